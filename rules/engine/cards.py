@@ -1,0 +1,148 @@
+"""Cards and their notation (RULES.md §1).
+
+Canonical code = rank + suit: ranks ``6 7 8 9 10 J Q K A``, suits ``C S H D``.
+The parser also takes suit symbols, lower case, ``T`` for ten and the Russian
+rank letters ``В`` (J), ``Д`` (Q), ``К`` (K), ``Т`` (A).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+SUITS: tuple[str, ...] = ("C", "S", "H", "D")
+RANKS: tuple[str, ...] = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
+POINTS: dict[str, int] = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
+SUIT_SYMBOLS: dict[str, str] = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+RED_SUITS = frozenset({"H", "D"})
+RANK_NAMES_RU: dict[str, str] = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
+
+_SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
+# Variation selectors and the white suit symbols players sometimes type.
+_SYMBOL_TO_SUIT.update({"♧": "C", "♤": "S", "♡": "H", "♢": "D"})
+_RANK_ALIASES = {"T": "10", "В": "J", "Д": "Q", "К": "K", "Т": "A",
+                 # Latin look-alikes of the Cyrillic letters typed on a Latin layout
+                 # are not accepted: "K" and "T" already mean king and ten.
+                 }
+
+
+class KozelError(ValueError):
+    """Base of the engine's errors: a machine ``code``, the offending ``token``, facts in ``params``."""
+
+    def __init__(self, code: str, message: str = "", *, token: str | None = None,
+                 field: str | None = None, **params: object) -> None:
+        super().__init__(message or code)
+        self.code = code
+        self.token = token
+        self.field = field
+        self.params = params
+
+    def as_dict(self) -> dict[str, object]:
+        return {"code": self.code, "token": self.token, "field": self.field, "params": self.params}
+
+
+class CardNotationError(KozelError):
+    """Bad card notation, a duplicate card, or a card that is not in the variant's deck."""
+
+
+class RuleViolation(KozelError):
+    """A play or a record that the rules forbid."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    rank: str
+    suit: str
+    _code: str = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.rank not in RANKS or self.suit not in SUITS:
+            raise CardNotationError("bad_card", f"not a card: {self.rank!r} {self.suit!r}",
+                                    token=f"{self.rank}{self.suit}")
+        object.__setattr__(self, "_code", self.rank + self.suit)
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Read one card; raise :class:`CardNotationError` (code ``bad_card``) naming the token."""
+        if not isinstance(token, str):
+            raise CardNotationError("bad_card", f"not a card: {token!r}", token=repr(token))
+        cached = _PARSE_CACHE.get(token)
+        if cached is not None:
+            return cached
+        text = token.strip().upper().replace("\ufe0f", "")
+        if len(text) < 2:
+            raise CardNotationError("bad_card", f"not a card: {token!r}", token=token)
+        suit_char = text[-1]
+        suit = _SYMBOL_TO_SUIT.get(suit_char, suit_char)
+        rank = text[:-1]
+        rank = _RANK_ALIASES.get(rank, rank)
+        if suit not in SUITS or rank not in RANKS:
+            raise CardNotationError("bad_card", f"not a card: {token!r}", token=token)
+        return _CARDS[(rank, suit)]
+
+    @property
+    def code(self) -> str:
+        return self._code
+
+    @property
+    def points(self) -> int:
+        return POINTS.get(self.rank, 0)
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    def display(self, lang: str = "ru") -> str:
+        """``Д♠`` in Russian, ``Q♠`` in English."""
+        rank = RANK_NAMES_RU.get(self.rank, self.rank) if lang == "ru" else self.rank
+        return rank + SUIT_SYMBOLS[self.suit]
+
+    def __str__(self) -> str:
+        return self._code
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self._code!r})"
+
+
+_CARDS: dict[tuple[str, str], Card] = {(r, s): Card(r, s) for s in SUITS for r in RANKS}
+_PARSE_CACHE: dict[str, Card] = {}
+for _card in _CARDS.values():
+    _PARSE_CACHE[_card.code] = _card
+ALL_CARDS: tuple[Card, ...] = tuple(_CARDS[(r, s)] for s in SUITS for r in RANKS)
+
+
+def card(token: str | Card) -> Card:
+    """A card from a token or a card."""
+    return token if isinstance(token, Card) else Card.parse(token)
+
+
+def parse_cards(tokens: str | Iterable[str | Card], *, deck: Iterable[Card] | None = None,
+                seen: set[Card] | None = None) -> list[Card]:
+    """Parse many cards; a duplicate (``duplicate_card``) or a card outside ``deck``
+    (``card_not_in_deck``) is an error naming the token. ``seen`` carries cards
+    already used elsewhere (in the same deal) and is updated."""
+    if isinstance(tokens, str):
+        tokens = tokens.replace(",", " ").split()
+    deck_set = frozenset(deck) if deck is not None else None
+    seen = seen if seen is not None else set()
+    out: list[Card] = []
+    for token in tokens:
+        c = card(token)
+        if deck_set is not None and c not in deck_set:
+            raise CardNotationError("card_not_in_deck", f"{c} is not in this variant's deck",
+                                    token=str(token), card=c.code)
+        if c in seen:
+            raise CardNotationError("duplicate_card", f"{c} appears twice", token=str(token),
+                                    card=c.code)
+        seen.add(c)
+        out.append(c)
+    return out
+
+
+def format_cards(cards: Iterable[Card], lang: str | None = None) -> str:
+    """Codes joined by spaces; with ``lang``, the display faces."""
+    return " ".join(c.display(lang) if lang else c.code for c in cards)
+
+
+def total_points(cards: Iterable[Card]) -> int:
+    return sum(c.points for c in cards)

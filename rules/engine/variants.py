@@ -1,0 +1,348 @@
+"""Variants as data (RULES.md §2): one registry, one frozen record per variant.
+
+A :class:`Variant` holds what never changes (key, source, the options it takes
+with their defaults). :func:`resolve` turns a variant and a dict of options into
+a :class:`Ruleset`: the concrete deck, trump ladder, follow and lead rules and
+scoring system that the trick engine, the scorer and the rule sheets all read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Callable, Mapping
+
+from .cards import SUITS, Card, KozelError, card
+
+PLAIN_ORDER: tuple[str, ...] = ("A", "10", "K", "Q", "J", "9", "8", "7", "6")
+"""Plain-suit order, high to low (RULES.md §1). Cards on the trump ladder are not in any plain suit."""
+
+TEAMS = (0, 1)
+
+
+def team_of(seat: int) -> int:
+    """Team 0 = seats 0 and 2, team 1 = seats 1 and 3 (RULES.md §1)."""
+    return seat % 2
+
+
+class VariantError(KozelError):
+    """Unknown variant (``unknown_variant``), unknown option (``unknown_option``) or a bad value (``bad_option``)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str
+    kind: str  # "bool" or "choice"
+    default: object
+    choices: tuple[object, ...] = ()
+    source: str = ""  # RULES.md section
+
+    def check(self, value: object) -> object:
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            raise VariantError("bad_option", f"option {self.key} takes true or false",
+                               field=self.key, token=repr(value), option=self.key)
+        if isinstance(value, str) and value in self.choices:
+            return value
+        raise VariantError("bad_option", f"option {self.key} takes one of {', '.join(map(str, self.choices))}",
+                           field=self.key, token=repr(value), option=self.key,
+                           choices=list(self.choices))
+
+    def as_dict(self) -> dict[str, object]:
+        d: dict[str, object] = {"key": self.key, "kind": self.kind, "default": self.default}
+        if self.choices:
+            d["choices"] = list(self.choices)
+        return d
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A variant with its options fixed: everything a deal and a match need."""
+
+    variant: Variant
+    options: Mapping[str, object]
+    deck: tuple[Card, ...]
+    hand_size: int
+    trumps: tuple[Card, ...]  # the ladder, high to low
+    must_trump: bool  # out of the led group, a trump must be played if held
+    ace_discard_ban: bool  # classic option: no discarding an ace of a suit not yet led
+    lead_rule: str  # "free" or "voon" (trump-lead rights, §2.3)
+    multi_card_leads: bool  # draw-four (§2.6)
+    scoring: str  # "pairs", "penalty", "series", "eyes-hvalyony", "eyes-belka"
+    target: int  # 6 pairs, or 12 marks / points / eyes
+    capture: tuple[Card, Card] | None  # (catcher, the opponents' queen) or None
+    redeal_max_points: int | None  # a hand worth this many card points or fewer may be redealt
+    redeal_four_nines: bool
+    redeal_four_of_suit: bool
+    royal_goat: bool
+    trump_index: Mapping[Card, int] = field(repr=False, default_factory=dict)
+    plain_index: Mapping[str, int] = field(repr=False, default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        return self.variant.key
+
+    @property
+    def total_points(self) -> int:
+        return sum(c.points for c in self.deck)
+
+    @property
+    def lowest_trump(self) -> Card:
+        return self.trumps[-1]
+
+    def option(self, key: str) -> object:
+        return self.options[key]
+
+    def is_trump(self, c: Card) -> bool:
+        return c in self.trump_index
+
+    def group(self, c: Card) -> str:
+        """``"T"`` for a trump, else the card's plain suit (RULES.md §1: a trump belongs to no suit)."""
+        return "T" if c in self.trump_index else c.suit
+
+    def strength(self, c: Card, led_group: str) -> int | None:
+        """Bigger wins. Trumps above every plain card; a plain card of another suit cannot win (None)."""
+        ti = self.trump_index.get(c)
+        if ti is not None:
+            return 1000 - ti
+        if c.suit != led_group:
+            return None
+        return 100 - self.plain_index[c.rank]
+
+    def beats(self, a: Card, b: Card, led_group: str) -> bool:
+        """Does ``a`` beat ``b`` when ``led_group`` was led?"""
+        sa, sb = self.strength(a, led_group), self.strength(b, led_group)
+        if sa is None:
+            return False
+        return sb is None or sa > sb
+
+    def plain_suits(self) -> tuple[str, ...]:
+        return tuple(s for s in SUITS if any(c.suit == s and not self.is_trump(c) for c in self.deck))
+
+    def plain_cards(self, suit: str) -> tuple[Card, ...]:
+        """A plain suit's cards in this deck, high to low."""
+        cards = [c for c in self.deck if c.suit == suit and not self.is_trump(c)]
+        return tuple(sorted(cards, key=lambda c: self.plain_index[c.rank]))
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "variant": self.key,
+            "options": dict(self.options),
+            "deck": [c.code for c in self.deck],
+            "hand_size": self.hand_size,
+            "trumps": [c.code for c in self.trumps],
+            "must_trump": self.must_trump,
+            "scoring": self.scoring,
+            "target": self.target,
+        }
+
+
+@dataclass(frozen=True)
+class Variant:
+    key: str
+    source: str  # RULES.md section
+    seeds: tuple[str, ...]
+    options: tuple[Option, ...]
+    build: Callable[[Variant, Mapping[str, object]], Ruleset] = field(repr=False, compare=False)
+
+    def option(self, key: str) -> Option:
+        for o in self.options:
+            if o.key == key:
+                return o
+        raise VariantError("unknown_option", f"{self.key} has no option {key}", field=key,
+                           token=key, option=key)
+
+    @property
+    def defaults(self) -> dict[str, object]:
+        return {o.key: o.default for o in self.options}
+
+    def as_dict(self) -> dict[str, object]:
+        return {"key": self.key, "source": self.source,
+                "options": [o.as_dict() for o in self.options]}
+
+
+def _deck(ranks: str, *, minus: tuple[str, ...] = ()) -> tuple[Card, ...]:
+    out = tuple(Card.parse(r + s) for s in SUITS for r in ranks.split())
+    return tuple(c for c in out if c.code not in minus)
+
+
+def _ladder(*codes: str) -> tuple[Card, ...]:
+    return tuple(card(c) for c in " ".join(codes).split())
+
+
+QUEENS = "QC QS QH QD"
+JACKS = "JC JS JH JD"
+
+
+def _suit_run(suit: str, ranks: str, deck: tuple[Card, ...], *, skip: tuple[Card, ...] = ()) -> str:
+    codes = [r + suit for r in ranks.split()]
+    return " ".join(c for c in codes if card(c) in deck and card(c) not in skip)
+
+
+def _make(variant: Variant, options: Mapping[str, object], *, deck: tuple[Card, ...],
+          hand_size: int, trumps: tuple[Card, ...], scoring: str, target: int,
+          must_trump: bool = False, lead_rule: str = "free", multi: bool = False,
+          capture: tuple[str, str] | None = None, redeal_max_points: int | None = None,
+          redeal_four_nines: bool = False, redeal_four_of_suit: bool = False,
+          royal_goat: bool = False) -> Ruleset:
+    assert len(set(trumps)) == len(trumps) and set(trumps) <= set(deck), variant.key
+    assert len(deck) == 4 * hand_size or multi, variant.key
+    return Ruleset(
+        variant=variant, options=MappingProxyType(dict(options)), deck=deck, hand_size=hand_size,
+        trumps=trumps, must_trump=must_trump,
+        ace_discard_ban=bool(options.get("ace_discard_ban", False)), lead_rule=lead_rule,
+        multi_card_leads=multi, scoring=scoring, target=target,
+        capture=(card(capture[0]), card(capture[1])) if capture else None,
+        redeal_max_points=redeal_max_points, redeal_four_nines=redeal_four_nines,
+        redeal_four_of_suit=redeal_four_of_suit, royal_goat=royal_goat,
+        trump_index=MappingProxyType({c: i for i, c in enumerate(trumps)}),
+        plain_index=MappingProxyType({r: i for i, r in enumerate(PLAIN_ORDER)}),
+    )
+
+
+DECK_32 = _deck("7 8 9 10 J Q K A")
+DECK_36 = _deck("6 7 8 9 10 J Q K A")
+DECK_32_SIXES = _deck("6 8 9 10 J Q K A")  # YellowClub without sevens: 6, 8-A
+CLASSIC_TRUMPS = _ladder("7C", QUEENS, JACKS, "AC 10C KC 9C 8C")
+
+
+def _classic(v: Variant, o: Mapping[str, object]) -> Ruleset:
+    """§2.1. Default ladder from the second copy of seed 000; ``trump_suit=D`` is the first copy."""
+    if o["trump_suit"] == "D":
+        trumps = _ladder(QUEENS, JACKS, "AD 10D KD 9D 8D 7D")
+    else:
+        trumps = CLASSIC_TRUMPS
+    return _make(v, o, deck=DECK_32, hand_size=8, trumps=trumps, scoring="pairs", target=6,
+                 redeal_max_points=12, redeal_four_nines=True)
+
+
+def _penalty(v: Variant, o: Mapping[str, object]) -> Ruleset:
+    """§2.2, seed 001."""
+    return _make(v, o, deck=DECK_32, hand_size=8, trumps=CLASSIC_TRUMPS, scoring="penalty",
+                 target=12, redeal_four_of_suit=bool(o["four_of_suit_redeal"]),
+                 royal_goat=bool(o["royal_goat"]))
+
+
+def _voon(v: Variant, o: Mapping[str, object]) -> Ruleset:
+    """§2.3, seed 003: no redeals, trump-lead rights, queen capture by 7C."""
+    return _make(v, o, deck=DECK_32, hand_size=8, trumps=CLASSIC_TRUMPS, scoring="series",
+                 target=12, lead_rule="voon", capture=("7C", "QC"))
+
+
+def _yc_deck(o: Mapping[str, object]) -> tuple[tuple[Card, ...], int]:
+    return (DECK_36, 9) if o["sevens"] else (DECK_32_SIXES, 8)
+
+
+def _hvalyony(v: Variant, o: Mapping[str, object]) -> Ruleset:
+    """§2.4, seed 004: 6C (option) > queens > jacks > diamonds; must trump."""
+    deck, size = _yc_deck(o)
+    top = ("6C",) if o["six_of_clubs"] else ()
+    trumps = _ladder(*top, QUEENS, JACKS, _suit_run("D", "A 10 K 9 8 7 6", deck))
+    return _make(v, o, deck=deck, hand_size=size, trumps=trumps, scoring="eyes-hvalyony",
+                 target=12, must_trump=True, capture=("6C", "QC") if o["six_of_clubs"] else None,
+                 redeal_max_points=13)
+
+
+def _belka(v: Variant, o: Mapping[str, object]) -> Ruleset:
+    """§2.5: the four jacks, then the deal's trump suit A 10 K Q 9 8 (7) 6; must trump."""
+    deck, size = _yc_deck(o)
+    suit = str(o["trump_suit"])
+    trumps = _ladder(JACKS, _suit_run(suit, "A 10 K Q 9 8 7 6", deck))
+    return _make(v, o, deck=deck, hand_size=size, trumps=trumps, scoring="eyes-belka",
+                 target=12, must_trump=True, redeal_max_points=13)
+
+
+def _draw_four(v: Variant, o: Mapping[str, object]) -> Ruleset:
+    """§2.6: 36 cards, 4 each with drawing; 7C > queens > jacks > rest of the trump suit."""
+    suit = str(o["trump_suit"])
+    skip = (card("7C"), card("Q" + suit), card("J" + suit))
+    trumps = _ladder("7C", QUEENS, JACKS, _suit_run(suit, "A 10 K 9 8 7 6", DECK_36, skip=skip))
+    pairs = o["scoring"] == "pairs"
+    return _make(v, o, deck=DECK_36, hand_size=4, trumps=trumps, multi=True,
+                 scoring="pairs" if pairs else "penalty", target=6 if pairs else 12)
+
+
+_BOOL = "bool"
+_CHOICE = "choice"
+LYUSYA_CHOICES = ("instant-win", "reset")
+
+VARIANTS: dict[str, Variant] = {}
+
+
+def _register(v: Variant) -> None:
+    VARIANTS[v.key] = v
+
+
+_register(Variant("classic-sixes", "2.1", ("000",), (
+    Option("trump_suit", _CHOICE, "C", ("C", "D"), "2.1"),
+    Option("ace_discard_ban", _BOOL, False, source="2.1"),
+    Option("dry_goat_first_hand", _BOOL, True, source="2.1"),
+), _classic))
+_register(Variant("penalty-goats", "2.2", ("001",), (
+    Option("royal_goat", _BOOL, False, source="2.2"),
+    Option("four_of_suit_redeal", _BOOL, False, source="2.2"),
+    Option("shutout_marks", _BOOL, False, source="2.2"),
+    Option("eggs_double", _BOOL, False, source="2.2"),
+), _penalty))
+_register(Variant("voon-series", "2.3", ("003",), (), _voon))
+_register(Variant("yc-hvalyony", "2.4", ("004",), (
+    Option("sevens", _BOOL, False, source="2.4"),
+    Option("six_of_clubs", _BOOL, True, source="2.4"),
+    Option("lyusya", _CHOICE, "instant-win", LYUSYA_CHOICES, "2.4"),
+), _hvalyony))
+_register(Variant("yc-belka", "2.5", ("004",), (
+    Option("sevens", _BOOL, False, source="2.5"),
+    Option("lyusya", _CHOICE, "instant-win", LYUSYA_CHOICES, "2.5"),
+    Option("trump_suit", _CHOICE, "C", SUITS, "2.5"),
+), _belka))
+_register(Variant("draw-four", "2.6", ("000", "001"), (
+    Option("trump_suit", _CHOICE, "C", SUITS, "2.6"),
+    Option("scoring", _CHOICE, "penalty-goats", ("penalty-goats", "pairs"), "2.6"),
+), _draw_four))
+
+
+def get_variant(key: object) -> Variant:
+    """The variant for a key; ``unknown_variant`` names the bad key."""
+    if isinstance(key, str) and key in VARIANTS:
+        return VARIANTS[key]
+    raise VariantError("unknown_variant", f"unknown variant {key!r}", field="variant",
+                       token=str(key), known=list(VARIANTS))
+
+
+def check_options(variant: Variant, options: Mapping[str, object] | None) -> dict[str, object]:
+    """The defaults overlaid by ``options``, each checked; unknown keys are errors."""
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise VariantError("bad_option", "options must be an object", field="options",
+                           token=repr(options))
+    merged = variant.defaults
+    for key, value in options.items():
+        merged[key] = variant.option(str(key)).check(value)
+    return merged
+
+
+_RULESET_CACHE: dict[tuple[str, tuple[tuple[str, object], ...]], Ruleset] = {}
+
+
+def resolve(variant: str | Variant | Ruleset, options: Mapping[str, object] | None = None) -> Ruleset:
+    """The ruleset of a variant (by key or object) with its options checked and filled in."""
+    if isinstance(variant, Ruleset):
+        if options is None:
+            return variant
+        variant = variant.variant
+    v = variant if isinstance(variant, Variant) else get_variant(variant)
+    merged = check_options(v, options)
+    cache_key = (v.key, tuple(sorted(merged.items())))
+    rs = _RULESET_CACHE.get(cache_key)
+    if rs is None:
+        rs = v.build(v, merged)
+        _RULESET_CACHE[cache_key] = rs
+    return rs
+
+
+def differing_options(variant: Variant, options: Mapping[str, object]) -> dict[str, object]:
+    """The options whose value is not the variant's default (for house-rule sheets)."""
+    merged = check_options(variant, options)
+    return {k: v for k, v in merged.items() if v != variant.option(k).default}
