@@ -1,0 +1,40 @@
+# Kozel companion. `make run` serves the app on http://127.0.0.1:8000 (SQLite);
+# `make test` runs the whole suite (SQLite, then PostgreSQL where it can be installed).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: run test bench load messages screenshots check lint clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: $(STAMP)
+	bash scripts/test.sh
+
+bench: $(STAMP)
+	$(BIN)/python scripts/bench.py
+
+load: $(STAMP)
+	bash scripts/load.sh
+
+messages: $(STAMP)
+	cd kozel_site && ../$(BIN)/python ../manage.py makemessages -l ru --ignore=../.venv/* || true
+	$(BIN)/python manage.py compilemessages --ignore=.venv
+
+screenshots: $(STAMP)
+	$(BIN)/python scripts/screenshots.py
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf $(VENV) staticfiles .bench

@@ -1,0 +1,15 @@
+from django.urls import include, path
+from django.views.i18n import set_language
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("lang/", set_language, name="set_language"),
+    path("healthz", views.healthz, name="healthz"),
+    path("api/v1/", include("rules.api_urls")),
+    path("rules/", include("rules.urls")),
+    path("m/", include("scorekeeper.urls")),
+]
+
+handler404 = "kozel_site.views.not_found"

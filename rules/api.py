@@ -1,0 +1,297 @@
+"""The JSON API (README «JSON API»): thin views over the rules engine.
+
+Every answer is JSON. Bad input answers 400 with ``{"error", "message", "field"}``
+and never 500. The endpoints compute and store nothing, so they take no cookie
+and need no CSRF token.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from functools import wraps
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from rules import engine
+from rules.engine import KozelError
+from rules.messages import describe, variant_name
+
+MAX_BODY = 64 * 1024
+
+
+class BadRequest(Exception):
+    def __init__(self, code: str, field: str | None = None, **params: Any) -> None:
+        super().__init__(code)
+        self.code, self.field, self.params = code, field, params
+
+
+def error_response(code: str, field: str | None, params: Mapping[str, Any] | None = None,
+                   status: int = 400) -> JsonResponse:
+    return JsonResponse({"error": code, "message": str(describe(code, params or {})), "field": field},
+                        status=status, json_dumps_params={"ensure_ascii": False})
+
+
+def json_view(func: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[HttpRequest], HttpResponse]:
+    """Parse the body, call ``func``, turn engine and shape errors into 400s."""
+
+    @csrf_exempt
+    @require_http_methods(["POST"])
+    @wraps(func)
+    def view(request: HttpRequest) -> HttpResponse:
+        if len(request.body) > MAX_BODY:
+            return error_response("body_too_large", None, status=413)
+        try:
+            body = json.loads(request.body.decode("utf-8") or "null")
+        except (UnicodeDecodeError, ValueError):
+            return error_response("bad_json", None)
+        if not isinstance(body, dict):
+            return error_response("bad_json", None)
+        try:
+            data = func(body)
+        except BadRequest as e:
+            return error_response(e.code, e.field, e.params)
+        except KozelError as e:
+            params = dict(e.params)
+            if e.token is not None:
+                params.setdefault("token", e.token)
+            return error_response(e.code, e.field, params)
+        except RecursionError:
+            return error_response("bad_json", None)
+        return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+
+    return view
+
+
+# --- shape checks -----------------------------------------------------------------------------
+
+def _int(value: Any, field: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest("bad_type", field, expected="integer")
+    if not lo <= value <= hi:
+        raise BadRequest("out_of_range", field, min=lo, max=hi)
+    return value
+
+
+def _seat(value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise BadRequest("bad_seat", field)
+    return value
+
+
+def _list(value: Any, field: str, max_len: int = 64) -> list[Any]:
+    if not isinstance(value, list):
+        raise BadRequest("bad_type", field, expected="list")
+    if len(value) > max_len:
+        raise BadRequest("too_many", field, max=max_len)
+    return value
+
+
+def _code(value: Any, field: str) -> str:
+    if not isinstance(value, str):
+        raise BadRequest("bad_card", field, token=repr(value)[:20])
+    return value
+
+
+def _ruleset(body: Mapping[str, Any]) -> engine.Ruleset:
+    variant = body.get("variant")
+    if variant is None:
+        raise BadRequest("missing_field", "variant")
+    options = body.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise BadRequest("bad_type", "options", expected="object")
+    try:
+        return engine.resolve(variant, options)
+    except KozelError as e:
+        if e.field and e.field != "variant":
+            e.field = f"options.{e.field}"
+        raise
+
+
+def _cards_field(value: Any, field: str, multi: bool) -> list[Any]:
+    out: list[Any] = []
+    for i, item in enumerate(_list(value, field)):
+        if multi and isinstance(item, list):
+            out.append([_code(c, f"{field}[{i}]") for c in _list(item, f"{field}[{i}]", 9)])
+        else:
+            out.append(_code(item, f"{field}[{i}]"))
+    return out
+
+
+def _hands(value: Any, field: str = "hands") -> list[list[str]]:
+    hands = _list(value, field)
+    if len(hands) != 4:
+        raise BadRequest("bad_hand", field, expected=4)
+    return [[_code(c, f"{field}[{s}][{i}]") for i, c in enumerate(_list(h, f"{field}[{s}]", 12))]
+            for s, h in enumerate(hands)]
+
+
+def _context(value: Any) -> engine.TrickContext | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise BadRequest("bad_type", "context", expected="object")
+    unknown = set(value) - {"hand_number", "score", "first_leader", "led_suits"}
+    if unknown:
+        raise BadRequest("unknown_field", f"context.{sorted(unknown)[0]}")
+    hand_number = value.get("hand_number")
+    if hand_number is not None:
+        hand_number = _int(hand_number, "context.hand_number", 1, 10_000)
+    score = value.get("score")
+    if score is not None:
+        score_list = _list(score, "context.score", 2)
+        if len(score_list) != 2:
+            raise BadRequest("bad_type", "context.score", expected="[a, b]")
+        score = (_int(score_list[0], "context.score[0]", 0, 1000), _int(score_list[1], "context.score[1]", 0, 1000))
+    first = value.get("first_leader")
+    if first is not None:
+        first = _seat(first, "context.first_leader")
+    led = value.get("led_suits", [])
+    led_suits = []
+    for i, s in enumerate(_list(led, "context.led_suits", 4)):
+        if s not in ("C", "S", "H", "D"):
+            raise BadRequest("bad_suit", f"context.led_suits[{i}]", token=str(s)[:10])
+        led_suits.append(s)
+    return engine.TrickContext(hand_number=hand_number, score=score, first_leader=first,
+                               led_suits=frozenset(led_suits))
+
+
+# --- serialisation ----------------------------------------------------------------------------
+
+def play_json(play: engine.Play) -> dict[str, Any]:
+    codes = [c.code for c in play.cards]
+    return {
+        "seat": play.seat,
+        "card": codes[0] if len(codes) == 1 else " ".join(codes),
+        "cards": codes,
+        "trump": play.trump[0] if len(play.trump) == 1 else list(play.trump),
+        "legal": play.legal,
+        "reason": play.reason,
+        "message": str(describe(play.reason, play.params)) if play.reason else "",
+        "params": _jsonable(play.params),
+    }
+
+
+def event_json(event: engine.Event) -> dict[str, Any]:
+    return {"kind": event.kind, "team": event.team, **_jsonable(event.params)}
+
+
+def trick_json(trick: engine.Trick) -> dict[str, Any]:
+    return {
+        "leader": trick.leader,
+        "winner": trick.winner,
+        "team": engine.team_of(trick.winner),
+        "winning_card": trick.winning[0].code if len(trick.winning) == 1 else " ".join(c.code for c in trick.winning),
+        "points": trick.points,
+        "plays": [play_json(p) for p in trick.plays],
+        "events": [event_json(e) for e in trick.events],
+    }
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, engine.Card):
+        return value.code
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = [_jsonable(v) for v in value]
+        return sorted(items) if isinstance(value, (set, frozenset)) else items
+    return value
+
+
+# --- endpoints --------------------------------------------------------------------------------
+
+@require_http_methods(["GET", "HEAD"])
+def variants(request: HttpRequest) -> HttpResponse:
+    """``GET /api/v1/variants``: every variant with its options and defaults."""
+    data = []
+    for v in engine.VARIANTS.values():
+        rs = engine.resolve(v)
+        data.append({**v.as_dict(), "name": variant_name(v.key),
+                     "defaults": v.defaults, "deck": [c.code for c in rs.deck],
+                     "hand_size": rs.hand_size, "trumps": [c.code for c in rs.trumps],
+                     "must_trump": rs.must_trump, "scoring": rs.scoring, "target": rs.target})
+    return JsonResponse({"variants": data}, json_dumps_params={"ensure_ascii": False})
+
+
+@json_view
+def trick(body: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/v1/trick``: winner, points, trumps, a verdict on every play, events."""
+    rs = _ruleset(body)
+    if "leader" not in body:
+        raise BadRequest("missing_field", "leader")
+    leader = _seat(body["leader"], "leader")
+    if "cards" not in body:
+        raise BadRequest("missing_field", "cards")
+    cards = _cards_field(body["cards"], "cards", rs.multi_card_leads)
+    hands = None
+    if body.get("hands") is not None:
+        hands = _hands(body["hands"])
+    context = _context(body.get("context"))
+    result = engine.resolve_trick(rs, leader, cards, hands=hands, context=context)
+    return trick_json(result)
+
+
+@json_view
+def deal(body: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/v1/deal``: every trick, points and tricks per team, violations, the hand record."""
+    rs = _ruleset(body)
+    if "leader" not in body:
+        raise BadRequest("missing_field", "leader")
+    leader = _seat(body["leader"], "leader")
+    if "hands" not in body:
+        raise BadRequest("missing_field", "hands")
+    hands = _hands(body["hands"])
+    if "plays" not in body:
+        raise BadRequest("missing_field", "plays")
+    plays = _cards_field(body["plays"], "plays", rs.multi_card_leads)
+    kwargs: dict[str, Any] = {}
+    if rs.multi_card_leads and body.get("stock") is not None:
+        kwargs["stock"] = [_code(c, f"stock[{i}]") for i, c in enumerate(_list(body["stock"], "stock", 36))]
+    context = _context(body.get("context"))
+    result = engine.play_deal(rs, leader, hands, plays, context=context, **kwargs)
+    violations = [{"trick": v.trick, "seat": v.seat, "cards": [c.code for c in v.cards], "reason": v.reason,
+                   "message": str(describe(v.reason, v.params)), "params": _jsonable(v.params)}
+                  for v in result.violations]
+    return {
+        "trick_results": [trick_json(t) for t in result.tricks],
+        "points": list(result.points),
+        "tricks": list(result.tricks_won),
+        "violations": violations,
+        "first_violation": violations[0] if violations else None,
+        "events": [event_json(e) for e in result.events],
+        "complete": result.complete,
+        "ended_early": result.ended_early,
+        "record": _jsonable(result.record),
+    }
+
+
+@json_view
+def score(body: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/v1/score``: replay hand records into the variant's match score."""
+    rs = _ruleset(body)
+    if "hands" not in body:
+        raise BadRequest("missing_field", "hands")
+    records = _list(body["hands"], "hands", 2000)
+    parsed = []
+    for i, rec in enumerate(records):
+        if not isinstance(rec, dict):
+            raise BadRequest("bad_record", f"hands[{i}]")
+        try:
+            parsed.append(engine.HandRecord.from_dict(rec))
+        except KozelError as e:
+            e.field = f"hands[{i}]" + (f".{e.field}" if e.field else "")
+            raise
+    state = engine.replay(rs, None, parsed)
+    return {
+        "score": list(state.score),
+        "finished": state.finished,
+        "winner": state.winner,
+        "titles": list(state.titles),
+        "hands": [{"delta": list(h.delta), "score": list(h.score), "notes": [n.code for n in h.notes],
+                   "winner": h.winner, "pending": _jsonable(h.pending)} for h in state.hands],
+        "pending": _jsonable(state.pending),
+    }

@@ -1,0 +1,11 @@
+from django.urls import path
+
+from . import api
+
+app_name = "api"
+urlpatterns = [
+    path("variants", api.variants, name="variants"),
+    path("trick", api.trick, name="trick"),
+    path("deal", api.deal, name="deal"),
+    path("score", api.score, name="score"),
+]

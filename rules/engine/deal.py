@@ -1,0 +1,227 @@
+"""A whole hand (кон, сдача) played out trick by trick (RULES.md §1, §2).
+
+:func:`play_deal` takes the four dealt hands and the plays in order, resolves each
+trick with :func:`~rules.engine.tricks.resolve_trick` against the cards each seat
+still holds, lets the trick winner lead the next trick, and returns a :class:`Deal`:
+tricks, team points, violations (revokes and other illegal but physically possible
+plays: the review shows them and goes on), events, and the hand record for the scorer.
+
+A play of a card the seat does not hold is an input error (``card_not_in_hand``),
+not a violation: the cards in the review would no longer add up.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from .cards import Card, CardNotationError, KozelError
+from .tricks import (
+    Event,
+    PlayInput,
+    Trick,
+    TrickContext,
+    TrickInputError,
+    _frozen,
+    check_seat,
+    parse_hands,
+    parse_play,
+    resolve_trick,
+)
+from .variants import Ruleset
+
+DRAW_HAND = 4  # draw-four: each seat holds 4 cards and draws back to 4 (§2.6)
+
+
+@dataclass(frozen=True)
+class Violation:
+    trick: int  # 1-based
+    seat: int
+    cards: tuple[Card, ...]
+    reason: str
+    params: Mapping[str, object] = field(default_factory=_frozen)
+
+
+@dataclass(frozen=True)
+class Deal:
+    tricks: tuple[Trick, ...]
+    points: tuple[int, int]
+    tricks_won: tuple[int, int]
+    violations: tuple[Violation, ...]
+    first_violation: Violation | None
+    events: tuple[Event, ...]
+    complete: bool
+    ended_early: bool  # ended by a queen capture (§2.3, §2.4)
+    record: dict[str, object]
+    unknown: int = 0  # plays whose legality could not be judged (legal None)
+
+    @property
+    def winner_team(self) -> int | None:
+        """The team with 61 or more, None for eggs (60:60) or an unfinished hand (§1)."""
+        if self.ended_early:
+            return self.events[-1].team if self.events else None
+        if not self.complete:
+            return None
+        a, b = self.points
+        return None if a == b else (0 if a > b else 1)
+
+
+def _split_plays(rs: Ruleset, plays: object) -> list[object]:
+    """Flat list of plays. One-card variants accept ``"AH QD 10H 7C ..."``, a flat list or a
+    list of tricks; draw-four accepts a list of plays (a card or a list of cards) or a string
+    of plays separated by ``;``."""
+    if isinstance(plays, str):
+        if rs.multi_card_leads:
+            return [p.strip() for p in plays.split(";") if p.strip()]
+        return plays.replace(",", " ").split()
+    if not isinstance(plays, Sequence):
+        raise TrickInputError("wrong_trick_size", "plays must be a list", field="plays", token=repr(plays))
+    if rs.multi_card_leads:
+        return list(plays)
+    flat: list[object] = []
+    for p in plays:
+        if isinstance(p, (str, Card)):
+            flat.append(p)
+        elif isinstance(p, Sequence):
+            flat.extend(p)
+        else:
+            flat.append(p)
+    return flat
+
+
+_FIELD = re.compile(r"^plays\[(\d+)\]")
+
+
+def play_deal(rs: Ruleset, leader: int, hands: Sequence[Sequence[Card | str]],
+              plays: Sequence[PlayInput] | str, *, context: TrickContext | None = None,
+              stock: Sequence[Card | str] | None = None) -> Deal:
+    """Play a hand out (RULES.md §1): the trick winner leads the next trick; each play is judged
+    against the cards its seat still holds; plain suits led are tracked for the §2.1 ace ban;
+    for voon (§2.3) the context's ``first_leader`` is ``leader`` and ``trick_number`` is filled in.
+
+    A queen capture (§2.3, §2.4) ends the hand after its trick; later plays are an error
+    (``plays_after_end``). Plays past the last trick are ``too_many_plays``; a trailing
+    incomplete trick is ``wrong_trick_size``.
+
+    Draw-four (§2.6): ``hands`` are each seat's first 4 cards; ``stock`` is the rest of the
+    deck in draw order (after each trick the players draw one card at a time, starting with
+    the trick winner, until they hold 4 again or the stock is empty). Without a stock, plays
+    after the first trick are not checked against hands (legal None where it matters).
+    """
+    leader = check_seat(leader)
+    base_ctx = context or TrickContext()
+    multi = rs.multi_card_leads
+    size = DRAW_HAND if multi else rs.hand_size
+    seen: set[Card] = set()
+    dealt = parse_hands(rs, hands, size=size, seen=seen)
+    if any(h is None for h in dealt):
+        raise TrickInputError("bad_hand", "all four hands are needed", field="hands", token=repr(hands))
+    remaining: list[list[Card] | None] = [list(h) for h in dealt if h is not None]
+    pile: list[Card] | None = None
+    if stock is not None:
+        if not multi:
+            raise TrickInputError("bad_hand", "a stock is only used in draw-four", field="stock",
+                                  token=repr(stock))
+        pile = []
+        for t in (stock.replace(",", " ").split() if isinstance(stock, str) else stock):
+            c = parse_play(rs, t, "stock")[0]
+            if c in seen:
+                raise TrickInputError("bad_hand", f"{c} is both dealt and in the stock", field="stock",
+                                      token=c.code, card=c.code)
+            seen.add(c)
+            pile.append(c)
+
+    flat = _split_plays(rs, plays)
+    parsed: list[tuple[Card, ...]] = []
+    played: set[Card] = set()
+    for i, p in enumerate(flat):
+        cards = parse_play(rs, p, f"plays[{i}]")
+        for c in cards:
+            if c in played:
+                raise CardNotationError("duplicate_card", f"{c} is played twice", token=c.code,
+                                        field=f"plays[{i}]", card=c.code)
+            played.add(c)
+        parsed.append(cards)
+    if len(parsed) % 4:
+        raise TrickInputError("wrong_trick_size", "the last trick has fewer than four plays",
+                              field="plays", token=" ".join(c.code for p in parsed[-(len(parsed) % 4):] for c in p),
+                              count=len(parsed) % 4)
+
+    tricks: list[Trick] = []
+    violations: list[Violation] = []
+    led_suits = set(base_ctx.led_suits)
+    ended_early = False
+    unknown = 0
+    current = leader
+    for k in range(len(parsed) // 4):
+        base = 4 * k
+        field_name = f"plays[{base}]"
+        if ended_early:
+            raise TrickInputError("plays_after_end", "the hand ended with a queen capture",
+                                  field=field_name, token=" ".join(c.code for c in parsed[base]))
+        if (not multi and k >= rs.hand_size) or all(h is not None and not h for h in remaining):
+            raise TrickInputError("too_many_plays", "the hand is over", field=field_name,
+                                  token=" ".join(c.code for c in parsed[base]))
+        ctx = replace(base_ctx, first_leader=leader, led_suits=frozenset(led_suits), trick_number=k + 1)
+        try:
+            trick = resolve_trick(rs, current, parsed[base:base + 4],
+                                  hands=[tuple(h) if h is not None else None for h in remaining],
+                                  context=ctx)
+        except KozelError as e:
+            m = _FIELD.match(e.field or "")
+            if m:
+                e.field = f"plays[{base + int(m.group(1))}]" + (e.field or "")[m.end():]
+            e.params.setdefault("trick", k + 1)
+            raise
+        tricks.append(trick)
+        for p in trick.plays:
+            if p.legal is False:
+                violations.append(Violation(k + 1, p.seat, p.cards, p.reason or "", p.params))
+            elif p.legal is None:
+                unknown += 1
+            h = remaining[p.seat]
+            if h is not None:
+                for c in p.cards:
+                    h.remove(c)
+        if not rs.is_trump(trick.plays[0].cards[0]):
+            led_suits.add(trick.plays[0].cards[0].suit)
+        if multi:
+            if pile is None:
+                remaining = [None, None, None, None]
+            else:
+                _draw(remaining, pile, trick.winner)
+        current = trick.winner
+        if any(e.kind == "queen_capture" for e in trick.events):
+            ended_early = True
+
+    points = [0, 0]
+    won = [0, 0]
+    for t in tricks:
+        points[t.team] += t.points
+        won[t.team] += 1
+    if multi:
+        complete = not ended_early and len(played) == len(rs.deck)
+    else:
+        complete = not ended_early and len(tricks) == rs.hand_size
+    events = tuple(e for t in tricks for e in t.events)
+    record: dict[str, object] = {"points": points[:]}
+    if complete and (won[0] == 0 or won[1] == 0):
+        record["all_tricks"] = True
+    if ended_early:
+        record["queen_capture"] = events[-1].team
+    return Deal(tricks=tuple(tricks), points=(points[0], points[1]), tricks_won=(won[0], won[1]),
+                violations=tuple(violations), first_violation=violations[0] if violations else None,
+                events=events, complete=complete, ended_early=ended_early, record=record,
+                unknown=unknown)
+
+
+def _draw(remaining: list[list[Card] | None], pile: list[Card], winner: int) -> None:
+    """Draw back to 4, one card at a time, starting with the trick winner (§2.6)."""
+    order = [(winner + i) % 4 for i in range(4)]
+    while pile and any(h is not None and len(h) < DRAW_HAND for h in remaining):
+        for seat in order:
+            h = remaining[seat]
+            if pile and h is not None and len(h) < DRAW_HAND:
+                h.append(pile.pop(0))
+

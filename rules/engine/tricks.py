@@ -1,0 +1,409 @@
+"""One trick: who may play what, and who takes it (RULES.md §1, §2).
+
+:func:`resolve_trick` takes the leader's seat and the four plays in seat order
+from the leader (clockwise), optionally the hands the seats held before the
+trick, and returns a :class:`Trick`: the winner, the points, each play judged
+against the follow rules, and events such as a queen capture.
+
+Judging a play (RULES.md §1 "Following" and the variant sections):
+
+- ``must_follow_suit``: a plain suit was led and the player held a plain card of it.
+- ``must_answer_trump``: a trump was led and the player held a trump.
+- ``must_trump`` (§2.4, §2.5): out of the led group, a trump must be played if held.
+- ``ace_discard_forbidden`` (§2.1 option ``ace_discard_ban``): out of the led group,
+  the ace of a plain suit not yet led in this hand may not be discarded (unless the
+  player holds nothing else he may play).
+- ``trump_lead_forbidden`` (§2.3): voon trump-lead rights, see :func:`_judge_voon_lead`.
+- ``must_lead_ad`` (§2.3): in voon hand 1 the first trick is led with ``AD`` by its holder.
+- ``mixed_lead`` (§2.6): a draw-four lead of several cards of more than one group.
+
+A play whose legality depends on a hand that was not given is ``legal=None``, and
+``reason`` names the rule it depends on. A play of a card that is not in the given
+hand is not a violation but an input error (``card_not_in_hand``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from .cards import Card, CardNotationError, KozelError, card
+from .variants import Ruleset, team_of
+
+SEATS = (0, 1, 2, 3)
+
+PlayInput = Card | str | Sequence[Card | str]
+
+
+class TrickInputError(KozelError):
+    """The input does not describe a trick or a deal: ``bad_seat``, ``wrong_trick_size``,
+    ``wrong_card_count``, ``bad_hand``, ``card_not_in_hand``, ``too_many_plays``,
+    ``plays_after_end`` (each with ``field`` and ``token``)."""
+
+
+def _frozen(d: Mapping[str, object] | None = None) -> Mapping[str, object]:
+    return MappingProxyType(dict(d or {}))
+
+
+@dataclass(frozen=True)
+class TrickContext:
+    """What the rules of a play may depend on beyond the trick itself.
+
+    ``trick_number`` (1-based) is only needed for the voon ``must_lead_ad`` rule
+    (hand 1, trick 1); :func:`~rules.engine.deal.play_deal` fills it in.
+    """
+
+    hand_number: int | None = None  # 1-based, for voon trump-lead rights (§2.3)
+    score: tuple[int, int] | None = None  # series score before the hand (voon: 10:10)
+    first_leader: int | None = None  # seat that made this hand's first lead (voon)
+    led_suits: frozenset[str] = frozenset()  # plain suits already led in this hand (§2.1 ace ban)
+    trick_number: int | None = None  # 1-based trick of the hand (voon must_lead_ad)
+
+
+@dataclass(frozen=True)
+class Play:
+    seat: int
+    cards: tuple[Card, ...]
+    trump: tuple[bool, ...]
+    legal: bool | None  # None = unknown because the seat's hand was not given
+    reason: str | None  # code when illegal, or the rule legality depends on when unknown
+    params: Mapping[str, object] = field(default_factory=_frozen)
+
+    @property
+    def card(self) -> Card:
+        """The (first) card of the play."""
+        return self.cards[0]
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str  # "queen_capture"
+    team: int  # the team that benefits (the catchers)
+    params: Mapping[str, object] = field(default_factory=_frozen)
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: int
+    plays: tuple[Play, ...]
+    winner: int
+    winning: tuple[Card, ...]
+    points: int
+    events: tuple[Event, ...]
+    led_group: str  # "T" for a trump lead, else the led plain suit (a draw-four lead: its first card's group)
+
+    @property
+    def team(self) -> int:
+        return team_of(self.winner)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for p in self.plays for c in p.cards)
+
+    def play_of(self, seat: int) -> Play:
+        for p in self.plays:
+            if p.seat == seat:
+                return p
+        raise KeyError(seat)
+
+
+# ---------------------------------------------------------------- input checks
+
+def check_seat(seat: object, field_name: str = "leader") -> int:
+    """A seat 0-3 or ``bad_seat``."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS:
+        raise TrickInputError("bad_seat", f"not a seat: {seat!r}", field=field_name, token=repr(seat))
+    return seat
+
+
+def _deck_card(rs: Ruleset, token: object, field_name: str) -> Card:
+    try:
+        c = card(token)  # type: ignore[arg-type]
+    except CardNotationError as e:
+        e.field = field_name
+        raise
+    if c not in _deck_set(rs):
+        raise CardNotationError("card_not_in_deck", f"{c} is not in this variant's deck",
+                                token=str(token), field=field_name, card=c.code)
+    return c
+
+
+_DECKS: dict[int, tuple[Ruleset, frozenset[Card]]] = {}
+
+
+def _deck_set(rs: Ruleset) -> frozenset[Card]:
+    hit = _DECKS.get(id(rs))
+    if hit is None or hit[0] is not rs:
+        hit = _DECKS[id(rs)] = (rs, frozenset(rs.deck))
+    return hit[1]
+
+
+def parse_play(rs: Ruleset, play: object, field_name: str) -> tuple[Card, ...]:
+    """One play as a tuple of cards: a card, or (draw-four) a list of cards.
+    A draw-four play may also be a string of codes separated by spaces (``"9H 10H"``)."""
+    if isinstance(play, str) and rs.multi_card_leads and (" " in play.strip() or "," in play):
+        play = play.replace(",", " ").split()
+    if isinstance(play, (Card, str)):
+        return (_deck_card(rs, play, field_name),)
+    if isinstance(play, Sequence):
+        cards = tuple(_deck_card(rs, t, f"{field_name}[{i}]") for i, t in enumerate(play))
+        if not cards or (not rs.multi_card_leads and len(cards) != 1):
+            raise TrickInputError("wrong_card_count", "one card per play in this variant"
+                                  if not rs.multi_card_leads else "a play needs at least one card",
+                                  field=field_name, token=" ".join(map(str, cards)),
+                                  count=len(cards))
+        return cards
+    raise CardNotationError("bad_card", f"not a card: {play!r}", token=repr(play), field=field_name)
+
+
+def parse_hands(rs: Ruleset, hands: Sequence[Sequence[Card | str] | None] | None, *,
+                size: int | None = None, seen: set[Card] | None = None
+                ) -> tuple[tuple[Card, ...] | None, ...]:
+    """Four hands (or None each); cards in the deck, no card in two hands (``bad_hand``).
+    With ``size``, every given hand must hold exactly that many cards."""
+    if hands is None:
+        return (None, None, None, None)
+    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 4:
+        raise TrickInputError("bad_hand", "hands must be a list of four hands", field="hands",
+                              token=repr(hands))
+    seen = set() if seen is None else seen
+    out: list[tuple[Card, ...] | None] = []
+    for seat, hand in enumerate(hands):
+        fname = f"hands[{seat}]"
+        if hand is None:
+            out.append(None)
+            continue
+        if isinstance(hand, str):
+            hand = hand.replace(",", " ").split()
+        cards: list[Card] = []
+        for t in hand:
+            c = _deck_card(rs, t, fname)
+            if c in seen:
+                raise TrickInputError("bad_hand", f"{c} is held twice", field=fname, token=str(t),
+                                      card=c.code, seat=seat)
+            seen.add(c)
+            cards.append(c)
+        if size is not None and len(cards) != size:
+            raise TrickInputError("bad_hand", f"seat {seat} holds {len(cards)} cards, not {size}",
+                                  field=fname, token=" ".join(map(str, cards)), seat=seat,
+                                  count=len(cards), expected=size)
+        out.append(tuple(cards))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- legality
+
+def _codes(cards: Sequence[Card] | set[Card] | frozenset[Card], rs: Ruleset) -> list[str]:
+    return [c.code for c in sort_cards(rs, cards)]
+
+
+def sort_cards(rs: Ruleset, cards: Sequence[Card] | set[Card] | frozenset[Card]) -> list[Card]:
+    """Trumps first (high to low), then plain suits C S H D, each high to low."""
+    order = {"C": 0, "S": 1, "H": 2, "D": 3}
+
+    def key(c: Card) -> tuple[int, int]:
+        ti = rs.trump_index.get(c)
+        if ti is not None:
+            return (-1, ti)
+        return (order[c.suit], rs.plain_index[c.rank])
+
+    return sorted(cards, key=key)
+
+
+def _voon_lead_right(rs: Ruleset, seat: int, ctx: TrickContext) -> bool | None:
+    """May ``seat`` lead a trump while holding a plain card? (§2.3) None = unknown context."""
+    if ctx.score is not None and tuple(ctx.score) == (10, 10):
+        return True  # «козлячий бой»: both teams may
+    if ctx.hand_number is None:
+        return None
+    if ctx.hand_number <= 1:
+        return False
+    if ctx.first_leader is None:
+        return None
+    return team_of(seat) == team_of(ctx.first_leader)
+
+
+def _judge_lead(rs: Ruleset, seat: int, lead: tuple[Card, ...], hand: tuple[Card, ...] | None,
+                ctx: TrickContext, hands: tuple[tuple[Card, ...] | None, ...]
+                ) -> tuple[bool | None, str | None, dict[str, object]]:
+    """A lead is free except for the draw-four one-group rule (§2.6) and voon (§2.3)."""
+    if rs.multi_card_leads:
+        groups = {rs.group(c) for c in lead}
+        if len(groups) > 1:
+            return False, "mixed_lead", {"groups": sorted(groups)}
+        return True, None, {}
+    c = lead[0]
+    if rs.lead_rule != "voon":
+        return True, None, {}
+    ad = Card.parse("AD")
+    if ctx.hand_number == 1 and ctx.trick_number == 1 and c != ad:
+        holder = next((s for s, h in enumerate(hands) if h is not None and ad in h), None)
+        if holder is not None:
+            return False, "must_lead_ad", {"holder": holder}
+        if hand is None or ad not in hand:
+            return None, "must_lead_ad", {}
+    if not rs.is_trump(c):
+        return True, None, {}
+    right = _voon_lead_right(rs, seat, ctx)
+    params: dict[str, object] = {"hand_number": ctx.hand_number, "first_leader": ctx.first_leader}
+    if right:
+        return True, None, {}
+    if hand is None:
+        return None, "trump_lead_forbidden", params
+    plain = [x for x in hand if not rs.is_trump(x)]
+    if not plain:
+        return True, None, {}  # a hand of only trumps may always lead (§2.3)
+    if right is None:
+        return None, "trump_lead_forbidden", params
+    params["could_play"] = _codes(plain, rs)
+    return False, "trump_lead_forbidden", params
+
+
+def _banned_aces(rs: Ruleset, hand: Sequence[Card], led_group: str, led_suits: frozenset[str]) -> set[Card]:
+    """Aces a player out of the led group may not discard (§2.1 option ``ace_discard_ban``)."""
+    return {x for x in hand if x.rank == "A" and not rs.is_trump(x) and x.suit != led_group
+            and x.suit not in led_suits}
+
+
+def _judge_answer(rs: Ruleset, c: Card, hand: tuple[Card, ...] | None, led_group: str,
+                  ctx: TrickContext) -> tuple[bool | None, str | None, dict[str, object]]:
+    """Following (§1), must-trump (§2.4/§2.5), the classic ace ban (§2.1)."""
+    follow_code = "must_answer_trump" if led_group == "T" else "must_follow_suit"
+    if rs.group(c) == led_group:
+        return True, None, {}
+    if hand is None:
+        return None, follow_code, {"led": led_group}
+    held = [x for x in hand if rs.group(x) == led_group]
+    if held:
+        return False, follow_code, {"led": led_group, "could_play": _codes(held, rs)}
+    if rs.must_trump and not rs.is_trump(c):
+        trumps = [x for x in hand if rs.is_trump(x)]
+        if trumps:
+            return False, "must_trump", {"led": led_group, "could_play": _codes(trumps, rs)}
+    if rs.ace_discard_ban and c.rank == "A" and not rs.is_trump(c):
+        banned = _banned_aces(rs, hand, led_group, ctx.led_suits)
+        if c in banned:
+            others = [x for x in hand if x not in banned]
+            if others:
+                return False, "ace_discard_forbidden", {
+                    "led": led_group, "suit": c.suit, "could_play": _codes(others, rs),
+                    "led_suits": sorted(ctx.led_suits)}
+    return True, None, {}
+
+
+def legal_cards(rs: Ruleset, hand: Sequence[Card], lead: Card | None = None, *, seat: int | None = None,
+                context: TrickContext | None = None) -> list[Card]:
+    """The cards of ``hand`` a seat may play (one-card variants): a lead when ``lead`` is None.
+    Leads need ``seat`` for the voon lead rights; an unknown right counts as allowed."""
+    ctx = context or TrickContext()
+    h = tuple(hand)
+    out = []
+    for c in h:
+        if lead is None:
+            hands = tuple(h if s == seat else None for s in SEATS)
+            ok, _, _ = _judge_lead(rs, seat if seat is not None else 0, (c,), h, ctx, hands)
+        else:
+            ok, _, _ = _judge_answer(rs, c, h, rs.group(lead), ctx)
+        if ok is not False:
+            out.append(c)
+    return out
+
+
+# ---------------------------------------------------------------- winning
+
+def beats_card(rs: Ruleset, a: Card, b: Card) -> bool:
+    """Card for card (§2.6): a higher trump, a trump over a plain card, or a higher card of b's suit."""
+    return rs.beats(a, b, rs.group(b))
+
+
+def covers(rs: Ruleset, attack: Sequence[Card], best: Sequence[Card]) -> bool:
+    """Does ``attack`` beat every card of ``best``, each card of it beating a distinct card of
+    ``best``? (§2.6: a perfect matching; found by trying every pairing, at most 4! = 24.)"""
+    if len(attack) != len(best):
+        return False
+    return any(all(beats_card(rs, a, b) for a, b in zip(perm, best, strict=True))
+               for perm in itertools.permutations(attack))
+
+
+def _capture_events(rs: Ruleset, plays: Sequence[Play]) -> tuple[Event, ...]:
+    """The catcher and the opponents' queen in one trick (§2.3 7C/QC, §2.4 6C/QC).
+    A partner's queen does not count."""
+    if rs.capture is None:
+        return ()
+    catcher, queen = rs.capture
+    cs = next((p.seat for p in plays if catcher in p.cards), None)
+    qs = next((p.seat for p in plays if queen in p.cards), None)
+    if cs is None or qs is None or team_of(cs) == team_of(qs):
+        return ()
+    return (Event("queen_capture", team_of(cs), _frozen({
+        "catcher": catcher.code, "queen": queen.code, "catcher_seat": cs, "queen_seat": qs})),)
+
+
+def resolve_trick(rs: Ruleset, leader: int, plays: Sequence[PlayInput], *,
+                  hands: Sequence[Sequence[Card | str] | None] | None = None,
+                  context: TrickContext | None = None) -> Trick:
+    """Resolve one trick (RULES.md §1 trick winner and following; §2.6 for draw-four).
+
+    ``plays`` are the four plays clockwise from ``leader``. ``hands[seat]`` is the hand a
+    seat held before the trick (or None). One-card variants: the highest trump wins, else
+    the highest card of the led plain suit. Draw-four: a play takes over when it beats every
+    card of the best play so far card for card (:func:`covers`); the last to take over wins.
+    """
+    leader = check_seat(leader)
+    ctx = context or TrickContext()
+    if isinstance(plays, str):
+        plays = plays.replace(",", " ").split() if not rs.multi_card_leads else plays.split(";")
+    if not isinstance(plays, Sequence) or len(plays) != 4:
+        raise TrickInputError("wrong_trick_size", "a trick has four plays", field="plays",
+                              token=repr(plays), count=len(plays) if isinstance(plays, Sequence) else None)
+    parsed_hands = parse_hands(rs, hands)
+    seen: set[Card] = set()
+    parsed: list[tuple[Card, ...]] = []
+    for i, p in enumerate(plays):
+        fname = f"plays[{i}]"
+        cards = parse_play(rs, p, fname)
+        for c in cards:
+            if c in seen:
+                raise CardNotationError("duplicate_card", f"{c} appears twice", token=c.code,
+                                        field=fname, card=c.code)
+            seen.add(c)
+        if i and len(cards) != len(parsed[0]):
+            raise TrickInputError("wrong_card_count", f"answer with {len(parsed[0])} cards",
+                                  field=fname, token=" ".join(map(str, cards)),
+                                  count=len(cards), expected=len(parsed[0]))
+        seat = (leader + i) % 4
+        hand = parsed_hands[seat]
+        if hand is not None:
+            for c in cards:
+                if c not in hand:
+                    raise TrickInputError("card_not_in_hand", f"seat {seat} does not hold {c}",
+                                          field=fname, token=c.code, seat=seat, card=c.code)
+        parsed.append(cards)
+
+    lead = parsed[0]
+    led_group = rs.group(lead[0])
+    out: list[Play] = []
+    for i, cards in enumerate(parsed):
+        seat = (leader + i) % 4
+        hand = parsed_hands[seat]
+        if i == 0:
+            legal, reason, params = _judge_lead(rs, seat, cards, hand, ctx, parsed_hands)
+        elif rs.multi_card_leads:
+            legal, reason, params = True, None, {}  # no follow duty in draw-four (§2.6)
+        else:
+            legal, reason, params = _judge_answer(rs, cards[0], hand, led_group, ctx)
+        out.append(Play(seat, cards, tuple(rs.is_trump(c) for c in cards), legal, reason,
+                        _frozen(params)))
+
+    if rs.multi_card_leads:
+        best = 0
+        for i in range(1, 4):
+            if covers(rs, parsed[i], parsed[best]):
+                best = i
+    else:
+        best = max(range(4), key=lambda i: rs.strength(parsed[i][0], led_group) or -1)
+    return Trick(leader=leader, plays=tuple(out), winner=out[best].seat, winning=parsed[best],
+                 points=sum(c.points for cs in parsed for c in cs),
+                 events=_capture_events(rs, out), led_group=led_group)

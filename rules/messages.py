@@ -1,0 +1,127 @@
+"""Plain-language sentences for the engine's codes, in the player's language (gettext).
+
+The engine speaks in codes with parameters (``must_follow_suit``, ``had=[...]``);
+this module is the one place that turns them into Russian or English.
+``describe(code, params)`` never fails: an unknown code comes back as itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import get_language
+
+from rules.engine import Card
+
+MESSAGES: dict[str, Any] = {
+    # request shape (API and forms)
+    "bad_json": _("The request body must be a JSON object."),
+    "body_too_large": _("The request is too large."),
+    "missing_field": _("A required field is missing."),
+    "unknown_field": _("This field is not known here."),
+    "bad_type": _("This field has the wrong type (expected %(expected)s)."),
+    "out_of_range": _("The number must be between %(min)s and %(max)s."),
+    "too_many": _("Too many items (at most %(max)s)."),
+    "bad_seat": _("A seat is a number from 0 to 3."),
+    "bad_suit": _("A suit is one of C, S, H, D."),
+    # variants and options
+    "unknown_variant": _("Unknown variant «%(token)s»."),
+    "unknown_option": _("This variant has no option «%(token)s»."),
+    "bad_option": _("Option «%(option)s» does not take this value."),
+    # cards
+    "bad_card": _("«%(token)s» is not a card. Write rank and suit, e.g. 10H, QS, Д♠."),
+    "duplicate_card": _("The card %(card)s appears twice."),
+    "card_not_in_deck": _("The card %(card)s is not in this variant's deck."),
+    "card_not_in_hand": _("The player did not hold %(card)s."),
+    "wrong_trick_size": _("A trick needs one play from each of the four seats."),
+    "bad_hand": _("Give four hands, one per seat, with the right number of cards."),
+    # play verdicts
+    "must_follow_suit": _("The player had to follow the led suit (%(led)s) and could have played %(could_play)s."),
+    "must_answer_trump": _("A trump was led and the player held a trump: %(could_play)s."),
+    "must_trump": _("Out of the led suit, the player had to play a trump: %(could_play)s."),
+    "trump_lead_forbidden": _("This player's team may not lead a trump while holding a plain card: %(could_play)s."),
+    "ace_discard_forbidden": _("An ace of a suit that has not been led yet may not be discarded."),
+    "must_lead_ad": _("In the first hand the holder of the ace of diamonds leads it."),
+    "mixed_lead": _("Several cards may be led together only if they are of one suit."),
+    "wrong_card_count": _("Each answer gives as many cards as were led."),
+    # hand records
+    "bad_record": _("This hand record is malformed."),
+    "bad_points": _("Card points are whole numbers from 0 to 120."),
+    "points_sum": _("The two teams' card points must add up to 120."),
+    "all_tricks_mismatch": _("«All tricks» needs a team with all 120 points."),
+    "event_not_in_variant": _("This variant has no such event."),
+    "obyaz_required": _("Say which team was on «obyaz» (held the jack of clubs)."),
+    "bad_team": _("A team is 0 or 1."),
+    "conflicting_events": _("A hand cannot have both of these events."),
+    "match_finished": _("The match is over; no more hands can be recorded."),
+}
+
+
+VARIANT_NAMES: dict[str, Any] = {
+    "classic-sixes": _("Classic, pairs on the sixes"),
+    "penalty-goats": _("Penalty goats to 12"),
+    "voon-series": _("Series to 12 (kozel.voon.ru)"),
+    "yc-hvalyony": _("Hvalyony kozel (YellowClub)"),
+    "yc-belka": _("Belka (YellowClub)"),
+    "draw-four": _("Four cards with drawing"),
+}
+
+VARIANT_BLURBS: dict[str, Any] = {
+    "classic-sixes": _("32 cards, club trumps under the seven of clubs; the sixes keep the score in pairs, first to 6."),
+    "penalty-goats": _("32 cards, fixed trumps; the losers of a hand take 2 or 4 goats, 12 goats lose the match."),
+    "voon-series": _("32 cards, trump leads by rights, queen capture; the winners score 2, 4 or 6, first to 12."),
+    "yc-hvalyony": _("Sixes in the deck, the six of clubs on top, diamonds trumps, must trump; eyes to 12."),
+    "yc-belka": _("Jacks on top, each seat owns a trump suit, the obyaz team scores less; eyes to 12."),
+    "draw-four": _("36 cards, four in hand, draw after each trick, lead several cards of a suit."),
+}
+
+SUIT_NAMES: dict[str, str] = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+
+
+def variant_name(key: str) -> str:
+    return str(VARIANT_NAMES.get(key, key))
+
+
+def _fmt_value(value: Any) -> str:
+    lang = (get_language() or "ru")[:2]
+    if isinstance(value, str) and value in SUIT_NAMES:
+        return SUIT_NAMES[value]
+    if isinstance(value, Card):
+        return value.display(lang)
+    if isinstance(value, str) and 2 <= len(value) <= 3:
+        try:
+            return Card.parse(value).display(lang)
+        except ValueError:
+            return value
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return " ".join(_fmt_value(v) for v in value)
+    return str(value)
+
+
+class _SafeParams(dict):
+    def __missing__(self, key: str) -> str:
+        return "…"
+
+
+def _describe(code: str | None, params: Mapping[str, Any] | None = None) -> str:
+    if not code:
+        return ""
+    template = MESSAGES.get(code)
+    if template is None:
+        return code
+    values = _SafeParams({k: _fmt_value(v) for k, v in (params or {}).items()})
+    try:
+        return str(template) % values
+    except (TypeError, ValueError, KeyError):
+        return str(template)
+
+
+def describe(code: str | None, params: Mapping[str, Any] | None = None) -> str:
+    """The sentence for ``code`` in the active language."""
+    return _describe(code, params)
+
+
+describe_lazy = lazy(_describe, str)

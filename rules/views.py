@@ -1,0 +1,15 @@
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+
+@require_safe
+def index(request: HttpRequest) -> HttpResponse:
+    return render(request, "rules/index.html")
+
+
+@require_safe
+def referee(request: HttpRequest) -> HttpResponse:
+    return render(request, "rules/index.html")

@@ -1,0 +1,30 @@
+"""Playwright drives Debian's chromium at a phone's size (390x844)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+CHROMIUM = os.environ.get("KOZEL_CHROMIUM", "/usr/bin/chromium")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, "viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+            "is_mobile": True, "has_touch": True, "locale": "ru-RU"}

@@ -1,0 +1,51 @@
+"""Card notation (RULES.md §1): parse, format, errors naming the bad token."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.engine import ALL_CARDS, Card, CardNotationError, format_cards, parse_cards, resolve
+
+
+@pytest.mark.parametrize(("token", "code"), [
+    ("7C", "7C"), ("10h", "10H"), ("QS", "QS"), ("7♣", "7C"), ("Д♠", "QS"), ("В♦", "JD"),
+    ("Т♣", "AC"), ("К♥", "KH"), ("TD", "10D"), ("th", "10H"), ("a♠", "AS"), (" 9d ", "9D"),
+    ("д♠", "QS"), ("6♧", "6C"),
+], ids=lambda v: str(v))
+def test_parse_accepts_every_notation_of_rules_1(token: str, code: str) -> None:
+    assert Card.parse(token).code == code
+
+
+@pytest.mark.parametrize("token", ["", "X", "1C", "11H", "QX", "Q", "QSS", "♠Q", "10", "Ж♠", "QZ"])
+def test_parse_rejects_with_the_token(token: str) -> None:
+    with pytest.raises(CardNotationError) as err:
+        Card.parse(token)
+    assert err.value.code == "bad_card"
+    assert err.value.token == token
+
+
+def test_round_trip_and_repr() -> None:
+    for c in ALL_CARDS:
+        assert Card.parse(str(c)) is c
+        assert eval(repr(c)) == c  # noqa: S307 - the repr reads back as code
+    assert len(ALL_CARDS) == 36
+
+
+def test_display_russian_and_english() -> None:
+    cards = parse_cards("7C 10H QS JD AC KH")
+    assert format_cards(cards, "ru") == "7♣ 10♥ Д♠ В♦ Т♣ К♥"
+    assert format_cards(cards, "en") == "7♣ 10♥ Q♠ J♦ A♣ K♥"
+
+
+def test_points_sum_to_120_in_every_deck() -> None:
+    for key in ("classic-sixes", "yc-hvalyony", "draw-four"):
+        assert sum(c.points for c in resolve(key).deck) == 120
+
+
+def test_duplicate_and_deck_errors_name_the_token() -> None:
+    with pytest.raises(CardNotationError) as err:
+        parse_cards(["QS", "Д♠"])
+    assert (err.value.code, err.value.token) == ("duplicate_card", "Д♠")
+    with pytest.raises(CardNotationError) as err:
+        parse_cards(["6H"], deck=resolve("classic-sixes").deck)
+    assert (err.value.code, err.value.token) == ("card_not_in_deck", "6H")
