@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods
 
 from rules import engine
 from rules.engine import KozelError
-from rules.messages import describe, variant_name
+from rules.messages import describe, describe_verdict, variant_name
 
 MAX_BODY = 64 * 1024
 
@@ -121,12 +121,18 @@ def _cards_field(value: Any, field: str, multi: bool) -> list[Any]:
     return out
 
 
-def _hands(value: Any, field: str = "hands") -> list[list[str]]:
+def _hands(value: Any, field: str = "hands", *, allow_unknown: bool = False) -> list[list[str] | None]:
+    """Four lists of card codes; with ``allow_unknown`` a seat may be null (hand not given)."""
     hands = _list(value, field)
     if len(hands) != 4:
         raise BadRequest("bad_hand", field, expected=4)
-    return [[_code(c, f"{field}[{s}][{i}]") for i, c in enumerate(_list(h, f"{field}[{s}]", 12))]
-            for s, h in enumerate(hands)]
+    out: list[list[str] | None] = []
+    for s, h in enumerate(hands):
+        if h is None and allow_unknown:
+            out.append(None)
+            continue
+        out.append([_code(c, f"{field}[{s}][{i}]") for i, c in enumerate(_list(h, f"{field}[{s}]", 12))])
+    return out
 
 
 def _context(value: Any) -> engine.TrickContext | None:
@@ -134,12 +140,15 @@ def _context(value: Any) -> engine.TrickContext | None:
         return None
     if not isinstance(value, dict):
         raise BadRequest("bad_type", "context", expected="object")
-    unknown = set(value) - {"hand_number", "score", "first_leader", "led_suits"}
+    unknown = set(value) - {"hand_number", "trick_number", "score", "first_leader", "led_suits"}
     if unknown:
         raise BadRequest("unknown_field", f"context.{sorted(unknown)[0]}")
     hand_number = value.get("hand_number")
     if hand_number is not None:
         hand_number = _int(hand_number, "context.hand_number", 1, 10_000)
+    trick_number = value.get("trick_number")
+    if trick_number is not None:
+        trick_number = _int(trick_number, "context.trick_number", 1, 9)
     score = value.get("score")
     if score is not None:
         score_list = _list(score, "context.score", 2)
@@ -155,7 +164,7 @@ def _context(value: Any) -> engine.TrickContext | None:
         if s not in ("C", "S", "H", "D"):
             raise BadRequest("bad_suit", f"context.led_suits[{i}]", token=str(s)[:10])
         led_suits.append(s)
-    return engine.TrickContext(hand_number=hand_number, score=score, first_leader=first,
+    return engine.TrickContext(hand_number=hand_number, trick_number=trick_number, score=score, first_leader=first,
                                led_suits=frozenset(led_suits))
 
 
@@ -170,7 +179,7 @@ def play_json(play: engine.Play) -> dict[str, Any]:
         "trump": play.trump[0] if len(play.trump) == 1 else list(play.trump),
         "legal": play.legal,
         "reason": play.reason,
-        "message": str(describe(play.reason, play.params)) if play.reason else "",
+        "message": describe_verdict(play.legal, play.reason, play.params),
         "params": _jsonable(play.params),
     }
 
@@ -229,9 +238,15 @@ def trick(body: dict[str, Any]) -> dict[str, Any]:
     cards = _cards_field(body["cards"], "cards", rs.multi_card_leads)
     hands = None
     if body.get("hands") is not None:
-        hands = _hands(body["hands"])
+        hands = _hands(body["hands"], allow_unknown=True)
     context = _context(body.get("context"))
-    result = engine.resolve_trick(rs, leader, cards, hands=hands, context=context)
+    try:
+        result = engine.resolve_trick(rs, leader, cards, hands=hands, context=context)
+    except KozelError as e:
+        # The engine names the played cards "plays"; this endpoint calls them "cards".
+        if e.field and e.field.startswith("plays"):
+            e.field = "cards" + e.field[len("plays"):]
+        raise
     return trick_json(result)
 
 

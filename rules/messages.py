@@ -47,6 +47,13 @@ MESSAGES: dict[str, Any] = {
     "must_lead_ad": _("In the first hand the holder of the ace of diamonds leads it."),
     "mixed_lead": _("Several cards may be led together only if they are of one suit."),
     "wrong_card_count": _("Each answer gives as many cards as were led."),
+    # verdicts that depend on what the player held (legal is None): the question to ask
+    "unknown:must_follow_suit": _("Allowed only if the player had no %(led)s."),
+    "unknown:must_answer_trump": _("Allowed only if the player had no trump."),
+    "unknown:must_trump": _("Allowed only if the player had no trump."),
+    "unknown:trump_lead_forbidden": _("Allowed only if this team has the right to lead trumps or the player held only trumps."),
+    "unknown:ace_discard_forbidden": _("Allowed only if the player had no other card to play."),
+    "unknown:must_lead_ad": _("Allowed only if the player did not hold the ace of diamonds."),
     # hand records
     "bad_record": _("This hand record is malformed."),
     "bad_points": _("Card points are whole numbers from 0 to 120."),
@@ -122,6 +129,13 @@ def _describe(code: str | None, params: Mapping[str, Any] | None = None) -> str:
 def describe(code: str | None, params: Mapping[str, Any] | None = None) -> str:
     """The sentence for ``code`` in the active language."""
     return _describe(code, params)
+
+
+def describe_verdict(legal: bool | None, reason: str | None, params: Mapping[str, Any] | None = None) -> str:
+    """Why a play is illegal, or (``legal`` None) what the answer depends on."""
+    if not reason:
+        return ""
+    return _describe(f"unknown:{reason}" if legal is None else reason, params)
 
 
 describe_lazy = lazy(_describe, str)

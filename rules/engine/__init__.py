@@ -1,18 +1,32 @@
 """The Kozel rules engine: pure Python, no Django (a test enforces it).
 
-Cards (§1), variants (§2), tricks and deals, hand checks, and the scorer's
-``replay`` over a list of hand records. See RULES.md in the shared folder.
+Cards (RULES.md §1), variants (§2), tricks and whole deals, hand checks, and the
+scorer's ``replay`` over a list of hand records (§2, §3). Errors are
+``ValueError`` subclasses carrying a machine ``code``; explanations are codes
+with parameters, turned into sentences by the web layer.
 """
 
 from __future__ import annotations
 
 from .cards import (ALL_CARDS, Card, CardNotationError, KozelError, RuleViolation, card,
                     format_cards, parse_cards)
+from .checks import (FirstLead, RedealCheck, belka_seat_suits, belka_trump_suit, first_leader,
+                     is_royal_goat, redeal_check)
+from .deal import Deal, Violation, play_deal
+from .scoring import (DECISIONS, NOTE_CODES, TITLE_CODES, HandRecord, HandResult, MatchState,
+                      NextDeal, Note, Penalty, RecordError, next_deal, replay, validate_record)
+from .tricks import Event, Play, Trick, TrickContext, resolve_trick
 from .variants import (VARIANTS, Option, Ruleset, Variant, VariantError, get_variant, resolve,
                        team_of)
 
 __all__ = [
     "ALL_CARDS", "Card", "CardNotationError", "KozelError", "RuleViolation", "card",
-    "format_cards", "parse_cards", "VARIANTS", "Option", "Ruleset", "Variant", "VariantError",
-    "get_variant", "resolve", "team_of",
+    "format_cards", "parse_cards",
+    "FirstLead", "RedealCheck", "belka_seat_suits", "belka_trump_suit", "first_leader",
+    "is_royal_goat", "redeal_check",
+    "Deal", "Violation", "play_deal",
+    "DECISIONS", "NOTE_CODES", "TITLE_CODES", "HandRecord", "HandResult", "MatchState", "NextDeal",
+    "Note", "Penalty", "RecordError", "next_deal", "replay", "validate_record",
+    "Event", "Play", "Trick", "TrickContext", "resolve_trick",
+    "VARIANTS", "Option", "Ruleset", "Variant", "VariantError", "get_variant", "resolve", "team_of",
 ]

@@ -1,0 +1,64 @@
+"""The README tells the truth: its API examples give the answers printed beside them,
+and its two set-up commands are the Makefile's."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+BLOCKS = re.findall(r"```api-example\n(.*?)```", README, re.S)
+
+
+def _parse(block: str) -> tuple[str, str, Any, int, Any]:
+    lines = block.strip().splitlines()
+    method, path = lines[0].split()
+    arrow = next(i for i, line in enumerate(lines) if line.startswith("→"))
+    body = json.loads("\n".join(lines[1:arrow])) if arrow > 1 else None
+    status, _, expected = lines[arrow][1:].strip().partition(" ")
+    return method, path, body, int(status), json.loads(expected)
+
+
+def _contains(actual: Any, expected: Any, where: str = "") -> None:
+    if isinstance(expected, dict):
+        assert isinstance(actual, dict), where
+        for key, value in expected.items():
+            assert key in actual, f"{where}.{key} missing"
+            _contains(actual[key], value, f"{where}.{key}")
+    elif isinstance(expected, list) and expected:
+        assert isinstance(actual, list) and len(actual) >= len(expected), where
+        for i, value in enumerate(expected):
+            _contains(actual[i], value, f"{where}[{i}]")
+    else:
+        assert actual == expected, f"{where}: {actual!r} != {expected!r}"
+
+
+def test_the_readme_has_examples_for_every_endpoint() -> None:
+    paths = {_parse(b)[1] for b in BLOCKS}
+    assert paths == {"/api/v1/variants", "/api/v1/trick", "/api/v1/deal", "/api/v1/score"}
+
+
+@pytest.mark.parametrize("block", BLOCKS, ids=[f"{i}-{_parse(b)[1]}" for i, b in enumerate(BLOCKS)])
+def test_readme_api_example(block: str, client: Client) -> None:
+    method, path, body, status, expected = _parse(block)
+    if method == "GET":
+        resp = client.get(path)
+    else:
+        resp = client.post(path, json.dumps(body), content_type="application/json")
+    assert resp.status_code == status, resp.content
+    _contains(resp.json(), expected)
+
+
+def test_readme_names_the_two_commands_of_the_makefile() -> None:
+    quick = README.split("## Quick start", 1)[1].split("##", 1)[0]
+    commands = re.findall(r"^make (\w+)", quick, re.M)
+    assert commands == ["run", "test"]
+    makefile = (ROOT / "Makefile").read_text()
+    assert re.search(r"^run:", makefile, re.M) and re.search(r"^test:", makefile, re.M)
+    assert "make test" in (ROOT / ".ci" / "run").read_text()
