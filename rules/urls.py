@@ -6,4 +6,12 @@ app_name = "rules"
 urlpatterns = [
     path("", views.index, name="index"),
     path("referee/", views.referee, name="referee"),
+    path("referee/deal/", views.deal, name="deal"),
+    path("referee/hand/", views.hand, name="hand"),
+    path("compare/", views.compare, name="compare"),
+    path("glossary/", views.glossary, name="glossary"),
+    path("disputes/", views.disputes, name="disputes"),
+    path("house/", views.house_new, name="house_new"),
+    path("house/<slug:slug>/", views.house_sheet, name="house"),
+    path("<slug:key>/", views.sheet, name="sheet"),
 ]

@@ -1,15 +1,103 @@
+"""Rule sheets and the referee (issue 4). Function views, thin: read the query, ask the engine
+(through :mod:`rules.referee` and :mod:`rules.sheets`), render one template per screen; an htmx
+request gets the fragment ``page.html#name``."""
+
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_safe
+
+from rules import referee as ref
+from rules.engine.variants import VARIANTS
+from rules.messages import VARIANT_BLURBS, variant_name
+
+
+def _render(request: HttpRequest, template: str, fragment: str, context: dict, status: int = 200) -> HttpResponse:
+    name = f"{template}#{fragment}" if request.htmx and not request.htmx.boosted else template
+    return render(request, name, context, status=status)
+
+
+def _variants() -> list[dict]:
+    return [{"key": k, "name": variant_name(k), "blurb": VARIANT_BLURBS.get(k, "")} for k in VARIANTS]
+
+
+def _rules_form(rules: ref.RulesChoice) -> list[dict]:
+    """The option fields of the chosen variant, with the current values."""
+    if rules.variant is None:
+        return []
+    merged = rules.variant.defaults | rules.options
+    out = []
+    for opt in rules.variant.options:
+        choices = [("1", True), ("0", False)] if opt.kind == "bool" else [(str(c), c) for c in opt.choices]
+        out.append({"key": opt.key, "name": f"opt_{opt.key}", "label": ref_option_label(opt.key),
+                    "choices": [(value, option_value_label(opt.key, raw)) for value, raw in choices],
+                    "value": ref.option_to_text(merged[opt.key]),
+                    "default": ref.option_to_text(opt.default)})
+    return out
+
+
+def ref_option_label(key: str) -> str:
+    from rules.sheets import option_label
+    return option_label(key)
+
+
+def option_value_label(key: str, value: object) -> str:
+    from rules.sheets import option_value
+    return option_value(key, value)
 
 
 @require_safe
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "rules/index.html")
+    return render(request, "rules/index.html", {"variants": _variants()})
 
 
 @require_safe
 def referee(request: HttpRequest) -> HttpResponse:
-    return render(request, "rules/index.html")
+    """Who takes the trick and was each card allowed: the whole ruling is in the query string."""
+    q = ref.read_trick(request.GET)
+    base = reverse("rules:referee")
+
+    def url(params: dict[str, str]) -> str:
+        from urllib.parse import urlencode
+        return f"{base}?{urlencode(params, safe=':')}"
+
+    answer = ref.answer_trick(q, url)
+    rs = q.rs
+    plays = q.plays()
+    slots = []
+    for i in range(4):
+        seat = (q.leader + i) % 4
+        slots.append({"seat": seat, "player": ref.player(seat), "team": seat % 2,
+                      "faces": [ref.face(c, rs) for c in plays[i]] if i < len(plays) else [],
+                      "next": i == len(plays) and not q.full})
+    groups = []
+    if rs is not None:
+        def add(c):
+            return url(q.params(cards=[*q.cards, c]))
+        groups = ref.picker(rs, set(q.cards), add, disabled=q.full)
+    share = url(q.params()) if answer else None
+    context = {
+        "q": q, "answer": answer, "slots": slots, "groups": groups, "share": share,
+        "variants": _variants(), "options": _rules_form(q.rules),
+        "undo": url(q.params(cards=q.cards[:-1])) if q.cards else None,
+        "clear": url(q.params(cards=[], held={})) if q.cards or q.held else None,
+        "held": ref.held_summary(q),
+        "next_player": ref.player(q.next_seat()),
+        "voon": bool(rs and rs.lead_rule == "voon"),
+        "ace_ban": bool(rs and rs.ace_discard_ban),
+        "sheet": reverse("rules:sheet", args=[rs.key]) if rs else reverse("rules:index"),
+        "seats": [(s, ref.player(s)) for s in range(4)],
+        "suits": [(s, ref.SUIT_SYMBOL[s], s in q.led_suits) for s in ("C", "S", "H", "D")],
+        "cards_text": " ".join(c.code for c in q.cards),
+    }
+    status = 400 if (q.rules.variant is None) else 200
+    return _render(request, "rules/referee.html", "referee", context, status=status)
+
+
+def _stub(request, *args, **kwargs):  # replaced below as the pages land
+    return render(request, "rules/index.html", {"variants": _variants()})
+
+
+deal = hand = compare = glossary = disputes = house_new = house_sheet = sheet = _stub

@@ -1,0 +1,554 @@
+"""The referee's query-string state and the view models built from the engine's answers.
+
+Everything a ruling needs lives in the GET query string, so a ruling is a link:
+
+- ``variant`` and ``opt_<name>=<value>`` (RULES.md §2);
+- ``leader`` (seat 0-3), ``cards`` (codes in play order, spaces or commas), ``n`` (draw-four:
+  cards per play);
+- ``h0``..``h3``: what a seat is known to have held besides the card it played (``-`` = none
+  of the cards asked about);
+- context: ``hand`` (hand number), ``score`` (``a:b``), ``first`` (seat of the hand's first
+  lead), ``led`` (plain suits led before in this hand), ``trick`` (trick number).
+
+This module reads and writes that state and groups the deck for the picker. Every verdict
+comes from :mod:`rules.engine`; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlencode
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from rules.engine.cards import SUITS, Card, KozelError
+from rules.engine.tricks import Trick, TrickContext, resolve_trick
+from rules.engine.variants import VARIANTS, Ruleset, Variant, get_variant, resolve, team_of
+from rules.messages import describe
+
+DEFAULT_VARIANT = "classic-sixes"
+TRUE_WORDS = {"1", "true", "yes", "on", "y"}
+FALSE_WORDS = {"0", "false", "no", "off", "n"}
+NONE_HELD = "-"
+MAX_PARAM = 400  # characters; a whole deal is about 32 codes
+
+
+def lang() -> str:
+    return (get_language() or "ru")[:2]
+
+
+def split_codes(text: str) -> list[str]:
+    return text.replace(",", " ").replace("+", " ").split()
+
+
+def player(seat: int) -> int:
+    """Seats are 0-3 in URLs and the engine; players are 1-4 on screen (seed 000 numbers them)."""
+    return seat + 1
+
+
+@dataclass
+class Problem:
+    field: str
+    message: str
+
+
+# ------------------------------------------------------------------ variant and options
+
+def option_from_text(variant: Variant, key: str, raw: str) -> object:
+    """A query-string value for an option, before the engine checks it."""
+    opt = variant.option(key)  # unknown_option
+    if opt.kind == "bool":
+        low = raw.strip().lower()
+        if low in TRUE_WORDS:
+            return True
+        if low in FALSE_WORDS:
+            return False
+        return raw  # the engine names the bad value
+    return raw.strip()
+
+
+def option_to_text(value: object) -> str:
+    if value is True:
+        return "1"
+    if value is False:
+        return "0"
+    return str(value)
+
+
+def engine_problem(e: KozelError, field_name: str | None = None) -> Problem:
+    params = dict(e.params)
+    if e.token is not None:
+        params.setdefault("token", e.token)
+    return Problem(field_name or e.field or "", describe(e.code, params))
+
+
+@dataclass
+class RulesChoice:
+    """The variant and its options read from a query string."""
+
+    variant: Variant | None
+    options: dict[str, object]  # only the options given (checked), not the defaults
+    ruleset: Ruleset | None
+    problems: list[Problem] = field(default_factory=list)
+
+    def params(self) -> dict[str, str]:
+        """``variant`` and the options that differ from the defaults."""
+        if self.variant is None:
+            return {}
+        out = {"variant": self.variant.key}
+        for key, value in self.options.items():
+            if value != self.variant.option(key).default:
+                out[f"opt_{key}"] = option_to_text(value)
+        return out
+
+
+def read_rules(query: Mapping[str, str], default: str | None = DEFAULT_VARIANT) -> RulesChoice:
+    key = (query.get("variant") or "").strip() or default
+    try:
+        variant = get_variant(key)
+    except KozelError as e:
+        return RulesChoice(None, {}, None, [engine_problem(e, "variant")])
+    options: dict[str, object] = {}
+    problems: list[Problem] = []
+    switched = query.get("was") not in (None, "", variant.key)
+    if not switched:
+        for name, raw in query.items():
+            if not name.startswith("opt_"):
+                continue
+            okey = name[4:]
+            try:
+                value = option_from_text(variant, okey, raw[:40])
+                options[okey] = variant.option(okey).check(value)
+            except KozelError as e:
+                problems.append(engine_problem(e, name))
+    try:
+        rs = resolve(variant, options)
+    except KozelError as e:  # pragma: no cover - options were checked one by one
+        problems.append(engine_problem(e))
+        rs = resolve(variant)
+    return RulesChoice(variant, options, rs, problems)
+
+
+def variant_choices() -> list[str]:
+    return list(VARIANTS)
+
+
+# ------------------------------------------------------------------ card faces and picker
+
+@dataclass
+class Face:
+    code: str
+    text: str
+    red: bool
+    trump: bool = False
+
+
+def face(c: Card, rs: Ruleset | None = None) -> Face:
+    return Face(c.code, c.display(lang()), c.is_red, bool(rs and rs.is_trump(c)))
+
+
+@dataclass
+class PickCell:
+    face: Face
+    used: bool
+    href: str | None
+    selected: bool = False
+
+
+@dataclass
+class PickGroup:
+    key: str  # "T" or a suit
+    label: str
+    cells: list[PickCell]
+
+
+SUIT_SYMBOL = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+
+
+def group_label(group: str) -> str:
+    if group == "T":
+        return _("Trumps, high to low")
+    return _("Plain %(suit)s") % {"suit": SUIT_SYMBOL[group]}
+
+
+def deck_groups(rs: Ruleset) -> list[tuple[str, tuple[Card, ...]]]:
+    """The deck as the variant sees it: the trump ladder, then each plain suit high to low."""
+    out: list[tuple[str, tuple[Card, ...]]] = [("T", rs.trumps)]
+    for s in rs.plain_suits():
+        out.append((s, rs.plain_cards(s)))
+    return out
+
+
+def picker(rs: Ruleset, used: set[Card], href_for, *, only: set[str] | None = None,
+           selected: set[Card] | None = None, disabled: bool = False) -> list[PickGroup]:
+    groups = []
+    for key, cards in deck_groups(rs):
+        if only is not None and key not in only:
+            continue
+        cells = []
+        for c in cards:
+            is_used = c in used
+            cells.append(PickCell(face(c, rs), is_used,
+                                  None if (is_used or disabled) else href_for(c),
+                                  bool(selected and c in selected)))
+        groups.append(PickGroup(key, group_label(key), cells))
+    return groups
+
+
+# ------------------------------------------------------------------ the trick query
+
+@dataclass
+class TrickQuery:
+    rules: RulesChoice
+    leader: int = 0
+    cards: list[Card] = field(default_factory=list)
+    n: int = 1
+    held: dict[int, list[Card]] = field(default_factory=dict)  # seat -> known other cards ([] = none)
+    hand_number: int | None = None
+    score: tuple[int, int] | None = None
+    first_leader: int | None = None
+    led_suits: str = ""
+    trick_number: int | None = None
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def rs(self) -> Ruleset | None:
+        return self.rules.ruleset
+
+    def plays(self) -> list[list[Card]]:
+        return [self.cards[i:i + self.n] for i in range(0, len(self.cards), self.n)]
+
+    @property
+    def full(self) -> bool:
+        return len(self.cards) >= 4 * self.n
+
+    def next_seat(self) -> int:
+        return (self.leader + len(self.cards) // self.n) % 4
+
+    def params(self, **change: Any) -> dict[str, str]:
+        """The canonical query string (short: defaults and empty fields left out)."""
+        state = {
+            "leader": self.leader, "cards": self.cards, "n": self.n, "held": self.held,
+            "hand": self.hand_number, "score": self.score, "first": self.first_leader,
+            "led": self.led_suits, "trick": self.trick_number,
+        }
+        state.update(change)
+        out = self.rules.params()
+        out["leader"] = str(state["leader"])
+        if state["cards"]:
+            out["cards"] = " ".join(c.code for c in state["cards"])
+        if state["n"] and state["n"] != 1:
+            out["n"] = str(state["n"])
+        for seat in range(4):
+            if seat in state["held"]:
+                cards = state["held"][seat]
+                out[f"h{seat}"] = " ".join(c.code for c in cards) if cards else NONE_HELD
+        if state["hand"]:
+            out["hand"] = str(state["hand"])
+        if state["score"]:
+            out["score"] = f"{state['score'][0]}:{state['score'][1]}"
+        if state["first"] is not None:
+            out["first"] = str(state["first"])
+        if state["led"]:
+            out["led"] = state["led"]
+        if state["trick"]:
+            out["trick"] = str(state["trick"])
+        return out
+
+    def query(self, **change: Any) -> str:
+        return urlencode(self.params(**change), safe=":")
+
+    def context(self) -> TrickContext:
+        return TrickContext(hand_number=self.hand_number, score=self.score,
+                            first_leader=self.first_leader, led_suits=frozenset(self.led_suits),
+                            trick_number=self.trick_number)
+
+
+def _int(query: Mapping[str, str], name: str, lo: int, hi: int, problems: list[Problem]) -> int | None:
+    raw = (query.get(name) or "").strip()
+    if not raw:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        problems.append(Problem(name, describe("bad_type", {"expected": _("a whole number")})))
+        return None
+    if not lo <= value <= hi:
+        problems.append(Problem(name, describe("out_of_range", {"min": lo, "max": hi})))
+        return None
+    return value
+
+
+def _seat(query: Mapping[str, str], name: str, problems: list[Problem]) -> int | None:
+    raw = (query.get(name) or "").strip()
+    if raw == "":
+        return None
+    if raw not in ("0", "1", "2", "3"):
+        problems.append(Problem(name, describe("bad_seat")))
+        return None
+    return int(raw)
+
+
+def _cards(text: str, name: str, problems: list[Problem], rs: Ruleset | None) -> list[Card]:
+    out: list[Card] = []
+    for token in split_codes(text[:MAX_PARAM]):
+        try:
+            c = Card.parse(token)
+        except KozelError as e:
+            problems.append(engine_problem(e, name))
+            continue
+        if rs is not None and c not in rs.deck:
+            problems.append(Problem(name, describe("card_not_in_deck", {"card": c.code})))
+            continue
+        if c in out:
+            problems.append(Problem(name, describe("duplicate_card", {"card": c.code})))
+            continue
+        out.append(c)
+    return out
+
+
+def read_score(query: Mapping[str, str], problems: list[Problem]) -> tuple[int, int] | None:
+    raw = (query.get("score") or "").strip()
+    if not raw:
+        return None
+    parts = raw.replace("-", ":").replace("/", ":").split(":")
+    try:
+        a, b = (int(p) for p in parts)
+        if not (0 <= a <= 1000 and 0 <= b <= 1000):
+            raise ValueError
+    except ValueError:
+        problems.append(Problem("score", _("Write the score as two numbers, e.g. 10:10.")))
+        return None
+    return a, b
+
+
+def read_trick(query: Mapping[str, str]) -> TrickQuery:
+    rules = read_rules(query)
+    problems = list(rules.problems)
+    rs = rules.ruleset
+    q = TrickQuery(rules)
+    q.leader = _seat(query, "leader", problems) or 0
+    if rs is not None and rs.multi_card_leads:
+        q.n = _int(query, "n", 1, 4, problems) or 1
+    q.cards = _cards(query.get("cards", ""), "cards", problems, rs)
+    if len(q.cards) > 4 * q.n:
+        problems.append(Problem("cards", describe("wrong_trick_size")))
+        q.cards = q.cards[:4 * q.n]
+    for seat in range(4):
+        raw = (query.get(f"h{seat}") or "").strip()
+        if not raw:
+            continue
+        q.held[seat] = [] if raw == NONE_HELD else _cards(raw, f"h{seat}", problems, rs)
+    q.hand_number = _int(query, "hand", 1, 999, problems)
+    q.score = read_score(query, problems)
+    q.first_leader = _seat(query, "first", problems)
+    led = (query.get("led") or "").upper()
+    bad = [ch for ch in led if ch not in SUITS]
+    if bad:
+        problems.append(Problem("led", describe("bad_suit")))
+    q.led_suits = "".join(s for s in SUITS if s in led)
+    q.trick_number = _int(query, "trick", 1, 12, problems)
+    q.problems = problems
+    return q
+
+
+# ------------------------------------------------------------------ the answer
+
+SECTION_OF_REASON = {
+    "must_follow_suit": "following", "must_answer_trump": "following", "must_trump": "following",
+    "ace_discard_forbidden": "following", "trump_lead_forbidden": "leading",
+    "must_lead_ad": "leading", "mixed_lead": "leading", "wrong_card_count": "leading",
+}
+
+
+@dataclass
+class PlayView:
+    seat: int
+    player: int
+    team: int
+    faces: list[Face]
+    trump: bool
+    legal: bool | None
+    reason: str | None
+    message: str
+    rule: str  # the plain-words rule that applies (legal plays too)
+    section: str
+    winner: bool = False
+
+
+@dataclass
+class Question:
+    seat: int
+    player: int
+    text: str
+    groups: list[PickGroup]
+    none_href: str | None
+    known: list[Face]
+    clear_href: str | None
+    context: bool = False  # the answer also needs the hand's context (voon)
+
+
+def _group_name(group: str) -> str:
+    return _("trumps") if group == "T" else SUIT_SYMBOL[group]
+
+
+def explain_play(rs: Ruleset, trick: Trick, i: int) -> tuple[str, str]:
+    """The rule a play falls under, in plain words, and the sheet section it comes from."""
+    p = trick.plays[i]
+    led = trick.led_group
+    if p.legal is False:
+        return describe(p.reason, p.params), SECTION_OF_REASON.get(p.reason or "", "following")
+    if i == 0:
+        if rs.multi_card_leads and len(p.cards) > 1:
+            return _("Several cards of one group may be led together."), "leading"
+        if rs.lead_rule == "voon" and rs.is_trump(p.cards[0]) and p.legal:
+            return _("Leading a trump is allowed here (lead rights checked)."), "leading"
+        if p.legal is None:
+            return describe(p.reason, p.params), "leading"
+        return _("The leader may lead any card."), "leading"
+    if rs.multi_card_leads:
+        return _("Any cards may be given; only a play that beats every card takes over."), "following"
+    if p.legal is None:
+        if p.reason in ("must_follow_suit", "must_answer_trump"):
+            return (_("Allowed only if the player had no %(group)s left.") % {"group": _group_name(led)},
+                    "following")
+        return describe(p.reason, p.params), SECTION_OF_REASON.get(p.reason or "", "following")
+    if rs.group(p.cards[0]) == led:
+        if led == "T":
+            return _("Answered the trump lead with a trump."), "following"
+        return _("Followed the led suit %(suit)s.") % {"suit": SUIT_SYMBOL[led]}, "following"
+    if rs.is_trump(p.cards[0]):
+        return _("Had no %(group)s: free to trump.") % {"group": _group_name(led)}, "following"
+    if rs.must_trump:
+        return _("Had no %(group)s and no trump: free to discard.") % {"group": _group_name(led)}, "following"
+    return _("Had no %(group)s: free to discard any card.") % {"group": _group_name(led)}, "following"
+
+
+def winner_rule(rs: Ruleset, trick: Trick) -> str:
+    win = trick.winning
+    faces = " ".join(c.display(lang()) for c in win)
+    if rs.multi_card_leads:
+        if trick.winner == trick.leader:
+            return _("Nobody beat every card of the lead, so the leader keeps the trick.")
+        return _("The last play that beat every card of the best play so far takes it: %(cards)s.") % {
+            "cards": faces}
+    if rs.is_trump(win[0]):
+        return _("A trump was played, so the highest trump takes it: %(card)s.") % {"card": faces}
+    return _("No trump was played, so the highest card of the led suit takes it: %(card)s.") % {"card": faces}
+
+
+@dataclass
+class TrickAnswer:
+    trick: Trick
+    plays: list[PlayView]
+    winner_player: int
+    winner_team: int
+    points: int
+    winner_rule: str
+    events: list[str]
+    questions: list[Question]
+    complete: bool  # every verdict known
+
+
+def _question_groups(rs: Ruleset, trick: Trick, i: int) -> set[str] | None:
+    """Which picker groups answer the open question about play ``i`` (None = the whole deck)."""
+    p = trick.plays[i]
+    led = trick.led_group
+    c = p.cards[0]
+    if i == 0:
+        if p.reason == "must_lead_ad":
+            return {"D", "T"}
+        return {s for s in SUITS}  # plain cards held by the leader (voon rights)
+    if rs.ace_discard_ban and c.rank == "A" and not rs.is_trump(c) and c.suit != led:
+        return None
+    groups = {led}
+    if rs.must_trump and not rs.is_trump(c):
+        groups.add("T")
+    return groups
+
+
+def _question_text(rs: Ruleset, trick: Trick, i: int) -> str:
+    p = trick.plays[i]
+    who = {"player": player(p.seat)}
+    if i == 0 and p.reason == "must_lead_ad":
+        return _("Hand 1, trick 1: did player %(player)s hold A♦? If so, tap it; if someone else held it, ask them.") % who
+    if i == 0:
+        return _("Did player %(player)s still hold a plain (non-trump) card? Tap one, or answer «None of these».") % who
+    led = trick.led_group
+    groups = _group_name(led)
+    if rs.must_trump and not rs.is_trump(p.cards[0]):
+        groups = _("%(group)s or a trump") % {"group": groups}
+    if rs.ace_discard_ban and p.cards[0].rank == "A" and not rs.is_trump(p.cards[0]) and p.cards[0].suit != led:
+        return _("Which other cards did player %(player)s hold? Tap any one of them.") % who
+    return _("Did player %(player)s hold any %(groups)s? Tap a card they had, or answer «None of these».") % {
+        **who, "groups": groups}
+
+
+def answer_trick(q: TrickQuery, url) -> TrickAnswer | None:
+    """Resolve the four plays with the engine; ``url(params)`` builds links."""
+    rs = q.rs
+    if rs is None or not q.full or q.problems:
+        return None
+    plays = q.plays()
+    hands: list[tuple[Card, ...] | None] = [None] * 4
+    for seat, cards in q.held.items():
+        own = [c for i, pl in enumerate(plays) if (q.leader + i) % 4 == seat for c in pl]
+        hands[seat] = tuple(own + [c for c in cards if c not in own])
+    try:
+        trick = resolve_trick(rs, q.leader, plays if rs.multi_card_leads else [p[0] for p in plays],
+                              hands=hands, context=q.context())
+    except KozelError as e:
+        q.problems.append(engine_problem(e, e.field))
+        return None
+    views = []
+    questions = []
+    in_trick = set(q.cards) | {c for cards in q.held.values() for c in cards}
+    for i, p in enumerate(trick.plays):
+        rule, section = explain_play(rs, trick, i)
+        views.append(PlayView(
+            seat=p.seat, player=player(p.seat), team=team_of(p.seat),
+            faces=[face(c, rs) for c in p.cards], trump=all(p.trump), legal=p.legal, reason=p.reason,
+            message=describe(p.reason, p.params) if p.reason else "", rule=rule, section=section,
+            winner=p.seat == trick.winner))
+        if p.legal is None:
+            seat = p.seat
+            known = q.held.get(seat, [])
+
+            def add(c: Card, seat: int = seat, known: list[Card] = known) -> str:
+                held = dict(q.held)
+                held[seat] = [*known, c]
+                return url(q.params(held=held))
+
+            none_held = dict(q.held)
+            none_held[seat] = []
+            only = _question_groups(rs, trick, i)
+            needs_context = p.reason == "trump_lead_forbidden" and (
+                q.hand_number is None or (q.hand_number > 1 and q.first_leader is None))
+            questions.append(Question(
+                seat=seat, player=player(seat), text=_question_text(rs, trick, i),
+                groups=picker(rs, in_trick | set(known), add, only=only),
+                none_href=None if seat in q.held else url(q.params(held=none_held)),
+                known=[face(c, rs) for c in known], clear_href=None, context=needs_context))
+    events = []
+    for e in trick.events:
+        if e.kind == "queen_capture":
+            events.append(describe("queen_capture_event", {
+                "catcher": e.params.get("catcher"), "queen": e.params.get("queen"),
+                "catcher_player": player(int(e.params.get("catcher_seat", 0))),
+                "queen_player": player(int(e.params.get("queen_seat", 0))), "team": e.team + 1}))
+    return TrickAnswer(trick=trick, plays=views, winner_player=player(trick.winner),
+                       winner_team=team_of(trick.winner), points=trick.points,
+                       winner_rule=winner_rule(rs, trick), events=events, questions=questions,
+                       complete=all(p.legal is not None for p in trick.plays))
+
+
+def held_summary(q: TrickQuery) -> list[tuple[int, list[Face], str]]:
+    """What the page was told about hands, each with a link that forgets it."""
+    out = []
+    for seat in sorted(q.held):
+        rest = {s: v for s, v in q.held.items() if s != seat}
+        out.append((player(seat), [face(c, q.rs) for c in q.held[seat]], q.query(held=rest)))
+    return out

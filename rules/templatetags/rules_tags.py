@@ -1,0 +1,54 @@
+"""Card faces for the rules pages: suit symbols red or black, rank letters in the page's language."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import get_language
+
+from rules.engine.cards import Card
+from rules.messages import variant_name as _variant_name
+
+register = template.Library()
+
+
+def _lang() -> str:
+    return (get_language() or "ru")[:2]
+
+
+@register.filter
+def face(value: object) -> str:
+    """``{{ card|face }}``: a Card, a code or a referee ``Face`` as a coloured card face."""
+    if value is None or value == "":
+        return ""
+    text = getattr(value, "text", None)
+    if text is not None:
+        red = value.red
+    else:
+        try:
+            c = value if isinstance(value, Card) else Card.parse(str(value))
+        except ValueError:
+            return str(value)
+        text, red = c.display(_lang()), c.is_red
+    return format_html('<span class="cardface {}">{}</span>', "suit-red" if red else "suit-black", text)
+
+
+@register.filter
+def faces(values: object) -> str:
+    return format_html_join(" ", "{}", ((face(v),) for v in (values or ())))
+
+
+@register.filter
+def variant_name(key: str) -> str:
+    return _variant_name(key)
+
+
+@register.filter
+def player_no(seat: int) -> int:
+    return int(seat) + 1
+
+
+@register.simple_tag
+def team_label(team: int) -> str:
+    from django.utils.translation import gettext as _
+    return _("players 1 and 3") if int(team) == 0 else _("players 2 and 4")
