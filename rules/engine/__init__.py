@@ -15,7 +15,8 @@ from .checks import (FirstLead, RedealCheck, belka_seat_suits, belka_trump_suit,
 from .deal import Deal, Violation, play_deal
 from .scoring import (DECISIONS, NOTE_CODES, TITLE_CODES, HandRecord, HandResult, MatchState,
                       NextDeal, Note, Penalty, RecordError, next_deal, replay, validate_record)
-from .tricks import Event, Play, Trick, TrickContext, resolve_trick
+from .tricks import (Event, Play, Trick, TrickContext, TrickInputError, covers, legal_cards,
+                     resolve_trick)
 from .variants import (VARIANTS, Option, Ruleset, Variant, VariantError, get_variant, resolve,
                        team_of)
 
@@ -27,6 +28,6 @@ __all__ = [
     "Deal", "Violation", "play_deal",
     "DECISIONS", "NOTE_CODES", "TITLE_CODES", "HandRecord", "HandResult", "MatchState", "NextDeal",
     "Note", "Penalty", "RecordError", "next_deal", "replay", "validate_record",
-    "Event", "Play", "Trick", "TrickContext", "resolve_trick",
+    "Event", "Play", "Trick", "TrickContext", "TrickInputError", "covers", "legal_cards", "resolve_trick",
     "VARIANTS", "Option", "Ruleset", "Variant", "VariantError", "get_variant", "resolve", "team_of",
 ]
