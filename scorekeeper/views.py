@@ -1,10 +1,400 @@
+"""Thin views: bind a form, call a service, render the board (a fragment for htmx)."""
+
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_safe
+import csv
+import io
+import json
+from typing import Any
+from urllib.parse import urlencode
+
+import segno
+from django.core.exceptions import ValidationError
+from django.http import (Http404, HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse)
+from django.shortcuts import redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect
+
+from rules.engine.scoring import RecordError
+from rules.engine.variants import VARIANTS
+from rules.messages import VARIANT_BLURBS, variant_name
+
+from . import explain, services
+from .forms import (HandForm, MatchForm, hand_initial_from_query, hand_initial_from_record,
+                    options_from_query, penalty_choices)
+from .models import Match
+from .selectors import (Board, match_board, match_get, match_get_for_edit, match_next,
+                        match_version, ruleset_of)
+
+STALE = gettext_lazy("Another phone changed this match since your form was shown. Here is the fresh board: "
+          "check it and enter the hand again if it is still missing.")
+
+
+def rules_sheet_url(key: str) -> str:
+    try:
+        return reverse("rules:sheet", args=[key])
+    except NoReverseMatch:
+        return f"/rules/{key}/"
+
+
+def edit_url(match: Match, secret: str) -> str:
+    return reverse("scorekeeper:edit", args=[match.public_id, secret])
+
+
+def _read_only(view):  # type: ignore[no-untyped-def]
+    """View-link pages: GET/HEAD only; any write through them is refused with 403."""
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method not in ("GET", "HEAD"):
+            return HttpResponseForbidden(_("This is a view link: it cannot change the match."))
+        return view(request, *args, **kwargs)
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+# ---------------------------------------------------------------- new match
+
+def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
+    cards = []
+    for key, v in VARIANTS.items():
+        chosen = options_from_query(v, query) if key == selected else v.defaults
+        cards.append({
+            "key": key, "name": variant_name(key), "blurb": VARIANT_BLURBS.get(key, ""),
+            "sheet": rules_sheet_url(key), "selected": key == selected,
+            "options": [{"key": o.key, "kind": o.kind, "label": explain.option_label(o.key),
+                         "value": chosen[o.key], "default": o.default,
+                         "default_label": explain.option_value_label(o.default),
+                         "choices": [(c, explain.choice_label(c)) for c in o.choices]}
+                        for o in v.options],
+        })
+    return cards
+
+
+def new(request: HttpRequest) -> HttpResponse:
+    """Start a match; GET ``?variant=&opt_<name>=&house=`` preselects (house-rule sheets link here)."""
+    if request.method == "POST":
+        form = MatchForm(request.POST)
+        if form.is_valid():
+            d = form.cleaned_data
+            match, secret = services.match_create(
+                variant=d["variant"], options=d["options"], team_names=d["team_names"],
+                player_names=d["player_names"], first_dealer=d["first_dealer"],
+                first_leader=d["first_leader"], house=d.get("house", ""))
+            return redirect(edit_url(match, secret))
+        selected = request.POST.get("variant") if request.POST.get("variant") in VARIANTS else "classic-sixes"
+        query: Any = request.POST
+        status = 422
+    elif request.method in ("GET", "HEAD"):
+        selected = request.GET.get("variant") if request.GET.get("variant") in VARIANTS else "classic-sixes"
+        house = request.GET.get("house", "")[:80]
+        form = MatchForm(initial={"variant": selected, "house": house, "team_0": _("Reds"),
+                                  "team_1": _("Blacks"), "first_dealer": 0})
+        query = request.GET
+        status = 200
+    else:
+        return HttpResponse(status=405)
+    return render(request, "scorekeeper/new.html",
+                  {"form": form, "variants": _variant_cards(selected, query), "selected": selected},
+                  status=status)
+
+
+# ---------------------------------------------------------------- the match (edit link)
+
+def _dispute_url(board: Board, slot: int, secret: str, request: HttpRequest) -> str:
+    params = {"variant": board.match.variant}
+    for k, v in board.match.options.items():
+        params[f"opt_{k}"] = ("1" if v else "0") if isinstance(v, bool) else str(v)
+    params["return_to"] = reverse("scorekeeper:hand_change", args=[board.match.public_id, secret, slot])
+    return "/rules/referee/deal/?" + urlencode(params, safe="/")
+
+
+def _match_context(request: HttpRequest, match: Match, secret: str, *, board: Board | None = None,
+                   form: HandForm | None = None, message: str = "") -> dict[str, Any]:
+    board = board or match_board(match=match)
+    if form is None:
+        form = HandForm(initial={"version": board.version}, ruleset=board.ruleset)
+    penalty_form_nonce = HandForm(ruleset=board.ruleset).initial["nonce"]
+    for line in board.lines:
+        line.dispute = _dispute_url(board, line.slot, secret, request)  # type: ignore[attr-defined]
+    return {"board": board, "form": form, "secret": secret, "message": message,
+            "editable": True, "penalties": penalty_choices(board.ruleset),
+            "penalty_nonce": penalty_form_nonce, "lines": list(reversed(board.lines)),
+            "edit_url": edit_url(match, secret),
+            "view_url": request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id])),
+            "edit_abs": request.build_absolute_uri(edit_url(match, secret)),
+            "next_match": match_next(match=match) if board.state.finished else None,
+            **_common(board)}
+
+
+def _common(board: Board) -> dict[str, Any]:
+    rs = board.ruleset
+    return {"variant_name": variant_name(rs.key), "sheet_url": rules_sheet_url(rs.key),
+            "options": [(explain.option_label(k), explain.option_value_label(v))
+                        for k, v in board.match.options.items()]}
+
+
+def _render_match(request: HttpRequest, match: Match, secret: str, *, status: int = 200,
+                  **kwargs: Any) -> HttpResponse:
+    ctx = _match_context(request, match, secret, **kwargs)
+    template = "scorekeeper/match.html#match" if request.htmx else "scorekeeper/match.html"
+    return render(request, template, ctx, status=status)
 
 
 @require_safe
-def new(request: HttpRequest) -> HttpResponse:
-    return render(request, "rules/index.html")
+def edit(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    match = match_get_for_edit(public_id=public_id, secret=secret)
+    return _render_match(request, match, secret)
+
+
+def _apply_errors(form: HandForm, exc: ValidationError) -> None:
+    if hasattr(exc, "error_dict"):
+        for field, errors in exc.error_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, exc)
+
+
+def _record_error(exc: RecordError) -> ValidationError:
+    return services._as_validation_error(exc, -1)
+
+
+def _write(request: HttpRequest, match: Match, secret: str, form: HandForm, do: Any,
+           *, success_url: str | None = None) -> HttpResponse:
+    """Run a service with the form's nonce and version; answer with the board (or redirect)."""
+    if not form.is_valid():
+        return _render_match(request, match, secret, form=form, status=422)
+    try:
+        do(form.cleaned_data)
+    except services.StaleForm:
+        return _render_match(request, match, secret, message=STALE, status=409)
+    except services.NotFound:
+        raise Http404("no such hand") from None
+    except RecordError as exc:
+        _apply_errors(form, _record_error(exc))
+        return _render_match(request, match, secret, form=form, status=422)
+    except ValidationError as exc:
+        _apply_errors(form, exc)
+        return _render_match(request, match, secret, form=form, status=422)
+    if request.htmx and success_url is None:
+        return _render_match(request, match, secret)
+    url = success_url or edit_url(match, secret)
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@require_POST
+def hand_new(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    match = match_get_for_edit(public_id=public_id, secret=secret)
+    form = HandForm(request.POST, ruleset=ruleset_of(match))
+    return _write(request, match, secret, form, lambda d: services.hand_record(
+        match=match, record=services.record_from_fields(d), nonce=d["nonce"], version=d["version"]))
+
+
+class _ControlForm(HandForm):
+    """Undo, delete and restore send only the nonce, the version and maybe a reason."""
+
+    def clean(self) -> dict[str, Any]:
+        return self.cleaned_data
+
+
+@require_POST
+def undo(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    match = match_get_for_edit(public_id=public_id, secret=secret)
+    form = _ControlForm(request.POST)
+    return _write(request, match, secret, form, lambda d: services.hand_undo(
+        match=match, nonce=d["nonce"], version=d["version"]))
+
+
+def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) -> HttpResponse:
+    """Edit an earlier hand. GET prefills from the query (the referee's return link) or the
+    hand as it stands; POST records the correction with its reason."""
+    match = match_get_for_edit(public_id=public_id, secret=secret)
+    board = match_board(match=match)
+    current = next((s for s in board.slots if s.slot == slot), None)
+    if current is None:
+        raise Http404("no such hand")
+    status = 200
+    if request.method == "POST":
+        form = HandForm(request.POST, ruleset=board.ruleset)
+        if form.is_valid():
+            d = form.cleaned_data
+            try:
+                services.hand_edit(match=match, slot=slot, record=services.record_from_fields(d),
+                                   nonce=d["nonce"], version=d["version"], reason=d.get("reason", ""))
+            except services.StaleForm:
+                form = HandForm(initial={**hand_initial_from_record(current.record or {}),
+                                         "version": board.version}, ruleset=board.ruleset)
+                form.stale = STALE  # type: ignore[attr-defined]
+                status = 409
+            except (ValidationError, RecordError) as exc:
+                _apply_errors(form, _record_error(exc) if isinstance(exc, RecordError) else exc)
+                status = 422
+            else:
+                return redirect(edit_url(match, secret))
+        else:
+            status = 422
+    elif request.method in ("GET", "HEAD"):
+        from_query = hand_initial_from_query(request.GET)
+        initial = {**hand_initial_from_record(current.record or {}), **from_query,
+                   "version": board.version}
+        if from_query and ("points_0" in from_query) != ("points_1" in from_query):
+            # one side given by the referee: the other is 120 minus it, not the old value
+            missing = "points_1" if "points_0" in from_query else "points_0"
+            initial[missing] = None
+        form = HandForm(initial=initial, ruleset=board.ruleset)
+    else:
+        return HttpResponse(status=405)
+    number = next((ln.number for ln in board.lines if ln.slot == slot), None)
+    return render(request, "scorekeeper/hand_edit.html", {
+        "board": board, "form": form, "slot": slot, "number": number, "secret": secret,
+        "deleted": current.deleted, "edit_url": edit_url(match, secret),
+        "penalties": penalty_choices(board.ruleset),
+        "from_referee": bool(request.GET.get("reason")) or "points_0" in request.GET,
+        **_common(board)}, status=status)
+
+
+@require_POST
+def hand_remove(request: HttpRequest, public_id: str, secret: str, slot: int) -> HttpResponse:
+    match = match_get_for_edit(public_id=public_id, secret=secret)
+    form = _ControlForm(request.POST)
+    return _write(request, match, secret, form, lambda d: services.hand_delete(
+        match=match, slot=slot, nonce=d["nonce"], version=d["version"], reason=d.get("reason", "")),
+        success_url=edit_url(match, secret))
+
+
+@require_safe
+def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    match = match_get_for_edit(public_id=public_id, secret=secret)
+    board = match_board(match=match)
+    numbers = {ln.slot: ln.number for ln in board.lines}
+    current = {s.slot: (None if s.deleted else s.record) for s in board.slots}
+    rows = []
+    for s in board.slots:
+        for e in s.versions:
+            rows.append({"entry": e, "number": numbers.get(e.slot),
+                         "restorable": e.record is not None and current.get(e.slot) != e.record,
+                         "summary": _summary(board, e.record)})
+    rows.sort(key=lambda r: -r["entry"].seq)
+    return render(request, "scorekeeper/history.html", {
+        "board": board, "rows": rows, "secret": secret, "edit_url": edit_url(match, secret),
+        "nonce": HandForm().initial["nonce"], **_common(board)})
+
+
+def _summary(board: Board, record: dict[str, Any] | None) -> str:
+    if not record:
+        return ""
+    from rules.engine.scoring import HandRecord
+
+    from .selectors import _record_parts
+    points, events = _record_parts(HandRecord.from_dict(record), board.team_names)
+    return " · ".join([points, *events])
+
+
+@require_POST
+def restore(request: HttpRequest, public_id: str, secret: str, seq: int) -> HttpResponse:
+    match = match_get_for_edit(public_id=public_id, secret=secret)
+    form = _ControlForm(request.POST)
+    return _write(request, match, secret, form, lambda d: services.entry_restore(
+        match=match, seq=seq, nonce=d["nonce"], version=d["version"]),
+        success_url=edit_url(match, secret))
+
+
+@require_POST
+def rematch(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    match = match_get_for_edit(public_id=public_id, secret=secret)
+    board = match_board(match=match)
+    if not board.state.finished:
+        return _render_match(request, match, secret, board=board,
+                             message=_("The match is not over yet."), status=409)
+    new_match = services.match_rematch(match=match, secret=secret)
+    url = edit_url(new_match, secret)
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+def _qr(url: str) -> HttpResponse:
+    buf = io.BytesIO()
+    segno.make(url, error="m").save(buf, kind="svg", scale=6, border=2, dark="#000", light="#fff")
+    resp = HttpResponse(buf.getvalue(), content_type="image/svg+xml")
+    resp["Cache-Control"] = "private, max-age=3600"
+    return resp
+
+
+@require_safe
+def qr_edit(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    match = match_get_for_edit(public_id=public_id, secret=secret)
+    return _qr(request.build_absolute_uri(edit_url(match, secret)))
+
+
+# ---------------------------------------------------------------- view link (read only)
+
+@_read_only
+def watch(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The live board without controls; htmx polls it with ``?v=<version>`` (204 = unchanged)."""
+    match = match_get(public_id=public_id)
+    if request.htmx and request.GET.get("v", "").isdigit():
+        if int(request.GET["v"]) == match_version(match=match):
+            return HttpResponse(status=204)
+    board = match_board(match=match)
+    ctx = {"board": board, "editable": False, "lines": list(reversed(board.lines)),
+           "next_match": match_next(match=match) if board.state.finished else None, **_common(board)}
+    template = "scorekeeper/watch.html#live" if request.htmx else "scorekeeper/watch.html"
+    return render(request, template, ctx)
+
+
+@_read_only
+def qr_view(request: HttpRequest, public_id: str) -> HttpResponse:
+    match = match_get(public_id=public_id)
+    return _qr(request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id])))
+
+
+def _export_rows(board: Board) -> list[dict[str, Any]]:
+    return [{"hand": ln.number, "record": ln.result.record.to_dict(),
+             "delta": list(ln.result.delta), "score": list(ln.result.score),
+             "notes": [n.to_dict() for n in ln.result.notes], "explained": ln.notes}
+            for ln in board.lines]
+
+
+@_read_only
+def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
+    match = match_get(public_id=public_id)
+    board = match_board(match=match)
+    st = board.state
+    data = {"match": match.public_id, "variant": match.variant, "options": match.options,
+            "teams": match.team_names, "players": match.player_names,
+            "first_dealer": match.first_dealer, "created_at": match.created_at.isoformat(),
+            "score": list(st.score), "finished": st.finished, "winner": st.winner,
+            "loser": st.loser, "titles": list(st.titles), "pending": dict(st.pending),
+            "hands": _export_rows(board)}
+    resp = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    resp["Content-Disposition"] = f'attachment; filename="kozel-{match.public_id}.json"'
+    return resp
+
+
+@_read_only
+def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
+    match = match_get(public_id=public_id)
+    board = match_board(match=match)
+    t0, t1 = match.team_names
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(["hand", f"points {t0}", f"points {t1}", "events", f"delta {t0}", f"delta {t1}",
+                f"score {t0}", f"score {t1}", "why", "record"])
+    for ln in board.lines:
+        r = ln.result
+        pts = r.record.points or ("", "")
+        w.writerow([ln.number, pts[0], pts[1], "; ".join(ln.events), r.delta[0], r.delta[1],
+                    r.score[0], r.score[1], "; ".join(ln.notes),
+                    json.dumps(r.record.to_dict(), ensure_ascii=False)])
+    resp = HttpResponse("\ufeff" + out.getvalue(), content_type="text/csv; charset=utf-8")
+    resp["Content-Disposition"] = f'attachment; filename="kozel-{match.public_id}.csv"'
+    return resp
+
+
+def read_only_rest(request: HttpRequest, public_id: str, rest: str) -> HttpResponse:
+    """Anything else under a view link: a write is 403, a read is 404."""
+    if request.method not in ("GET", "HEAD"):
+        return HttpResponseForbidden(_("This is a view link: it cannot change the match."))
+    raise Http404("no such page")
+

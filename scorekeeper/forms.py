@@ -1,0 +1,184 @@
+"""Forms check the shape of what was sent; the engine checks the rules (STYLE.md)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rules.engine.scoring import PENALTY_KINDS
+from rules.engine.variants import VARIANTS, Ruleset, Variant
+
+from .explain import PENALTY_NAMES
+
+TEAM_CHOICES = [("", "—"), ("0", "0"), ("1", "1")]
+SEAT_CHOICES = [(str(s), str(s + 1)) for s in range(4)]
+TRUE_WORDS = {"1", "true", "on", "yes"}
+
+
+def _team(value: str) -> int | None:
+    return None if value in ("", None) else int(value)
+
+
+def penalty_kinds(rs: Ruleset) -> list[str]:
+    """The penalty kinds this variant accepts (the engine's rule, RULES.md §3; DECISIONS
+    penalty_variants): misdeal/cheating/false accusation with pairs or goats; royal goat by option."""
+    kinds = [k for k in PENALTY_KINDS if k != "royal_goat" and rs.scoring in ("pairs", "penalty")]
+    if rs.royal_goat:
+        kinds.append("royal_goat")
+    return kinds
+
+
+class HandForm(forms.Form):
+    """One hand. The UI sends one team's points; the other is 120 minus it."""
+
+    points_0 = forms.IntegerField(required=False, min_value=0, max_value=120)
+    points_1 = forms.IntegerField(required=False, min_value=0, max_value=120)
+    all_tricks = forms.BooleanField(required=False)
+    queen_capture = forms.TypedChoiceField(choices=TEAM_CHOICES, coerce=int, empty_value=None,
+                                           required=False)
+    obyaz = forms.TypedChoiceField(choices=TEAM_CHOICES, coerce=int, empty_value=None, required=False)
+    penalty_kind = forms.ChoiceField(choices=[("", "—")] + [(k, k) for k in PENALTY_KINDS],
+                                     required=False)
+    penalty_against = forms.TypedChoiceField(choices=TEAM_CHOICES, coerce=int, empty_value=None,
+                                             required=False)
+    eggs = forms.BooleanField(required=False)
+    hvalyonka = forms.BooleanField(required=False)
+    note = forms.CharField(required=False, max_length=200)
+    reason = forms.CharField(required=False, max_length=300)
+    version = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+    nonce = forms.CharField(max_length=64, widget=forms.HiddenInput)
+
+    error_messages = {
+        "points_required": _("Enter one team's card points (0-120)."),
+        "against_required": _("Say which team is at fault."),
+    }
+
+    def __init__(self, *args: Any, ruleset: Ruleset | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.ruleset = ruleset
+        for name in ("points_0", "points_1"):
+            self.fields[name].error_messages.update({
+                "invalid": _("Card points are whole numbers from 0 to 120."),
+                "min_value": _("Card points are whole numbers from 0 to 120."),
+                "max_value": _("Card points are whole numbers from 0 to 120."),
+            })
+        if not self.is_bound and not self.initial.get("nonce"):
+            self.initial["nonce"] = secrets.token_urlsafe(12)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        p0, p1 = data.get("points_0"), data.get("points_1")
+        penalty = data.get("penalty_kind")
+        if penalty:
+            if data.get("penalty_against") is None:
+                self.add_error("penalty_against", forms.ValidationError(
+                    self.error_messages["against_required"], code="bad_team"))
+            data["points"] = None
+            return data
+        if data.get("eggs"):
+            data["points"] = (60, 60)
+            data["all_tricks"] = False
+            return data
+        if p0 is None and p1 is None:
+            if data.get("queen_capture") is None:
+                self.add_error("points_0", forms.ValidationError(
+                    self.error_messages["points_required"], code="points_required"))
+            data["points"] = None
+            return data
+        if p0 is None:
+            p0 = 120 - p1
+        elif p1 is None:
+            p1 = 120 - p0
+        data["points"] = (p0, p1)
+        return data
+
+
+def hand_initial_from_record(record: Mapping[str, Any]) -> dict[str, Any]:
+    pts = record.get("points")
+    pen = record.get("penalty") or {}
+    return {
+        "points_0": pts[0] if pts else None, "points_1": pts[1] if pts else None,
+        "all_tricks": bool(record.get("all_tricks")), "queen_capture": record.get("queen_capture"),
+        "obyaz": record.get("obyaz"), "penalty_kind": pen.get("kind", ""),
+        "penalty_against": pen.get("against"), "hvalyonka": bool(record.get("hvalyonka")),
+        "note": record.get("note", ""),
+    }
+
+
+def hand_initial_from_query(query: Mapping[str, str]) -> dict[str, Any]:
+    """Prefill from GET (the referee's return link): points_0, points_1, all_tricks, queen_capture,
+    obyaz, penalty_kind, penalty_against, hvalyonka, note, reason. Bad values are dropped."""
+    out: dict[str, Any] = {}
+    for name in ("points_0", "points_1"):
+        v = query.get(name, "")
+        if v.isdigit() and 0 <= int(v) <= 120:
+            out[name] = int(v)
+    for name in ("all_tricks", "hvalyonka"):
+        if name in query:
+            out[name] = query[name].lower() in TRUE_WORDS
+    for name in ("queen_capture", "obyaz", "penalty_against"):
+        if query.get(name) in ("0", "1"):
+            out[name] = int(query[name])
+    if query.get("penalty_kind") in PENALTY_KINDS:
+        out["penalty_kind"] = query["penalty_kind"]
+    for name, size in (("note", 200), ("reason", 300)):
+        if query.get(name):
+            out[name] = query[name][:size]
+    return out
+
+
+class MatchForm(forms.Form):
+    """A new match: variant, its options (``opt_<name>``), team and player names, first dealer."""
+
+    variant = forms.ChoiceField(choices=[(k, k) for k in VARIANTS])
+    team_0 = forms.CharField(max_length=30, required=False)
+    team_1 = forms.CharField(max_length=30, required=False)
+    player_0 = forms.CharField(max_length=30, required=False)
+    player_1 = forms.CharField(max_length=30, required=False)
+    player_2 = forms.CharField(max_length=30, required=False)
+    player_3 = forms.CharField(max_length=30, required=False)
+    first_dealer = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int, initial=0)
+    first_leader = forms.TypedChoiceField(choices=[("", "—")] + SEAT_CHOICES, coerce=int,
+                                          empty_value=None, required=False)
+    house = forms.CharField(max_length=80, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        key = data.get("variant")
+        if key:
+            data["options"] = options_from_query(VARIANTS[key], self.data, checkbox_form=True)
+        data["team_names"] = [data.get("team_0") or str(_("Reds")),
+                              data.get("team_1") or str(_("Blacks"))]
+        if data["team_names"][0].strip().lower() == data["team_names"][1].strip().lower():
+            self.add_error("team_1", forms.ValidationError(
+                _("The two teams need different names."), code="same_names"))
+        data["player_names"] = [(data.get(f"player_{i}") or "").strip() for i in range(4)]
+        return data
+
+
+def options_from_query(variant: Variant, query: Mapping[str, str], *,
+                       checkbox_form: bool = False) -> dict[str, object]:
+    """``opt_<name>`` values for a variant. A bool is ``1/true/on`` or ``0/false/off``; in the
+    submitted form an unchecked box is absent (False); in a link an absent option is its default.
+    A value the option does not take falls back to the default."""
+    out: dict[str, object] = {}
+    for o in variant.options:
+        raw = query.get(f"opt_{o.key}")
+        if o.kind == "bool":
+            if raw is None:
+                out[o.key] = False if checkbox_form else o.default
+            else:
+                out[o.key] = str(raw).lower() in TRUE_WORDS
+        else:
+            out[o.key] = raw if raw in o.choices else o.default
+    return out
+
+
+def penalty_choices(rs: Ruleset) -> list[tuple[str, str]]:
+    return [(k, str(PENALTY_NAMES[k])) for k in penalty_kinds(rs)]

@@ -1,0 +1,275 @@
+"""Reads: the current hands of a match are derived from its log, the score from the engine."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import Http404
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from rules.engine.scoring import (HandRecord, HandResult, MatchState, NextDeal, RecordError,
+                                  new_match, next_deal, score_hand)
+from rules.engine.variants import Ruleset, resolve, team_of
+
+from . import explain
+from .models import Entry, Match
+
+
+def secret_hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def match_get(*, public_id: str) -> Match:
+    try:
+        return Match.objects.get(public_id=public_id)
+    except Match.DoesNotExist:
+        raise Http404("no such match") from None
+
+
+def match_get_for_edit(*, public_id: str, secret: str) -> Match:
+    """The match if ``secret`` is its edit secret; 404 otherwise (the same for both cases)."""
+    match = match_get(public_id=public_id)
+    if not hmac.compare_digest(match.secret_hash, secret_hash(secret)):
+        raise Http404("no such match")
+    return match
+
+
+@dataclass
+class Slot:
+    """A hand as the log made it: ``slot`` is its stable id, ``versions`` the entries touching it."""
+
+    slot: int
+    record: dict[str, Any] | None
+    deleted: bool = False
+    versions: list[Entry] = field(default_factory=list)
+
+
+def slots_from_log(entries: Iterable[Entry]) -> list[Slot]:
+    """Fold the log into hand slots, in the order the hands were first recorded (deleted too)."""
+    slots: dict[int, Slot] = {}
+    for e in entries:
+        if e.action == Entry.ADD:
+            slots[e.slot] = Slot(slot=e.slot, record=e.record, versions=[e])
+            continue
+        s = slots.get(e.slot)
+        if s is None:  # cannot happen through the services; ignore rather than fail the page
+            continue
+        s.versions.append(e)
+        if e.action == Entry.EDIT:
+            s.record = e.record
+        elif e.action in (Entry.DELETE, Entry.UNDO):
+            s.deleted = True
+        elif e.action == Entry.RESTORE:
+            s.record, s.deleted = e.record, False
+    return list(slots.values())
+
+
+def live_records(slots: Sequence[Slot]) -> list[tuple[int, dict[str, Any]]]:
+    return [(s.slot, s.record or {}) for s in slots if not s.deleted]
+
+
+def ruleset_of(match: Match) -> Ruleset:
+    return resolve(match.variant, match.options)
+
+
+@dataclass
+class Line:
+    """One hand on the board: its slot, the engine's result and the lines explaining it."""
+
+    number: int
+    slot: int
+    result: HandResult
+    points: str
+    events: list[str]
+    deltas: list[str]
+    notes: list[str]
+    edited: bool
+
+
+@dataclass
+class Board:
+    match: Match
+    ruleset: Ruleset
+    state: MatchState
+    slots: list[Slot]
+    lines: list[Line]
+    version: int
+    next: NextDeal | None
+    broken: str = ""  # a stored hand the engine no longer accepts (never expected)
+    tally: tuple[int, int] = (0, 0)
+    series_played: int = 0
+
+    @property
+    def team_names(self) -> list[str]:
+        return self.match.team_names
+
+    @property
+    def target(self) -> int:
+        return self.ruleset.target
+
+    @property
+    def scoring(self) -> str:
+        return self.ruleset.scoring
+
+    @property
+    def title(self) -> str:
+        return explain.title_line(self.state.titles)
+
+    @property
+    def winner_name(self) -> str:
+        w = self.state.winner
+        return self.team_names[w] if w is not None else ""
+
+    @property
+    def loser_name(self) -> str:
+        lo = self.state.loser
+        return self.team_names[lo] if lo is not None else ""
+
+    @property
+    def pending(self) -> list[str]:
+        return [explain.pending_line(k, int(v)) for k, v in self.state.pending.items()]
+
+    def seat_name(self, seat: int) -> str:
+        names = self.match.player_names or []
+        name = names[seat] if seat < len(names) and names[seat] else ""
+        return name or _("seat %(n)s") % {"n": seat + 1}
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return [{"seat": s, "name": self.seat_name(s), "team": team_of(s)} for s in range(4)]
+
+    @property
+    def dealer_name(self) -> str:
+        return self.seat_name(self.next.dealer) if self.next else ""
+
+    @property
+    def lead_text(self) -> str:
+        if not self.next:
+            return ""
+        n = self.next
+        leader = self.seat_name(n.leader) if n.leader is not None else None
+        team = self.team_names[n.leader_team] if n.leader_team is not None else None
+        return explain.lead_line(n.rule, leader, team, self.ruleset.lowest_trump,
+                                 (get_language() or "ru")[:2])
+
+    @property
+    def tracks(self) -> list[dict[str, Any]]:
+        """Per team: the marks toward the target (12 for eyes, series and goats; 6 for pairs)."""
+        out = []
+        for team in (0, 1):
+            score = self.state.score[team]
+            out.append({"team": team, "name": self.team_names[team], "score": score,
+                        "marks": [i < score for i in range(self.target)],
+                        "over": max(0, score - self.target)})
+        return out
+
+    @property
+    def sixes(self) -> list[dict[str, Any]]:
+        """Pairs on the sixes (UX.md): each team's two sixes, rows uncovered = pairs won."""
+        suits = (("♦", "♥"), ("♣", "♠"))
+        out = []
+        for team in (0, 1):
+            score = min(self.state.score[team], 6)
+            cards = [{"suit": suit, "red": team == 0,
+                      "rows": [{"on": r < min(max(score - 3 * i, 0), 3), "y": 24 + r * 23}
+                               for r in range(3)]}
+                     for i, suit in enumerate(suits[team])]
+            out.append({"team": team, "name": self.team_names[team], "score": self.state.score[team],
+                        "cards": cards})
+        return out
+
+
+def _record_parts(rec: HandRecord, team_names: Sequence[str]) -> tuple[str, list[str]]:
+    points = f"{rec.points[0]}:{rec.points[1]}" if rec.points else "—"
+    events: list[str] = []
+    if rec.is_eggs:
+        events.append(_("60:60 eggs"))
+    if rec.all_tricks:
+        events.append(_("all tricks"))
+    if rec.queen_capture is not None:
+        events.append(_("queen caught by %(team)s") % {"team": team_names[rec.queen_capture]})
+    if rec.obyaz is not None:
+        events.append(_("obyaz: %(team)s") % {"team": team_names[rec.obyaz]})
+    if rec.penalty is not None:
+        events.append(_("penalty: %(kind)s against %(team)s") % {
+            "kind": explain.penalty_name(rec.penalty.kind), "team": team_names[rec.penalty.against]})
+    if rec.hvalyonka:
+        events.append(_("hvalyonka"))
+    if rec.note:
+        events.append(f"«{rec.note}»")
+    return points, events
+
+
+def replay_slots(ruleset: Ruleset, records: Sequence[tuple[int, dict[str, Any]]]
+                 ) -> tuple[MatchState, list[int], str]:
+    """Replay hand by hand; a stored hand the engine refuses stops the replay (reported)."""
+    state = new_match(ruleset)
+    done: list[int] = []
+    for slot, record in records:
+        try:
+            state = score_hand(state, record)
+        except RecordError as exc:
+            return state, done, explain.error_message(exc.code)
+        done.append(slot)
+    return state, done, ""
+
+
+def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] = ()) -> Board:
+    ruleset = ruleset_of(match)
+    slots = slots_from_log(entries)
+    state, done, broken = replay_slots(ruleset, live_records(slots))
+    by_slot = {s.slot: s for s in slots}
+    names = match.team_names
+    lines = []
+    for result, slot in zip(state.hands, done, strict=True):
+        points, events = _record_parts(result.record, names)
+        deltas = [f"{names[t]} {'+' if d > 0 else ''}{d}" for t, d in enumerate(result.delta) if d]
+        lines.append(Line(number=result.hand_number, slot=slot, result=result, points=points,
+                          events=events, deltas=deltas,
+                          notes=[explain.note_line(n.code, n.params, names) for n in result.notes],
+                          edited=len(by_slot[slot].versions) > 1))
+    nd = None
+    if not state.finished and not broken:
+        nd = next_deal(ruleset, None, [h.record for h in state.hands],
+                       first_dealer=match.first_dealer, first_leader=match.first_leader)
+    board = Board(match=match, ruleset=ruleset, state=state, slots=slots, lines=lines,
+                  version=entries[-1].seq if entries else 0, next=nd, broken=broken)
+    if len(series) > 1:
+        tally = [0, 0]
+        for m in series:
+            if m.pk == match.pk:
+                st = state
+            else:
+                rs = ruleset_of(m)
+                st = replay_slots(rs, live_records(slots_from_log(m.prefetched)))[0]
+            if st.finished and st.winner is not None:
+                tally[st.winner] += 1
+        board.tally = (tally[0], tally[1])
+        board.series_played = len(series)
+    return board
+
+
+def match_board(*, match: Match) -> Board:
+    """The board of a match in two queries (the match's log and its series), whatever its length."""
+    series = list(Match.objects.filter(series=match.series).order_by("pk"))
+    entries_all = list(Entry.objects.filter(match__series=match.series).order_by("match_id", "seq"))
+    grouped: dict[int, list[Entry]] = {}
+    for e in entries_all:
+        grouped.setdefault(e.match_id, []).append(e)
+    for m in series:
+        m.prefetched = grouped.get(m.pk, [])  # type: ignore[attr-defined]
+    return board_build(match, grouped.get(match.pk, []), series)
+
+
+def match_version(*, match: Match) -> int:
+    last = Entry.objects.filter(match=match).order_by("-seq").values_list("seq", flat=True).first()
+    return last or 0
+
+
+def match_next(*, match: Match) -> Match | None:
+    return Match.objects.filter(previous=match).first()

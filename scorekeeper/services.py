@@ -1,0 +1,206 @@
+"""Writes. Every change to a match is one new :class:`Entry`; nothing is updated or deleted.
+
+Each write locks the match row (``select_for_update``), refuses a stale form (the ``version``
+it was rendered at is not the log's last seq), treats a repeated ``nonce`` as the same request
+(a double tap records one hand), and replays the would-be hand list through the engine before
+storing anything: a record the engine refuses raises a ``ValidationError`` carrying the
+engine's code, on the form field it concerns.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from rules.engine.scoring import HandRecord, RecordError, replay
+from rules.engine.variants import check_options, get_variant
+
+from . import explain
+from .models import Entry, Match
+from .selectors import Slot, live_records, secret_hash, slots_from_log
+
+
+class StaleForm(Exception):
+    """The match changed since the form was shown (another phone, another tab)."""
+
+
+class NotFound(Exception):
+    """No such hand or log entry in this match."""
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(24)  # 192 bits
+
+
+def new_public_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+@transaction.atomic
+def match_create(*, variant: str, options: Mapping[str, object], team_names: Sequence[str],
+                 player_names: Sequence[str] = ("", "", "", ""), first_dealer: int = 0,
+                 first_leader: int | None = None, house: str = "",
+                 previous: Match | None = None, secret: str | None = None) -> tuple[Match, str]:
+    """Create a match with its rules frozen: the variant key and every option resolved."""
+    v = get_variant(variant)
+    frozen = check_options(v, options)
+    secret = secret or new_secret()
+    public_id = new_public_id()
+    match = Match.objects.create(
+        public_id=public_id, secret_hash=secret_hash(secret), variant=v.key, options=frozen,
+        team_names=list(team_names), player_names=list(player_names), first_dealer=first_dealer,
+        first_leader=first_leader, house=house,
+        series=previous.series if previous else public_id, previous=previous)
+    return match, secret
+
+
+_FIELD_RE = re.compile(r"^hands\[(\d+)\]\.?(.*)$")
+FIELD_MAP = {"points": "points_0", "points[0]": "points_0", "points[1]": "points_1",
+             "penalty.kind": "penalty_kind", "penalty.against": "penalty_against",
+             "penalty": "penalty_kind", "all_tricks": "all_tricks", "obyaz": "obyaz",
+             "queen_capture": "queen_capture", "hvalyonka": "hvalyonka", "note": "note"}
+
+
+def _as_validation_error(exc: RecordError, index: int) -> ValidationError:
+    """The engine's error on the form field it names; an error in another hand (an edit that
+    breaks a later hand) is a general error naming that hand."""
+    m = _FIELD_RE.match(exc.field or "")
+    message = explain.error_message(exc.code)
+    if m and int(m.group(1)) != index:
+        message = _("Hand %(n)s would no longer fit: %(why)s") % {"n": int(m.group(1)) + 1,
+                                                                   "why": message}
+        return ValidationError(message, code=exc.code)
+    field = FIELD_MAP.get(m.group(2) if m else (exc.field or ""), None)
+    err = ValidationError(message, code=exc.code)
+    return ValidationError({field: err}) if field else err
+
+
+def _append(*, match: Match, action: str, nonce: str, version: int | None,
+            slot: int | None = None, record: HandRecord | None = None, reason: str = "",
+            source: int | None = None) -> tuple[Entry, bool]:
+    """Lock, check idempotency and staleness, check with the engine, append. Returns
+    ``(entry, created)``; ``created`` is False for a repeated nonce."""
+    Match.objects.select_for_update().filter(pk=match.pk).get()
+    entries = list(Entry.objects.filter(match=match))
+    for e in entries:
+        if e.nonce == nonce:
+            return e, False
+    last = entries[-1].seq if entries else 0
+    if version is not None and version != last:
+        raise StaleForm()
+    seq = last + 1
+    slots = slots_from_log(entries)
+    by_slot = {s.slot: s for s in slots}
+    if action == Entry.ADD:
+        slot = seq
+        slots.append(Slot(slot=seq, record=record.to_dict() if record else None))
+    elif slot not in by_slot:
+        raise NotFound()
+    target = by_slot.get(slot) if slot is not None else None
+    if target is not None:
+        if action in (Entry.EDIT, Entry.RESTORE):
+            target.record, target.deleted = (record.to_dict() if record else None), False
+        elif action in (Entry.DELETE, Entry.UNDO):
+            target.deleted = True
+    live = live_records(slots)
+    index = next((i for i, (s, _r) in enumerate(live) if s == slot), len(live))
+    try:
+        replay(match.variant, match.options, [r for _s, r in live])
+    except RecordError as exc:
+        raise _as_validation_error(exc, index) from exc
+    entry = Entry.objects.create(match=match, seq=seq, action=action, slot=slot,
+                                 record=record.to_dict() if record else None, reason=reason,
+                                 nonce=nonce, source=source)
+    return entry, True
+
+
+@transaction.atomic
+def hand_record(*, match: Match, record: HandRecord, nonce: str, version: int | None,
+                reason: str = "") -> tuple[Entry, bool]:
+    """Record the next hand."""
+    return _append(match=match, action=Entry.ADD, record=record, nonce=nonce, version=version,
+                   reason=reason)
+
+
+@transaction.atomic
+def hand_edit(*, match: Match, slot: int, record: HandRecord, nonce: str, version: int | None,
+              reason: str = "") -> tuple[Entry, bool]:
+    """Replace a hand's record; every later hand is recomputed by the replay."""
+    return _append(match=match, action=Entry.EDIT, slot=slot, record=record, nonce=nonce,
+                   version=version, reason=reason)
+
+
+@transaction.atomic
+def hand_delete(*, match: Match, slot: int, nonce: str, version: int | None,
+                reason: str = "") -> tuple[Entry, bool]:
+    """Take a hand out of the match (kept in the history, restorable)."""
+    return _append(match=match, action=Entry.DELETE, slot=slot, nonce=nonce, version=version,
+                   reason=reason)
+
+
+@transaction.atomic
+def hand_undo(*, match: Match, nonce: str, version: int | None) -> tuple[Entry, bool]:
+    """Take back the last hand still in the match."""
+    Match.objects.select_for_update().filter(pk=match.pk).get()
+    live = [s for s in slots_from_log(Entry.objects.filter(match=match)) if not s.deleted]
+    if not live:
+        existing = Entry.objects.filter(match=match, nonce=nonce).first()
+        if existing:
+            return existing, False
+        raise NotFound()
+    return _append(match=match, action=Entry.UNDO, slot=live[-1].slot, nonce=nonce,
+                   version=version)
+
+
+@transaction.atomic
+def entry_restore(*, match: Match, seq: int, nonce: str, version: int | None) -> tuple[Entry, bool]:
+    """Bring back the version of a hand that log entry ``seq`` wrote (an add, edit or restore)."""
+    old = Entry.objects.filter(match=match, seq=seq, record__isnull=False).first()
+    if old is None:
+        raise NotFound()
+    record = HandRecord.from_dict(old.record)
+    return _append(match=match, action=Entry.RESTORE, slot=old.slot, record=record, nonce=nonce,
+                   version=version, source=seq,
+                   reason=_("restored the version of change #%(n)s") % {"n": seq})
+
+
+@transaction.atomic
+def match_rematch(*, match: Match, secret: str) -> Match:
+    """A new match with the same teams, players and frozen rules; the deal passes on. One per match."""
+    Match.objects.select_for_update().filter(pk=match.pk).get()
+    existing = Match.objects.filter(previous=match).first()
+    if existing:
+        return existing
+    hands = len(live_records(slots_from_log(Entry.objects.filter(match=match))))
+    new, _secret = match_create(
+        variant=match.variant, options=match.options, team_names=match.team_names,
+        player_names=match.player_names, first_dealer=(match.first_dealer + hands) % 4,
+        first_leader=None, house=match.house, previous=match, secret=secret)
+    return new
+
+
+def record_from_fields(data: Mapping[str, Any]) -> HandRecord:
+    """Build a record from cleaned form data (shape checked by the form)."""
+    d: dict[str, Any] = {}
+    if data.get("penalty_kind"):
+        d["penalty"] = {"kind": data["penalty_kind"], "against": data["penalty_against"]}
+    else:
+        if data.get("points") is not None:
+            d["points"] = list(data["points"])
+        if data.get("all_tricks"):
+            d["all_tricks"] = True
+        if data.get("queen_capture") is not None:
+            d["queen_capture"] = data["queen_capture"]
+    if data.get("obyaz") is not None:
+        d["obyaz"] = data["obyaz"]
+    if data.get("hvalyonka"):
+        d["hvalyonka"] = True
+    if data.get("note"):
+        d["note"] = data["note"]
+    return HandRecord.from_dict(d)
