@@ -19,7 +19,7 @@ Teams are 0 and 1 (§1). "Hand 1" / "the first hand" is the record at index 0.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -30,7 +30,8 @@ from .variants import Ruleset, resolve, team_of
 __all__ = [
     "DECISIONS", "ERROR_CODES", "LEAD_RULES", "NOTE_CODES", "PENALTY_KINDS", "RECORD_KEYS",
     "TITLE_CODES", "HandRecord", "HandResult", "MatchState", "NextDeal", "Note", "Penalty",
-    "RecordError", "new_match", "next_deal", "replay", "score_hand", "validate_record",
+    "RecordError", "decisions_for", "new_match", "next_deal", "replay", "score_hand",
+    "validate_record",
 ]
 
 PENALTY_KINDS: tuple[str, ...] = ("misdeal", "cheating", "false_accusation", "royal_goat")
@@ -53,7 +54,8 @@ ERROR_CODES: tuple[str, ...] = (
     "conflicting_events",    # e.g. a capture and a penalty in one record
     "match_finished",        # a record after the match ended
     "bad_records",           # the records argument is not a list
-    "bad_seat",              # next_deal: a seat other than 0-3
+    "bad_seat",              # replay/next_deal: a seat other than 0-3
+    "misdeal_not_dealer",    # a misdeal against the team that did not deal (first_dealer known)
 )
 
 NOTE_CODES: tuple[str, ...] = (
@@ -142,7 +144,42 @@ DECISIONS: Mapping[str, str] = MappingProxyType({
     "belka_eggs_obyaz": (
         "Belka: the obyaz team is required for a hand with a winner and optional at 60:60."),
     "pending_at_end": "Nothing waits after the match has ended: eggs stakes are dropped.",
+    "misdeal_dealer": (
+        "A misdeal is recorded against the dealing team; when the first dealer is known the "
+        "scorer checks it (the deal passes one seat clockwise per record)."),
 })
+
+_PENALTY_SCORING = ("pairs", "penalty")
+_DECISION_SCOPE: dict[str, Callable[[Ruleset], bool]] = {
+    "one_record_one_hand": lambda rs: True,
+    "penalty_variants": lambda rs: True,
+    "penalty_record_shape": lambda rs: rs.scoring in _PENALTY_SCORING,
+    "penalty_marks": lambda rs: rs.scoring == "penalty",
+    "penalty_keeps_eggs": lambda rs: rs.scoring in _PENALTY_SCORING,
+    "egg_pot_lyusya": lambda rs: rs.scoring == "pairs",
+    "eggs_double_factor": lambda rs: rs.scoring.startswith("eyes")
+    or bool(rs.options.get("eggs_double")),
+    "capture_points": lambda rs: rs.capture is not None,
+    "capture_multiplier": lambda rs: rs.capture is not None and rs.scoring == "eyes-hvalyony",
+    "shutout_lyusya": lambda rs: rs.scoring == "penalty",
+    "instant_win_score": lambda rs: True,
+    "tails": lambda rs: rs.scoring == "pairs",
+    "titles": lambda rs: True,
+    "classic_lead_after_eggs": lambda rs: rs.key == "classic-sixes",
+    "voon_lead": lambda rs: rs.key == "voon-series",
+    "belka_eggs_obyaz": lambda rs: rs.scoring == "eyes-belka",
+    "pending_at_end": lambda rs: True,
+    "misdeal_dealer": lambda rs: rs.scoring in _PENALTY_SCORING,
+}
+assert set(_DECISION_SCOPE) == set(DECISIONS)
+
+
+def decisions_for(variant: str | Ruleset, options: Mapping[str, object] | None = None
+                  ) -> tuple[str, ...]:
+    """The :data:`DECISIONS` codes that matter for a variant with its options (for its rule
+    sheet), in the order of :data:`DECISIONS`."""
+    rs = resolve(variant, options)
+    return tuple(code for code in DECISIONS if _DECISION_SCOPE[code](rs))
 
 
 class RecordError(KozelError):
@@ -263,6 +300,11 @@ class HandRecord:
         if self.points is None or self.points[0] == self.points[1]:
             return None
         return 0 if self.points[0] > self.points[1] else 1
+
+
+def _check_seat(value: object, name: str) -> None:
+    if not (_is_int(value) and 0 <= value <= 3):  # type: ignore[operator]
+        raise _err("bad_seat", f"{name} must be a seat 0-3", name, token=repr(value))
 
 
 def _check_team(value: object, field_name: str, what: str) -> None:
@@ -672,8 +714,10 @@ _SCORERS = {"pairs": _score_pairs, "penalty": _score_penalty, "series": _score_s
             "eyes-hvalyony": _score_eyes, "eyes-belka": _score_eyes}
 
 
-def score_hand(state: MatchState, record: HandRecord | Mapping[str, Any]) -> MatchState:
-    """One fold step: check the record (RULES.md §3) and score it (§2) on top of ``state``."""
+def score_hand(state: MatchState, record: HandRecord | Mapping[str, Any], *,
+               dealer: int | None = None) -> MatchState:
+    """One fold step: check the record (RULES.md §3) and score it (§2) on top of ``state``.
+    With ``dealer`` (this hand's dealing seat) a misdeal must be against the dealer's team."""
     i = len(state.hands)
     p = f"hands[{i}]"
     if state.finished:
@@ -687,6 +731,10 @@ def score_hand(state: MatchState, record: HandRecord | Mapping[str, Any]) -> Mat
         raise _err("bad_record", "a hand record must be an object", p)
     rs = state.ruleset
     validate_record(rs, rec, index=i)
+    if (dealer is not None and rec.penalty is not None and rec.penalty.kind == "misdeal"
+            and rec.penalty.against != team_of(dealer)):
+        raise _err("misdeal_not_dealer", "a misdeal is against the team that dealt",
+                   f"{p}.penalty.against", dealer=dealer, dealing_team=team_of(dealer))
     s = _Step(rs=rs, index=i, record=rec, before=state.score, waiting=state.pending,
               score=list(state.score))
     _SCORERS[rs.scoring](s)
@@ -715,15 +763,20 @@ def score_hand(state: MatchState, record: HandRecord | Mapping[str, Any]) -> Mat
 
 
 def replay(variant: str | Ruleset, options: Mapping[str, object] | None,
-           records: Sequence[HandRecord | Mapping[str, Any]]) -> MatchState:
+           records: Sequence[HandRecord | Mapping[str, Any]], *,
+           first_dealer: int | None = None) -> MatchState:
     """The match state after ``records`` (a pure fold, STYLE.md). The first bad record raises
     :class:`RecordError` with ``field`` ``hands[i]…``; a record after the end raises
-    ``match_finished``."""
+    ``match_finished``. With ``first_dealer`` (the seat that dealt hand 1) a misdeal must be
+    against the team of that hand's dealer (DECISIONS one_record_one_hand, misdeal_dealer)."""
     if isinstance(records, (str, bytes, Mapping)) or not isinstance(records, Sequence):
         raise _err("bad_records", "records must be a list of hand records", "hands")
+    if first_dealer is not None:
+        _check_seat(first_dealer, "first_dealer")
     state = new_match(variant, options)
     for record in records:
-        state = score_hand(state, record)
+        dealer = None if first_dealer is None else (first_dealer + len(state.hands)) % 4
+        state = score_hand(state, record, dealer=dealer)
     return state
 
 
@@ -743,11 +796,6 @@ class NextDeal:
                 "leader_team": self.leader_team, "rule": self.rule}
 
 
-def _check_seat(value: object, name: str) -> None:
-    if not (_is_int(value) and 0 <= value <= 3):  # type: ignore[operator]
-        raise _err("bad_seat", f"{name} must be a seat 0-3", name, token=repr(value))
-
-
 def next_deal(variant: str | Ruleset, options: Mapping[str, object] | None,
               records: Sequence[HandRecord | Mapping[str, Any]], *, first_dealer: int,
               first_leader: int | None = None) -> NextDeal:
@@ -757,7 +805,7 @@ def next_deal(variant: str | Ruleset, options: Mapping[str, object] | None,
     _check_seat(first_dealer, "first_dealer")
     if first_leader is not None:
         _check_seat(first_leader, "first_leader")
-    state = replay(variant, options, records)
+    state = replay(variant, options, records, first_dealer=first_dealer)
     n = len(state.hands)
     if state.finished:
         raise _err("match_finished", "the match is over; there is no next deal", f"hands[{n}]",

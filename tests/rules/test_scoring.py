@@ -20,6 +20,7 @@ from rules.engine.scoring import (
     Note,
     Penalty,
     RecordError,
+    decisions_for,
     new_match,
     next_deal,
     replay,
@@ -393,7 +394,8 @@ def test_record_errors(variant: str, options: dict[str, object], records: Any, c
 
 
 def test_every_error_code_has_a_row() -> None:
-    covered = {r[4] for r in ERR_ROWS} | {"bad_seat"}  # bad_seat: test_next_deal_bad_seat
+    # bad_seat: test_next_deal_bad_seat; misdeal_not_dealer: test_misdeal_against_the_dealer
+    covered = {r[4] for r in ERR_ROWS} | {"bad_seat", "misdeal_not_dealer"}
     assert covered == set(ERROR_CODES)
 
 
@@ -495,10 +497,10 @@ ND_ROWS = [
      (3, 2, None, 1, "winners_choose")),
     ("2.1-decision-eggs-first-lowest-trump", "classic-sixes", {}, [EGGS], 0, 2,
      (2, 1, None, None, "lowest_trump_holder")),
-    ("2.1-decision-after-misdeal-wronged-team", "classic-sixes", {}, [pen("misdeal", 0)], 1, None,
-     (2, 2, None, 1, "winners_choose")),
+    ("2.1-decision-after-misdeal-wronged-team", "classic-sixes", {}, [pen("misdeal", 1)], 1, None,
+     (2, 2, None, 0, "winners_choose")),
     ("decision-dealer-passes-every-record", "classic-sixes", {},
-     [P(72, 48), EGGS, pen("misdeal", 1), P(48, 72), EGGS], 2, None,
+     [P(72, 48), EGGS, pen("misdeal", 0), P(48, 72), EGGS], 2, None,
      (6, 3, None, 1, "winners_choose")),
     ("2.3-hand-1-ad-holder", "voon-series", {}, [], 1, 2, (1, 1, 2, 0, "ad_holder")),
     ("2.3-hand-1-ad-holder-unknown", "voon-series", {}, [], 1, None, (1, 1, None, None, "ad_holder")),
@@ -543,3 +545,40 @@ def test_next_deal_reports_the_bad_record() -> None:
     with pytest.raises(RecordError) as info:
         next_deal("classic-sixes", None, [P(72, 48), P(72, 49)], first_dealer=0)
     assert (info.value.code, info.value.field) == ("points_sum", "hands[1].points")
+
+
+def test_misdeal_against_the_dealer() -> None:
+    """DECISIONS misdeal_dealer: with the first dealer known, hand i is dealt by seat
+    (first_dealer + i) % 4 and a misdeal must be against that seat's team."""
+    ok = replay("classic-sixes", None, [P(72, 48), pen("misdeal", 0)], first_dealer=3)
+    assert ok.score == (1, 1)
+    with pytest.raises(RecordError) as info:
+        replay("classic-sixes", None, [P(72, 48), pen("misdeal", 1)], first_dealer=3)
+    assert (info.value.code, info.value.field) == ("misdeal_not_dealer", "hands[1].penalty.against")
+    assert info.value.params == {"dealer": 0, "dealing_team": 0}
+    with pytest.raises(RecordError) as info:
+        next_deal("penalty-goats", None, [pen("misdeal", 0)], first_dealer=1)
+    assert info.value.code == "misdeal_not_dealer"
+    assert replay("classic-sixes", None, [pen("misdeal", 1)]).score == (1, 0)  # dealer unknown
+    with pytest.raises(RecordError) as info:
+        replay("classic-sixes", None, [], first_dealer=7)
+    assert info.value.code == "bad_seat"
+
+
+@pytest.mark.parametrize(("variant", "options", "has", "lacks"), [
+    ("classic-sixes", {}, {"egg_pot_lyusya", "tails", "classic_lead_after_eggs"},
+     {"penalty_marks", "voon_lead"}),
+    ("penalty-goats", {}, {"penalty_marks", "shutout_lyusya"}, {"eggs_double_factor", "tails"}),
+    ("penalty-goats", {"eggs_double": True}, {"eggs_double_factor"}, set()),
+    ("voon-series", {}, {"voon_lead", "capture_points"}, {"penalty_marks", "capture_multiplier"}),
+    ("yc-hvalyony", {}, {"capture_multiplier", "eggs_double_factor"}, {"belka_eggs_obyaz"}),
+    ("yc-hvalyony", {"six_of_clubs": False}, set(), {"capture_multiplier", "capture_points"}),
+    ("yc-belka", {}, {"belka_eggs_obyaz"}, {"capture_points"}),
+    ("draw-four", {"scoring": "pairs"}, {"egg_pot_lyusya", "tails"}, {"penalty_marks"}),
+])
+def test_decisions_for_rule_sheets(variant: str, options: dict[str, object], has: set[str],
+                                   lacks: set[str]) -> None:
+    codes = decisions_for(variant, options)
+    assert set(codes) <= set(DECISIONS)
+    assert has <= set(codes) and not (lacks & set(codes))
+    assert "one_record_one_hand" in codes
