@@ -46,9 +46,15 @@ def json_view(func: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[Htt
             return error_response("body_too_large", None, status=413)
         try:
             body = json.loads(request.body.decode("utf-8") or "null")
-        except (UnicodeDecodeError, ValueError):
+        except (UnicodeDecodeError, ValueError, RecursionError):  # deep nesting was a 500
             return error_response("bad_json", None)
         if not isinstance(body, dict):
+            return error_response("bad_json", None)
+        try:
+            # A "\ud800" escape parses to a lone surrogate, which no answer could echo back as
+            # UTF-8 (it was a 500): such a body is not text, so it is bad JSON.
+            json.dumps(body, ensure_ascii=False).encode("utf-8")
+        except (UnicodeEncodeError, RecursionError):
             return error_response("bad_json", None)
         try:
             data = func(body)
