@@ -47,3 +47,358 @@ def option_value(key: str, value: object) -> str:
         return {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}.get(str(value), str(value))
     label = OPTION_VALUES.get((key, str(value)))
     return str(label) if label else str(value)
+
+
+def pick(texts: dict[str, str]) -> str:
+    """The text in the page's language (Russian when a language is missing)."""
+    return texts.get(lang()) or texts["ru"]
+
+
+# ------------------------------------------------------------------ per-variant prose
+# Keys: intro, deal, leading, scoring_notes, extra (each {"ru": ..., "en": ...}; may be absent).
+
+VARIANT_TEXT: dict[str, dict[str, dict[str, str]]] = {
+    "classic-sixes": {
+        "intro": {
+            "ru": "Старая дворовая версия: двое на двое, партнёры напротив. Играют 32 картами от семёрки до туза, "
+                  "а четыре шестёрки не раздают — ими каждая пара отмечает свои «пары». Кто первым откроет "
+                  "на своих шестёрках шесть рядов, тот выиграл, проигравшие — козлы.",
+            "en": "The old courtyard version: two against two, partners opposite. 32 cards from seven to ace are "
+                  "dealt; the four sixes stay out and serve as each team's score board of «pairs». The first "
+                  "team to uncover six rows on its sixes wins; the losers are the goats.",
+        },
+        "deal": {
+            "ru": "Всю колоду раздают сразу, по 8 карт. Перед сдачей первый заходящий может заказать "
+                  "хвалёнку — особую раздачу (штаны, двойные штаны, зеркало, звезда, весёлый, грустный, гробы, "
+                  "бочка). Хвалёнка — это порядок сдачи, счёт она не меняет; в протоколе матча её только отмечают.",
+            "en": "The whole deck is dealt at once, 8 cards each. Before the deal the first leader may call a "
+                  "хвалёнка, a special way of dealing (trousers, double trousers, mirror, star, merry, sad, "
+                  "coffins, barrel). It is a dealing procedure and does not change the score; the match log only "
+                  "marks it.",
+        },
+        "leading": {
+            "ru": "В первом коне начинает тот, у кого младший козырь (8♣, а при бубновых козырях — 7♦). Дальше "
+                  "первый заход делает игрок пары, выигравшей прошлый кон; кто из двоих — решают сами партнёры. "
+                  "Каждую следующую взятку начинает тот, кто взял предыдущую. С козыря заходить можно.",
+            "en": "In the first hand the holder of the lowest trump leads (8♣, or 7♦ with diamond trumps). After "
+                  "that a player of the team that won the previous hand leads; the partners choose which. Every "
+                  "later trick is led by whoever took the last one. Trump leads are allowed.",
+        },
+        "scoring_notes": {
+            "ru": "Спас — 31 очко у проигравших: с ним победителям только одна пара. Люся — все 8 взяток у "
+                  "одной пары: проигравшие сбрасывают свои шестёрки в ноль, а в самом первом коне матча это "
+                  "«сухой козёл» и конец игры. Яйца (60:60) никого не двигают, но оставляют «яичную пару» — "
+                  "её получит победитель следующего решённого кона. Третья пересдача подряд стоит сдающей паре "
+                  "кона (+1 пара соперникам); пойманный шулер или напрасное обвинение — +2 пары пострадавшим.",
+            "en": "Спас is 31 card points for the losers: with it the winners gain only one pair. Lyusya is all "
+                  "8 tricks to one team: the losers' sixes go back to zero, and in the match's very first hand it "
+                  "is a «dry goat» that ends the match. Eggs (60:60) move nobody but leave an «egg pair» for the "
+                  "winners of the next decided hand. A third redeal in a row costs the dealing team the hand "
+                  "(+1 pair to the others); proven cheating or a false accusation gives the wronged team +2 pairs.",
+        },
+        "extra": {
+            "ru": "Отдача последнего козыря: до первого хода игрок с единственным козырем может предложить "
+                  "партнёру обмен втёмную — одну карту на одну, партнёр отдаёт некозырную, если она есть. "
+                  "Титулы проигравших: «козлы»; «с яйцами», если в матче были яйца; «с хвостами» (с погонялом), "
+                  "если победители стояли на пятой паре и закрыли матч кон с 90+.",
+            "en": "Handing over the last trump: before the first lead a player with a single trump may offer his "
+                  "partner a blind swap, one card for one; the partner gives a non-trump if he has one. Titles of "
+                  "the losers: «goats»; «with eggs» if the match had eggs; «with tails» if the winners stood on "
+                  "five pairs and closed the match with 90 or more.",
+        },
+    },
+    "penalty-goats": {
+        "intro": {
+            "ru": "Самая распространённая запись счёта: проигравшая пара получает штрафные отметки — «козлов». "
+                  "Кто первым наберёт 12, тот проиграл встречу.",
+            "en": "The most widespread way of keeping score: the team that loses a hand takes penalty marks, "
+                  "«goats». The first team to collect 12 loses the match.",
+        },
+        "deal": {"ru": "32 карты от семёрки до туза, всем по 8.", "en": "32 cards from seven to ace, 8 each."},
+        "leading": {
+            "ru": "Кто начинает первый кон, договариваются заранее; затем заходит взявший последнюю взятку. "
+                  "С козыря заходить можно.",
+            "en": "Who leads the first hand is agreed at the table; then whoever took the last trick leads. "
+                  "Trump leads are allowed.",
+        },
+        "scoring_notes": {
+            "ru": "Проигравшим кон пишут 2 отметки, а если у них 30 очков или меньше — 4 (Люся тоже стоит 4). "
+                  "При 60:60 отметок нет. Дополнительные договорённости (по умолчанию выключены): 6 отметок "
+                  "паре, не взявшей ни одной взятки; удвоение отметок после яиц; королевский козёл — четыре туза "
+                  "у одного игрока сразу дают его паре победу; пересдача при четырёх картах одной масти.",
+            "en": "The losers of a hand take 2 marks, or 4 with 30 card points or fewer (a Lyusya also costs 4). "
+                  "At 60:60 nobody takes marks. Extra house rules (off unless chosen): 6 marks to a team without "
+                  "a single trick; marks doubled after eggs; royal goat, four aces in one hand win the match for "
+                  "that team; a redeal for four cards of one suit.",
+        },
+    },
+    "voon-series": {
+        "intro": {
+            "ru": "Свод онлайн-сервиса kozel.voon.ru: серия до 12 баллов, баллы получают победители кона. "
+                  "Особенности — права на заход с козыря и ловля дамы треф семёркой треф.",
+            "en": "The rule set of the kozel.voon.ru service: a series to 12 points, scored by the winners of each "
+                  "hand. Its marks are the trump-lead rights and catching the queen of clubs with the seven of clubs.",
+        },
+        "deal": {
+            "ru": "32 карты, по 8. Пересдач и отдачи козыря нет — так решил сам свод для домашней игры.",
+            "en": "32 cards, 8 each. No redeals and no trump hand-over: the rule set itself chose that for home play.",
+        },
+        "leading": {
+            "ru": "В первом коне начинает владелец туза бубен и кладёт именно его. После каждого доигранного "
+                  "кона первый заход переходит на одно место по часовой стрелке, после яиц остаётся. Права на "
+                  "заход с козыря: в первом коне с козыря не заходит никто, пока на руке есть простая карта; со "
+                  "второго кона заходить с козыря может только пара, сделавшая первый заход этого кона, другая "
+                  "обязана начинать с простой карты, пока она есть; при счёте 10:10 можно обеим («козлячий бой»). "
+                  "Рука из одних козырей ходит чем угодно. Отвечать козырем можно всегда.",
+            "en": "In the first hand the holder of the ace of diamonds leads, and leads that very card. After every "
+                  "finished hand the first lead moves one seat clockwise; after eggs it stays. Trump-lead rights: "
+                  "in the first hand nobody leads a trump while holding a plain card; from the second hand only "
+                  "the team that made the hand's first lead may lead trumps, the other must lead a plain card "
+                  "while it has one; at 10:10 both may («goat fight»). A hand of only trumps leads anything. "
+                  "Answering with a trump is always allowed.",
+        },
+        "scoring_notes": {
+            "ru": "61–89 очков — +2, 90–119 — +4, 120 при неполных взятках — +6. Все 8 взяток обнуляют счёт "
+                  "соперника, а если у него и так 0 — он проиграл серию; при общем 0:0 победителям просто +6. "
+                  "Ловля дамы: если 7♣ и дама треф соперника легли в одну взятку, кон сразу заканчивается, "
+                  "пара с 7♣ получает +4, а в первом коне — 12 и всю серию. Дама партнёра не считается. Яйца: "
+                  "ничего не пишут, но +2 ждут следующей награды за очки карт.",
+            "en": "61-89 card points give +2, 90-119 give +4, 120 without every trick gives +6. All 8 tricks reset "
+                  "the opponents' score to 0, and if it already was 0 they lose the series; at 0:0 the winners "
+                  "simply get +6. Queen capture: when 7♣ and the opponents' Q♣ fall in one trick, the hand ends at "
+                  "once and the 7♣ team gets +4, or 12 and the series in the first hand. A partner's queen does "
+                  "not count. Eggs: nothing is written, but +2 waits for the next card-points award.",
+        },
+    },
+    "yc-hvalyony": {
+        "intro": {
+            "ru": "Командный «Хвалёный козёл» YellowClub: шестёрки в колоде, над дамами стоит 6♣, козырная "
+                  "масть — бубны, а без нужной масти обязательно бить козырем. Играют до 12 глаз.",
+            "en": "YellowClub's team game «Hvalyony kozel»: sixes in the deck, the six of clubs above the queens, "
+                  "diamonds as the trump suit, and a player out of the led suit must trump. Played to 12 eyes.",
+        },
+        "deal": {
+            "ru": "Без семёрок — 32 карты (6, 8–туз), по 8; с семёрками — 36, по 9. Рука на 13 очков или меньше "
+                  "даёт право попросить пересдачу.",
+            "en": "Without sevens 32 cards (6, 8 to ace), 8 each; with sevens 36, 9 each. A hand worth 13 card "
+                  "points or fewer may ask for a redeal.",
+        },
+        "leading": {
+            "ru": "Первым ходит пара с валетом треф («обяз»); на начисление глаз в этом варианте обяз не влияет. "
+                  "Затем заходит взявший взятку.",
+            "en": "The team holding the jack of clubs («obyaz») leads first; in this variant obyaz does not change "
+                  "the award. Then whoever took the trick leads.",
+        },
+        "scoring_notes": {
+            "ru": "61–89 — 2 глаза, 90 и больше — 4. Если 6♣ поймала даму треф соперника в одной взятке, кон "
+                  "заканчивается и ловцы получают 4 глаза (с учётом множителя после яиц). Яйца удваивают "
+                  "следующую сдачу, повторные — ещё раз. Люся по настройке стола — победа в матче или обнуление "
+                  "глаз проигравших.",
+            "en": "61-89 gives 2 eyes, 90 or more gives 4. When 6♣ catches the opponents' Q♣ in one trick, the hand "
+                  "ends and the catchers get 4 eyes (times a waiting egg multiplier). Eggs double the next hand, "
+                  "each further egg doubles again. Lyusya, as the table chooses: the match is won, or the losers' "
+                  "eyes go to 0.",
+        },
+    },
+    "yc-belka": {
+        "intro": {
+            "ru": "«Белка» YellowClub: над всеми стоят четыре валета, а козырная масть у каждой сдачи своя — её "
+                  "задаёт место игрока с валетом треф. Дамы здесь простые карты. Пара «на обязе» получает за "
+                  "победу меньше глаз.",
+            "en": "YellowClub's «Belka»: the four jacks stand above everything, and each deal has its own trump "
+                  "suit, set by the seat of the jack of clubs. Queens are plain cards here. The team «on obyaz» "
+                  "earns fewer eyes for a win.",
+        },
+        "deal": {
+            "ru": "Колода как в хвалёном: 32 карты без семёрок или 36 с ними. Пересдача — при руке на 13 очков "
+                  "или меньше.",
+            "en": "The deck is as in Hvalyony: 32 cards without sevens or 36 with them. A redeal for a hand worth "
+                  "13 card points or fewer.",
+        },
+        "leading": {
+            "ru": "Первым ходит игрок с валетом треф, дальше — взявший взятку. Козыри первой сдачи — трефы. Место, где в первой сдаче был валет треф, навсегда владеет "
+                  "трефами; сосед справа от него — червами, сидящий напротив — пиками, сосед слева — бубнами. "
+                  "Со второй сдачи козырями становится масть того места, где сейчас валет треф. Пара с валетом "
+                  "треф — «на обязе».",
+            "en": "The holder of the jack of clubs leads first, then whoever took the trick. Clubs are trumps in the first deal. The seat that held the jack of clubs in the first deal owns "
+                  "clubs for good; the seat on its right owns hearts, the one opposite spades, the one on its "
+                  "left diamonds. From the second deal on, the suit owned by the seat now holding the jack of "
+                  "clubs is trumps. The team with the jack of clubs is «on obyaz».",
+        },
+        "scoring_notes": {
+            "ru": "Пара на обязе за 61–90 получает 1 глаз, за 91–119 — 2, за 120 — 3. Другая пара за 61–90 — 2, "
+                  "91–119 — 3, 120 — 3. Яйца и Люся — как в хвалёном.",
+            "en": "The obyaz team earns 1 eye for 61-90, 2 for 91-119, 3 for 120. The other team earns 2 for 61-90, "
+                  "3 for 91-119, 3 for 120. Eggs and Lyusya work as in Hvalyony.",
+        },
+    },
+    "draw-four": {
+        "intro": {
+            "ru": "Быстрая версия на 36 картах: на руке всегда четыре карты, после взятки добирают из колоды. "
+                  "Заходить можно несколькими картами одной масти.",
+            "en": "A quick version with 36 cards: four cards in hand, and everyone draws after each trick. A lead "
+                  "may be several cards of one suit.",
+        },
+        "deal": {
+            "ru": "Каждому по 4 карты; вынутая из колоды карта показывает козырную масть и возвращается. После "
+                  "взятки все по очереди добирают до четырёх, пока колода не кончится.",
+            "en": "4 cards each; a card drawn from the deck shows the trump suit and goes back. After each trick "
+                  "everyone draws back to four in turn while the stock lasts.",
+        },
+        "leading": {
+            "ru": "Первым ходит сдающий. Заход — одна карта или несколько карт одной масти (или несколько "
+                  "козырей). Каждый отвечает тем же числом карт. Чтобы перебить, нужно побить каждую карту "
+                  "лучшего хода: старшей картой той же масти, козырем по простой или старшим козырем. Не можешь — "
+                  "отдай столько же любых карт. Взятку берёт последний, кто перебил (или заходивший).",
+            "en": "The dealer leads first. A lead is one card or several of one suit (or several trumps). Everyone "
+                  "answers with as many cards. To take over, each card of the best play so far must be beaten: by "
+                  "a higher card of its suit, a trump over a plain card, or a higher trump. Otherwise give up as "
+                  "many cards, any ones. The last player who took over (or the leader) takes the trick.",
+        },
+        "scoring_notes": {
+            "ru": "По умолчанию счёт штрафными козлами до 12 (как в «Штрафных козлах»); можно выбрать пары на "
+                  "шестёрках до 6 (как в классике).",
+            "en": "By default the score is penalty goats to 12 (as in «Penalty goats»); pairs on the sixes to 6 "
+                  "(as in the classic game) can be chosen.",
+        },
+    },
+}
+
+
+def variant_text(key: str, part: str) -> str:
+    t = VARIANT_TEXT.get(key, {}).get(part)
+    return pick(t) if t else ""
+
+
+# ------------------------------------------------------------------ scoring tables (RULES.md §2)
+
+def _row(ru: str, en: str, ru2: str, en2: str) -> tuple[dict[str, str], dict[str, str]]:
+    return {"ru": ru, "en": en}, {"ru": ru2, "en": en2}
+
+
+SCORING_TABLES: dict[str, list[tuple[dict[str, str], dict[str, str]]]] = {
+    "pairs": [
+        _row("61–89, у проигравших спас (31+)", "61-89, the losers keep спас (31+)", "+1 пара", "+1 pair"),
+        _row("90+, проигравшие взяли хоть одну взятку", "90+, the losers took at least one trick",
+             "+2 пары", "+2 pairs"),
+        _row("Люся: все взятки", "Lyusya: every trick", "шестёрки проигравших — в ноль",
+             "the losers' sixes back to 0"),
+        _row("Люся в первом коне матча (настройка)", "Lyusya in the match's first hand (option)",
+             "«сухой козёл»: матч выигран", "«dry goat»: the match is won"),
+        _row("60:60, яйца", "60:60, eggs", "никто не двигается; +1 пара в «банк» следующему победителю",
+             "nobody moves; +1 pair waits for the next winner"),
+        _row("Третья пересдача", "Third redeal", "+1 пара не сдававшей паре", "+1 pair to the non-dealing team"),
+        _row("Шулерство или напрасное обвинение", "Cheating or a false accusation",
+             "+2 пары пострадавшей паре", "+2 pairs to the wronged team"),
+        _row("Цель", "Target", "6 пар — победа", "6 pairs win"),
+    ],
+    "penalty": [
+        _row("Проигравшие набрали 31+", "The losers have 31+", "2 козла проигравшим", "2 marks to the losers"),
+        _row("Проигравшие набрали 30 или меньше (и Люся)", "The losers have 30 or fewer (Lyusya too)",
+             "4 козла", "4 marks"),
+        _row("Ни одной взятки (настройка)", "No trick at all (option)", "6 козлов", "6 marks"),
+        _row("60:60, яйца", "60:60, eggs", "никому; с настройкой — следующий кон вдвое",
+             "none; with the option the next hand counts double"),
+        _row("Цель", "Target", "12 козлов — поражение", "12 marks lose"),
+    ],
+    "series": [
+        _row("61–89", "61-89", "+2 победителям", "+2 to the winners"),
+        _row("90–119", "90-119", "+4", "+4"),
+        _row("120, но не все 8 взяток", "120 without all 8 tricks", "+6", "+6"),
+        _row("Все 8 взяток", "All 8 tricks", "счёт соперника — в 0; был 0 — серия проиграна; при 0:0 — +6",
+             "the opponents go to 0; already 0 — they lose the series; at 0:0 — +6"),
+        _row("Ловля дамы треф семёркой треф", "7♣ catches the opponents' Q♣",
+             "+4, в первом коне — 12 и победа", "+4, in hand 1 — 12 and the series"),
+        _row("60:60, яйца", "60:60, eggs", "0; бонус +2 к следующей награде за очки",
+             "0; a +2 bonus for the next card-points award"),
+        _row("Цель", "Target", "12 и больше — победа", "12 or more wins"),
+    ],
+    "eyes-hvalyony": [
+        _row("61–89", "61-89", "2 глаза", "2 eyes"),
+        _row("90 и больше", "90 or more", "4 глаза", "4 eyes"),
+        _row("6♣ ловит даму треф соперника", "6♣ catches the opponents' Q♣", "4 глаза, кон окончен",
+             "4 eyes, the hand ends"),
+        _row("60:60, яйца", "60:60, eggs", "следующая сдача ×2, потом ×4, ×8…", "next hand ×2, then ×4, ×8…"),
+        _row("Люся", "Lyusya", "по настройке: победа или обнуление", "as chosen: the match or a reset"),
+        _row("Цель", "Target", "12 глаз", "12 eyes"),
+    ],
+    "eyes-belka": [
+        _row("Победа пары на обязе: 61–90 / 91–119 / 120", "The obyaz team wins: 61-90 / 91-119 / 120",
+             "1 / 2 / 3 глаза", "1 / 2 / 3 eyes"),
+        _row("Победа другой пары: 61–90 / 91–119 / 120", "The other team wins: 61-90 / 91-119 / 120",
+             "2 / 3 / 3 глаза", "2 / 3 / 3 eyes"),
+        _row("60:60, яйца", "60:60, eggs", "следующая сдача ×2, потом ×4, ×8…", "next hand ×2, then ×4, ×8…"),
+        _row("Люся", "Lyusya", "по настройке: победа или обнуление", "as chosen: the match or a reset"),
+        _row("Цель", "Target", "12 глаз", "12 eyes"),
+    ],
+}
+
+
+def scoring_rows(scoring: str) -> list[tuple[str, str]]:
+    return [(pick(a), pick(b)) for a, b in SCORING_TABLES.get(scoring, [])]
+
+
+# ------------------------------------------------------------------ decisions
+
+# Readings RULES.md, the engine (rules.engine.scoring.DECISIONS) and this app chose, in plain words.
+# "scope" lists the variant keys where a RULES.md / referee decision applies; engine decisions use
+# the engine's own decisions_for().
+RULES_DECISIONS: list[dict[str, object]] = [
+    {"scope": ("classic-sixes", "draw-four"), "ru": "Яичная пара копится: каждый кон 60:60 подряд добавляет одну, и весь банк получает победитель следующего решённого кона (RULES.md §2.1).",
+     "en": "The egg pot grows by one per egg hand in a row and goes whole to the winners of the next decided hand (RULES.md §2.1)."},
+    {"scope": ("voon-series",), "ru": "Бонус за яйца один, даже после нескольких ничьих подряд; ловля дамы или все 8 взяток его отменяют (так решил сам свод).",
+     "en": "Only one eggs bonus, even after several eggs in a row; a queen capture or all 8 tricks cancel it (the rule set's own choice)."},
+    {"scope": ("yc-hvalyony", "yc-belka"), "ru": "Множитель после яиц: ×2, ×4, ×8…; кон с победителем возвращает его к ×1. Вариант Люси «обнуление»: проигравшим 0, победителям обычная награда.",
+     "en": "The eggs multiplier goes ×2, ×4, ×8…; a hand with a winner resets it to ×1. Lyusya «reset»: the losers go to 0 and the winners get their ordinary award."},
+    {"scope": ("draw-four",), "ru": "Если козырная масть не названа, козыри — трефы; счёт по умолчанию — штрафные козлы.",
+     "en": "Unless another trump suit is named, clubs are trumps; the default score is penalty goats."},
+    {"scope": ("penalty-goats",), "ru": "«Четыре карты одной масти» для пересдачи считаем по нарисованной масти карты.",
+     "en": "«Four cards of one suit» for a redeal counts the printed suit of the cards."},
+    {"scope": ("classic-sixes",), "ru": "Запрет сноса туза (настройка): туза масти, в которую ещё не заходили, сносить нельзя, если на руке есть любая другая допустимая карта.",
+     "en": "Ace discard ban (option): an ace of a suit not yet led may not be discarded while the player holds any other card he may play."},
+    {"scope": ("voon-series",), "ru": "Первую взятку первого кона начинает держатель туза бубен именно этой картой; судья спрашивает, у кого был туз, если это неизвестно.",
+     "en": "The first trick of the first hand is led with the ace of diamonds by its holder; the referee asks who held it when that is not known."},
+    {"scope": ("draw-four",), "ru": "Отвечая на заход, обязанности ходить в масть нет: кто не может перебить, отдаёт столько же любых карт.",
+     "en": "There is no duty to follow when answering: whoever cannot take over gives up as many cards, any ones."},
+    {"scope": "*", "ru": "Судья оценивает карту по тому, что было у игрока на руке. Если руки не знает — отвечает «зависит» и спрашивает ровно то, что нужно (например, были ли черви).",
+     "en": "The referee judges a card against what the player held. Without the hand it answers «depends» and asks only what it needs (for example, whether hearts were held)."},
+    {"scope": "*", "ru": "Места на экране — игроки 1–4 по часовой стрелке; 1 и 3 — одна пара, 2 и 4 — другая.",
+     "en": "On screen the seats are players 1-4 clockwise; 1 and 3 are partners, 2 and 4 are partners."},
+    {"scope": "*", "ru": "Разбор сдачи продолжает считать взятки после нарушения: первое нарушение выделено, очки и взятки показаны как сыграно; решение о штрафе — за игроками.",
+     "en": "The deal review goes on after a violation: the first one is marked, points and tricks are shown as played; the penalty is the players' call."},
+]
+
+ENGINE_DECISIONS_RU: dict[str, str] = {
+    "one_record_one_hand": "Каждая запись — один кон: сыгранный, яйца, ловля дамы или штраф. Сдача после каждой записи переходит на место по часовой стрелке. Первая и вторая пересдачи не записываются; третья записывается как штраф сдающей паре и заканчивает кон.",
+    "penalty_variants": "Штрафы за третью пересдачу, шулерство и напрасное обвинение есть там, где счёт парами или штрафными козлами (классика, штрафные козлы, по 4 карты); в серии и играх YellowClub таких правил нет.",
+    "penalty_record_shape": "Штрафная запись заменяет кон: без очков карт и без Люси. Шулерство или напрасное обвинение можно отметить как хвалёнку, третью пересдачу — нет (после хвалёнки пересдачи не бывает).",
+    "penalty_marks": "Штрафные козлы: виноватая пара получает отметки проигранного кона — 2 за третью пересдачу, 4 за доказанное шулерство или напрасное обвинение (двойной проигрыш, как «две пары» в классике).",
+    "penalty_keeps_eggs": "Штраф — отдельная награда вне розыгрыша: он не забирает и не сбрасывает то, что ждёт после яиц, и не прерывает серию яиц.",
+    "egg_pot_lyusya": "Пары: банк яиц получает победитель следующего решённого кона, даже при Люсе (тогда победители двигаются только на банк, а проигравшие обнуляются).",
+    "eggs_double_factor": "После первых яиц следующий кон стоит ×2, после каждых следующих подряд — ещё вдвое (×4, ×8…); кон с победителем умножается и возвращает множитель к ×1.",
+    "capture_points": "В записи ловли дамы можно указать очки, взятые до неё (каждая пара 0–120, вместе не больше 120): они видны, но не считаются.",
+    "capture_multiplier": "Хвалёный: ловля дамы стоит 4 глаза, умноженные на ждущий множитель яиц, и сбрасывает его.",
+    "shutout_lyusya": "Штрафные козлы: Люся стоит проигравшим 4 отметки (30 и меньше), с настройкой — 6; кон 120:0, где проигравшие взяли пустую взятку, стоит 4.",
+    "instant_win_score": "Матч, выигранный сразу (сухой козёл, королевский козёл, Люся с мгновенной победой, серия, проигранная с нуля), оставляет счёт как был; только ловля дамы в первом коне серии пишет 12, как сказано в источнике.",
+    "tails": "«С хвостами» — если победители стояли в шаге от цели и закрыли матч коном с 90 и больше; матч, законченный штрафом, хвостов не даёт.",
+    "titles": "Проигравшие каждого законченного матча — «козлы»; сухой козёл добавляет «сухие»; титулы «с яйцами» и «с хвостами» бывают только при счёте парами.",
+    "classic_lead_after_eggs": "Классика: после яиц первый заход снова выбирает пара, выигравшая последний решённый кон; если такого ещё не было — ходит держатель младшего козыря. После штрафа выбирает пострадавшая пара.",
+    "voon_lead": "Серия: первый заход переходит на место по часовой стрелке после каждого кона с победителем (и после ловли дамы) и остаётся после яиц.",
+    "belka_eggs_obyaz": "Белка: для кона с победителем нужно указать пару на обязе, при 60:60 — не обязательно.",
+    "pending_at_end": "После конца матча ничего не ждёт: ставки яиц пропадают.",
+    "misdeal_dealer": "Третья пересдача записывается против сдающей пары; если известен первый сдающий, счётчик это проверяет (сдача идёт по кругу, по месту за запись).",
+}
+
+
+def decisions(key: str, options: dict | None = None) -> list[str]:
+    """Every reading that applies to a variant, in plain words, in the page's language."""
+    out = [pick(d) for d in RULES_DECISIONS if d["scope"] == "*" or key in d["scope"]]  # type: ignore[operator]
+    try:
+        from rules.engine import scoring
+        codes = scoring.decisions_for(key, options) if hasattr(scoring, "decisions_for") else tuple(scoring.DECISIONS)
+        for code in codes:
+            text = ENGINE_DECISIONS_RU.get(code) if lang() == "ru" else None
+            out.append(text or scoring.DECISIONS[code])
+    except Exception:  # the scorer is optional for the sheets  # noqa: BLE001
+        pass
+    return out

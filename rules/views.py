@@ -4,11 +4,12 @@ request gets the fragment ``page.html#name``."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from rules import facts
 from rules import referee as ref
 from rules.engine.variants import VARIANTS
 from rules.messages import VARIANT_BLURBS, variant_name
@@ -96,8 +97,42 @@ def referee(request: HttpRequest) -> HttpResponse:
     return _render(request, "rules/referee.html", "referee", context, status=status)
 
 
-def _stub(request, *args, **kwargs):  # replaced below as the pages land
-    return render(request, "rules/index.html", {"variants": _variants()})
+def _start_match_url(params: dict[str, str], house: str | None = None) -> str:
+    from urllib.parse import urlencode
+    p = dict(params)
+    if house:
+        p["house"] = house
+    return "/m/new/?" + urlencode(p)
 
 
-deal = hand = compare = glossary = disputes = house_new = house_sheet = sheet = _stub
+@require_safe
+def sheet(request: HttpRequest, key: str) -> HttpResponse:
+    """One variant's rule sheet, built from the engine's ruleset (``?opt_<name>=`` shows it with options)."""
+    if key not in VARIANTS:
+        raise Http404(key)
+    query = request.GET.copy()
+    query["variant"] = key
+    query.pop("was", None)
+    rules = ref.read_rules(query)
+    rs = rules.ruleset
+    assert rs is not None
+    context = {
+        "key": key, "name": variant_name(key), "blurb": VARIANT_BLURBS.get(key, ""),
+        "rs": rs, "rules": rules, "f": facts.sheet_facts(rs),
+        "options": _rules_form(rules),
+        "referee": reverse("rules:referee") + "?" + "&".join(f"{k}={v}" for k, v in rules.params().items()),
+        "start": _start_match_url(rules.params()),
+    }
+    return render(request, "rules/sheet.html", context, status=400 if rules.problems else 200)
+
+
+@require_safe
+def compare(request: HttpRequest) -> HttpResponse:
+    return render(request, "rules/compare.html", {"table": facts.comparison()})
+
+
+def _todo(request, *args, **kwargs):
+    return index(request)
+
+
+deal = hand = glossary = disputes = house_new = house_sheet = _todo

@@ -1,0 +1,158 @@
+"""What the rule sheets and the comparison page show, read from the engine's rulesets.
+
+Nothing here is a rule: the deck, the ladder, the follow and lead flags, the scoring system and
+the redeal limits all come from :func:`rules.engine.variants.resolve`; this module only puts
+them into words (gettext) and picks the prose from :mod:`rules.sheets`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
+
+from rules import sheets
+from rules.engine.cards import POINTS, SUIT_SYMBOLS, Card
+from rules.engine.variants import VARIANTS, Ruleset, resolve
+from rules.messages import variant_name
+from rules.referee import face
+
+SCORING_NAMES = {
+    "pairs": _l("pairs on the sixes"), "penalty": _l("penalty marks to the losers"),
+    "series": _l("series points to the winners"), "eyes-hvalyony": _l("eyes to the winners"),
+    "eyes-belka": _l("eyes to the winners, fewer for the obyaz team"),
+}
+
+
+def scoring_name(code: str) -> str:
+    return str(SCORING_NAMES.get(code, code))
+
+
+def _target(rs: Ruleset) -> str:
+    if rs.scoring == "pairs":
+        return _("%(n)s pairs win") % {"n": rs.target}
+    if rs.scoring == "penalty":
+        return _("%(n)s marks lose") % {"n": rs.target}
+    return _("%(n)s win") % {"n": rs.target}
+
+
+def plain_order(rs: Ruleset) -> list[str]:
+    """The ranks of a plain suit, high to low, as this deck has them (largest plain suit)."""
+    best: tuple[Card, ...] = ()
+    for s in rs.plain_suits():
+        cards = rs.plain_cards(s)
+        if len(cards) > len(best):
+            best = cards
+    return [c.display(sheets.lang())[:-1] for c in best]
+
+
+def following_rules(rs: Ruleset) -> list[str]:
+    out = []
+    if rs.multi_card_leads:
+        out.append(_("Answer a lead with as many cards as were led. To take over, beat every card of the best "
+                     "play so far, card for card; otherwise give up as many cards, any ones."))
+        return out
+    out.append(_("If you hold a card of the led group you must play one: a plain card of the led suit, or any "
+                 "trump when a trump was led. You never have to beat the card on the table."))
+    example = next((c for c in rs.trumps if c.rank in ("Q", "J") and c.suit == "S"), None)
+    if example is not None:
+        out.append(_("A trump belongs to no plain suit: %(card)s is a trump, so it cannot answer a plain "
+                     "%(suit)s lead while you hold a plain %(suit)s.") % {
+            "card": example.display(sheets.lang()), "suit": SUIT_SYMBOLS["S"]})
+    if rs.must_trump:
+        out.append(_("Out of the led suit you must play a trump if you have one (must trump)."))
+    else:
+        out.append(_("Out of the led suit you may play any card: trump it or discard."))
+    if rs.ace_discard_ban:
+        out.append(_("Ace discard ban (option on): a player out of the led suit may not discard the ace of a "
+                     "plain suit that has not been led yet in this hand, unless nothing else may be played."))
+    return out
+
+
+def winning_rule(rs: Ruleset) -> str:
+    if rs.multi_card_leads:
+        return _("The trick goes to the last player who beat every card of the best play so far, or to the "
+                 "leader if nobody did.")
+    return _("If any trump was played, the highest trump takes the trick. Otherwise the highest card of the "
+             "led suit takes it; a card of another plain suit never wins, not even an ace.")
+
+
+def redeal_rules(rs: Ruleset) -> list[str]:
+    out = []
+    if rs.lead_rule == "voon":
+        return [_("No redeals in this variant.")]
+    if rs.redeal_four_nines:
+        out.append(_("All four nines in one hand."))
+    if rs.redeal_max_points is not None:
+        out.append(_("A hand worth %(n)s card points or fewer.") % {"n": rs.redeal_max_points})
+    if rs.redeal_four_of_suit:
+        out.append(_("Four cards of one suit (option)."))
+    if rs.royal_goat:
+        out.append(_("Royal goat (option): all four aces in one hand win the match for that team."))
+    return out or [_("No redeal rule.")]
+
+
+def capture_text(rs: Ruleset) -> str:
+    if rs.capture is None:
+        return ""
+    catcher, queen = (c.display(sheets.lang()) for c in rs.capture)
+    return _("Queen capture: %(catcher)s and the opponents' %(queen)s in the same trick end the hand at once; "
+             "a partner's queen does not count.") % {"catcher": catcher, "queen": queen}
+
+
+def sheet_facts(rs: Ruleset) -> dict[str, Any]:
+    key = rs.key
+    points = [(r, POINTS.get(r, 0)) for r in ("A", "10", "K", "Q", "J")]
+    return {
+        "deck_size": len(rs.deck), "hand_size": rs.hand_size, "total": rs.total_points,
+        "ladder": [face(c, rs) for c in rs.trumps], "trump_count": len(rs.trumps),
+        "plain_order": plain_order(rs),
+        "plain_suits": " ".join(SUIT_SYMBOLS[s] for s in rs.plain_suits()),
+        "points": [(Card.parse(r + "S").display(sheets.lang())[:-1], p) for r, p in points],
+        "following": following_rules(rs), "winning": winning_rule(rs),
+        "redeal": redeal_rules(rs), "capture": capture_text(rs),
+        "scoring": scoring_name(rs.scoring), "target": _target(rs),
+        "scoring_rows": sheets.scoring_rows(rs.scoring),
+        "intro": sheets.variant_text(key, "intro"), "deal": sheets.variant_text(key, "deal"),
+        "leading": sheets.variant_text(key, "leading"),
+        "scoring_notes": sheets.variant_text(key, "scoring_notes"),
+        "extra": sheets.variant_text(key, "extra"),
+        "decisions": sheets.decisions(key, dict(rs.options)),
+        "must_trump": rs.must_trump,
+    }
+
+
+def _yes(v: bool) -> str:
+    return _("yes") if v else _("no")
+
+
+def ruleset_rows(rs: Ruleset) -> list[tuple[str, str]]:
+    """Comparable facts of one ruleset, as (label, value) — the comparison page and house sheets."""
+    lang = sheets.lang()
+    return [
+        (_("Deck"), _("%(n)s cards, %(h)s each") % {"n": len(rs.deck), "h": rs.hand_size}),
+        (_("Top trump"), rs.trumps[0].display(lang)),
+        (_("Trumps"), _("%(n)s, lowest %(low)s") % {"n": len(rs.trumps), "low": rs.lowest_trump.display(lang)}),
+        (_("Trump ladder"), " ".join(c.display(lang) for c in rs.trumps)),
+        (_("Queens"), _("trumps") if any(c.rank == "Q" for c in rs.trumps) else _("plain cards")),
+        (_("Must trump when out of suit"), _yes(rs.must_trump)),
+        (_("Trump-lead rights"), _yes(rs.lead_rule == "voon")),
+        (_("Several cards in one lead"), _yes(rs.multi_card_leads)),
+        (_("Queen capture"), " + ".join(c.display(lang) for c in rs.capture) if rs.capture else _("no")),
+        (_("Score"), scoring_name(rs.scoring)),
+        (_("Match ends"), _target(rs)),
+        (_("Redeal"), " ".join(redeal_rules(rs))),
+    ]
+
+
+def comparison() -> dict[str, Any]:
+    keys = list(VARIANTS)
+    columns = [ruleset_rows(resolve(k)) for k in keys]
+    rows = []
+    for i, (label, _v) in enumerate(columns[0]):
+        values = [col[i][1] for col in columns]
+        common = Counter(values).most_common(1)[0][0]
+        rows.append({"label": label, "cells": [{"value": v, "diff": v != common} for v in values]})
+    return {"variants": [{"key": k, "name": variant_name(k)} for k in keys], "rows": rows}
