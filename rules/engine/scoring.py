@@ -145,8 +145,8 @@ DECISIONS: Mapping[str, str] = MappingProxyType({
         "Belka: the obyaz team is required for a hand with a winner and optional at 60:60."),
     "pending_at_end": "Nothing waits after the match has ended: eggs stakes are dropped.",
     "misdeal_dealer": (
-        "A misdeal is recorded against the dealing team; when the first dealer is known the "
-        "scorer checks it (the deal passes one seat clockwise per record)."),
+        "A misdeal is recorded against the dealing team; given the first dealer, replay checks "
+        "it (the deal passes one seat clockwise per record)."),
 })
 
 _PENALTY_SCORING = ("pairs", "penalty")
@@ -805,7 +805,7 @@ def next_deal(variant: str | Ruleset, options: Mapping[str, object] | None,
     _check_seat(first_dealer, "first_dealer")
     if first_leader is not None:
         _check_seat(first_leader, "first_leader")
-    state = replay(variant, options, records, first_dealer=first_dealer)
+    state = replay(variant, options, records)  # the misdeal/dealer check stays opt-in (replay)
     n = len(state.hands)
     if state.finished:
         raise _err("match_finished", "the match is over; there is no next deal", f"hands[{n}]",
