@@ -37,6 +37,9 @@ MESSAGES: dict[str, Any] = {
     "card_not_in_deck": _("The card %(card)s is not in this variant's deck."),
     "card_not_in_hand": _("The player did not hold %(card)s."),
     "wrong_trick_size": _("A trick needs one play from each of the four seats."),
+    "plays_after_end": _("The hand ended with the queen capture; no cards are played after it."),
+    "too_many_plays": _("More plays than the deal has cards."),
+    "bad_hand_number": _("The hand number must be 1 or more."),
     "bad_hand": _("Give four hands, one per seat, with the right number of cards."),
     # play verdicts
     "must_follow_suit": _("The player had to follow the led suit (%(led)s) and could have played %(could_play)s."),
@@ -57,6 +60,8 @@ MESSAGES: dict[str, Any] = {
     # hand records
     "bad_record": _("This hand record is malformed."),
     "bad_points": _("Card points are whole numbers from 0 to 120."),
+    "points_required": _("Enter the card points of the hand."),
+    "bad_records": _("The hands must be a list of records."),
     "points_sum": _("The two teams' card points must add up to 120."),
     "all_tricks_mismatch": _("«All tricks» needs a team with all 120 points."),
     "event_not_in_variant": _("This variant has no such event."),
@@ -64,6 +69,19 @@ MESSAGES: dict[str, Any] = {
     "bad_team": _("A team is 0 or 1."),
     "conflicting_events": _("A hand cannot have both of these events."),
     "match_finished": _("The match is over; no more hands can be recorded."),
+    # added for the referee and the rule sheets (issue 4)
+    "too_many_plays": _("The hand is already over: there are more cards than tricks."),
+    "plays_after_end": _("The hand ended with a queen capture; no cards are played after it."),
+    "bad_hand_number": _("A hand number is a whole number from 1."),
+    "points_required": _("A played hand needs the card points of both teams."),
+    "bad_records": _("The hand records must be a list."),
+    "misdeal_not_dealer": _("A misdeal counts against the team that dealt."),
+    "queen_capture_event": _("Queen capture: player %(catcher_player)s's %(catcher)s caught the %(queen)s of player %(queen_player)s. The hand ends at once in favour of player %(catcher_player)s's team."),
+    # hand checks
+    "four_nines": _("All four nines: a redeal may be asked for."),
+    "low_points": _("The hand is worth %(points)s card points, %(max_points)s or fewer: a redeal may be asked for."),
+    "four_of_suit": _("Four cards of one suit (%(suits)s): a redeal may be asked for."),
+    "no_redeals": _("This variant has no redeals."),
 }
 
 

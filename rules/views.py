@@ -7,6 +7,8 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from urllib.parse import urlencode
 from django.views.decorators.http import require_safe
 
 from rules import facts
@@ -131,8 +133,38 @@ def compare(request: HttpRequest) -> HttpResponse:
     return render(request, "rules/compare.html", {"table": facts.comparison()})
 
 
+
+def safe_return_to(value: str | None) -> str | None:
+    """Only a same-site path into the scorekeeper (``/m/...``) is followed back."""
+    if not value or not value.startswith("/m/") or "//" in value or "\\" in value or len(value) > 300:
+        return None
+    if not url_has_allowed_host_and_scheme(value, allowed_hosts=None):
+        return None
+    return value.split("?")[0].split("#")[0]
+
+
+@require_safe
+def deal(request: HttpRequest) -> HttpResponse:
+    """Whole-deal review: four hands and the plays in order (all in the query string)."""
+    review = ref.read_deal(request.GET)
+    return_to = review.return_to = safe_return_to(request.GET.get("return_to"))
+    result = ref.review_deal(review)
+    record_link = None
+    if result and return_to and result.finished:
+        record_link = return_to + "?" + urlencode(result.record_params)
+    context = {
+        "r": review, "result": result, "variants": _variants(), "options": _rules_form(review.rules),
+        "seats": [(s, ref.player(s)) for s in range(4)], "return_to": return_to,
+        "record_link": record_link,
+        "all_qs": urlencode({k: v for k, v in review.params().items() if k != "step"}, safe=":/"),
+        "sheet": reverse("rules:sheet", args=[review.rules.ruleset.key]) if review.rules.ruleset else "",
+    }
+    status = 400 if review.rules.variant is None else 200
+    return _render(request, "rules/deal.html", "review", context, status=status)
+
+
 def _todo(request, *args, **kwargs):
     return index(request)
 
 
-deal = hand = glossary = disputes = house_new = house_sheet = _todo
+hand = glossary = disputes = house_new = house_sheet = _todo
