@@ -13,8 +13,9 @@ from .cards import (ALL_CARDS, Card, CardNotationError, KozelError, RuleViolatio
 from .checks import (FirstLead, RedealCheck, belka_seat_suits, belka_trump_suit, first_leader,
                      is_royal_goat, redeal_check)
 from .deal import Deal, Violation, play_deal
-from .scoring import (DECISIONS, NOTE_CODES, TITLE_CODES, HandRecord, HandResult, MatchState,
-                      NextDeal, Note, Penalty, RecordError, next_deal, replay, validate_record)
+from .scoring import (DECISIONS, ERROR_CODES, LEAD_RULES, NOTE_CODES, PENALTY_KINDS, TITLE_CODES,
+                      HandRecord, HandResult, MatchState, NextDeal, Note, Penalty, RecordError,
+                      decisions_for, new_match, next_deal, replay, score_hand, validate_record)
 from .tricks import (Event, Play, Trick, TrickContext, TrickInputError, covers, legal_cards,
                      resolve_trick)
 from .variants import (VARIANTS, Option, Ruleset, Variant, VariantError, get_variant, resolve,
@@ -26,8 +27,9 @@ __all__ = [
     "FirstLead", "RedealCheck", "belka_seat_suits", "belka_trump_suit", "first_leader",
     "is_royal_goat", "redeal_check",
     "Deal", "Violation", "play_deal",
-    "DECISIONS", "NOTE_CODES", "TITLE_CODES", "HandRecord", "HandResult", "MatchState", "NextDeal",
-    "Note", "Penalty", "RecordError", "next_deal", "replay", "validate_record",
+    "DECISIONS", "ERROR_CODES", "LEAD_RULES", "NOTE_CODES", "PENALTY_KINDS", "TITLE_CODES",
+    "HandRecord", "HandResult", "MatchState", "NextDeal", "Note", "Penalty", "RecordError",
+    "decisions_for", "new_match", "next_deal", "replay", "score_hand", "validate_record",
     "Event", "Play", "Trick", "TrickContext", "TrickInputError", "covers", "legal_cards", "resolve_trick",
     "VARIANTS", "Option", "Ruleset", "Variant", "VariantError", "get_variant", "resolve", "team_of",
 ]
