@@ -163,8 +163,29 @@ def deal(request: HttpRequest) -> HttpResponse:
     return _render(request, "rules/deal.html", "review", context, status=status)
 
 
+@require_safe
+def hand(request: HttpRequest) -> HttpResponse:
+    """Hand checks: may this hand be redealt, royal goat, Belka's trump suit this deal."""
+    h = ref.read_hand(request.GET)
+    rs = h.rules.ruleset
+    base = reverse("rules:hand")
+
+    def toggle(c):
+        cards = [x for x in h.cards if x != c] if c in h.cards else [*h.cards, c]
+        return f"{base}?{urlencode(h.params(cards=cards), safe=':')}"
+
+    groups = ref.picker(rs, set(), toggle, selected=set(h.cards)) if rs else []
+    checks = ref.check_hand(h)
+    context = {"h": h, "checks": checks, "groups": groups, "variants": _variants(),
+               "options": _rules_form(h.rules), "seats": [(s, ref.player(s)) for s in range(4)],
+               "cards_text": " ".join(c.code for c in h.cards), "faces": [ref.face(c, rs) for c in h.cards],
+               "sheet": reverse("rules:sheet", args=[rs.key]) if rs else ""}
+    status = 400 if h.rules.variant is None else 200
+    return _render(request, "rules/hand.html", "hand", context, status=status)
+
+
 def _todo(request, *args, **kwargs):
     return index(request)
 
 
-hand = glossary = disputes = house_new = house_sheet = _todo
+glossary = disputes = house_new = house_sheet = _todo
