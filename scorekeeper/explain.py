@@ -35,9 +35,16 @@ def penalty_name(kind: str) -> str:
     return str(PENALTY_NAMES.get(kind, kind))
 
 
+class _Safe(dict):
+    """A missing parameter shows as «…» rather than failing the whole board."""
+
+    def __missing__(self, key: str) -> str:
+        return "…"
+
+
 def note_line(code: str, params: Mapping[str, Any], team_names: Sequence[str]) -> str:
     """One engine note as a short line."""
-    p = dict(params)
+    p = _Safe(params)
     if "team" in p:
         p["team"] = team_label(team_names, p["team"])
     if "against" in p:

@@ -1,0 +1,45 @@
+"""Every note code the engine emits has a line in both languages; titles read as players say them."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from rules.engine.scoring import NOTE_CODES, TITLE_CODES
+from scorekeeper import explain
+
+PARAMS = {"amount": 2, "band": "61-90", "pot": 1, "team": 0, "previous": 5, "first_hand": False,
+          "kind": "misdeal", "against": 1, "factor": 2, "bonus": 2}
+
+
+@pytest.mark.parametrize("code", NOTE_CODES)
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_note_code_has_a_line(code, lang):
+    with translation.override(lang):
+        line = explain.note_line(code, PARAMS, ["Красные", "Чёрные"])
+    assert line and line != code and "%(" not in line and "…" not in line
+
+
+@pytest.mark.parametrize(("code", "params", "ru"), [
+    ("spas", {"amount": 1}, "спас → 1"),
+    ("no_spas", {"amount": 2}, "без спаса → 2"),
+    ("eggs", {"pot": 2}, "яйца! в банке 2"),
+    ("eggs", {"factor": 4}, "яйца! следующий кон ×4"),
+    ("eggs", {"bonus": 2}, "яйца! +2 ждёт следующей победы"),
+    ("eggs", {}, "яйца: никому ничего"),
+    ("lyusya", {}, "Люся: все взятки"),
+    ("reset", {"team": 1, "previous": 4}, "Чёрные — на 0 (было 4)"),
+    ("queen_capture", {"team": 0, "amount": 12, "first_hand": True}, "Красные поймали даму в первом коне → 12"),
+    ("penalty", {"kind": "cheating", "against": 0, "amount": 2}, "штраф: мошенничество, виноваты Красные → 2"),
+    ("penalty", {"kind": "royal_goat", "against": 1}, "штраф: королевский козёл (четыре туза), против Чёрные"),
+])
+def test_russian_lines(code, params, ru):
+    with translation.override("ru"):
+        assert explain.note_line(code, params, ["Красные", "Чёрные"]) == ru
+
+
+def test_titles():
+    with translation.override("ru"):
+        assert explain.title_line(("goats", "with_eggs", "with_tails")) == "козлы с яйцами с хвостами"
+        assert explain.title_line(("goats", "dry")) == "сухие козлы"
+        assert all(explain.title_line((t,)) for t in TITLE_CODES)
