@@ -402,3 +402,90 @@ def decisions(key: str, options: dict | None = None) -> list[str]:
     except Exception:  # the scorer is optional for the sheets  # noqa: BLE001
         pass
     return out
+
+
+# ------------------------------------------------------------------ glossary
+
+GLOSSARY: list[dict[str, str]] = [
+    {"ru": "Взятка", "en": "Trick (взятка)",
+     "dru": "Четыре карты одного круга, по одной от каждого. Забирает её старший козырь, а без козырей — старшая карта масти захода; очки взятки идут всей паре.",
+     "den": "Four cards of one round, one from each player. The highest trump takes it, or without trumps the highest card of the led suit; its points go to the whole team."},
+    {"ru": "Кон, сдача", "en": "Hand (кон, сдача)",
+     "dru": "Розыгрыш одной раздачи от первой до последней взятки. После кона считают очки карт и записывают счёт матча.",
+     "den": "One deal played from the first trick to the last. After it the card points are counted and the match score is written."},
+    {"ru": "Заход", "en": "Lead (заход)",
+     "dru": "Первая карта взятки. Заходит тот, кто взял прошлую взятку.", "den": "The first card of a trick, played by whoever took the previous trick."},
+    {"ru": "Козырь", "en": "Trump (козырь)",
+     "dru": "Карта постоянной козырной лестницы варианта. Козырь не принадлежит своей нарисованной масти: козырная дама пик — не пика.",
+     "den": "A card on the variant's fixed trump ladder. A trump belongs to no printed suit: a trump queen of spades is not a spade."},
+    {"ru": "Простая карта, простушка", "en": "Plain card (простушка)",
+     "dru": "Любая некозырная карта. В простой масти порядок: туз, десятка, король, (дама, валет,) девятка и ниже.",
+     "den": "Any card that is not a trump. In a plain suit the order is ace, ten, king, (queen, jack,) nine and down."},
+    {"ru": "Шамок, кочерга, крюк", "en": "Shamok, kocherga, kryuk",
+     "dru": "Прозвища семёрки треф — старшего козыря в классике, штрафных козлах, серии и игре по 4 карты.",
+     "den": "Nicknames of the seven of clubs, the top trump in the classic game, penalty goats, the series and the four-card game."},
+    {"ru": "Спас", "en": "Spas (спас)",
+     "dru": "31 очко и больше у проигравшей пары. Со спасом проигрыш «одинарный»: в классике победители двигаются на одну пару, в штрафных козлах проигравшим 2 отметки, а не 4.",
+     "den": "31 or more card points for the losing team. With спас the loss is single: in the classic game the winners move one pair, in penalty goats the losers take 2 marks, not 4."},
+    {"ru": "Яйца", "en": "Eggs (яйца)",
+     "dru": "Кон 60:60: победителя нет. Что будет дальше, зависит от варианта — «яичная пара», бонус +2 или удвоение следующей сдачи.",
+     "den": "A 60:60 hand: nobody wins it. What follows depends on the variant: an «egg pair», a +2 bonus, or a doubled next hand."},
+    {"ru": "Люся", "en": "Lyusya (Люся)",
+     "dru": "Одна пара взяла все взятки. Важны именно взятки, а не 120 очков: взятка из девяток и восьмёрок стоит 0, но это всё равно взятка.",
+     "den": "One team took every trick. Tricks count, not 120 points: a trick of nines and eights is worth 0 but is still a trick."},
+    {"ru": "Обяз", "en": "Obyaz (обяз)",
+     "dru": "В играх YellowClub — пара игрока с валетом треф. В Белке пара на обязе получает за победу меньше глаз; в хвалёном обяз только определяет первый ход.",
+     "den": "In the YellowClub games, the team of the player holding the jack of clubs. In Belka the obyaz team earns fewer eyes for a win; in Hvalyony obyaz only decides the first lead."},
+    {"ru": "Хвалёнка", "en": "Khvalyonka (хвалёнка)",
+     "dru": "Особая раздача, которую может заказать первый заходящий в классике: штаны, двойные штаны, зеркало и другие. Меняет порядок сдачи, а не счёт.",
+     "den": "A special deal the first leader may call in the classic game: trousers, double trousers, mirror and others. It changes how cards are dealt, not the score."},
+    {"ru": "Пара (на шестёрках)", "en": "Pair (on the sixes)",
+     "dru": "Единица счёта в классике: ряд из двух значков на шестёрке-табло. Шесть пар — победа.",
+     "den": "The classic unit of score: one row of two pips on a six used as a score board. Six pairs win."},
+    {"ru": "Глаза", "en": "Eyes (глаза)",
+     "dru": "Очки матча в играх YellowClub; их получает победитель кона, матч идёт до 12.",
+     "den": "Match points in the YellowClub games, scored by the winners of each hand; the match goes to 12."},
+    {"ru": "Козлы", "en": "Goats (козлы)",
+     "dru": "Проигравшие матч. Бывают «с яйцами», «с хвостами» и «сухие» — по тому, как проиграли. В штрафном счёте «козлами» называют и сами штрафные отметки.",
+     "den": "The losers of a match; «with eggs», «with tails» or «dry» depending on how they lost. In the penalty score the marks themselves are also called «goats»."},
+    {"ru": "Ренонс", "en": "Revoke (ренонс)",
+     "dru": "Не пошёл в масть (или не ответил козырем на козырь), хотя мог. Судья показывает такую карту как недопустимую.",
+     "den": "Not following suit (or not answering a trump lead with a trump) while able to. The referee marks such a card as not allowed."},
+    {"ru": "Ловля дамы", "en": "Queen capture",
+     "dru": "В серии (7♣) и в хвалёном (6♣): ловящая карта и дама треф соперника в одной взятке заканчивают кон.",
+     "den": "In the series (7♣) and in Hvalyony (6♣): the catching card and the opponents' queen of clubs in one trick end the hand."},
+    {"ru": "Пересдача", "en": "Redeal (пересдача)",
+     "dru": "Право попросить новую раздачу при слабой руке; условия у каждого варианта свои — проверьте руку на странице «Проверка руки».",
+     "den": "The right to ask for a new deal with a weak hand; each variant has its own condition — check a hand on the «Check a hand» page."},
+]
+
+
+def glossary() -> list[tuple[str, str]]:
+    ru = lang() == "ru"
+    return [(g["ru"] if ru else g["en"], g["dru"] if ru else g["den"]) for g in GLOSSARY]
+
+
+# ------------------------------------------------------------------ common disputes
+
+DISPUTES: list[dict[str, str]] = [
+    {"id": "queen-of-spades", "ru": "«Он не имел права класть даму пик на пики!»",
+     "en": "«He had no right to put the queen of spades on a spade lead!»",
+     "hint_ru": "Заход 9♠, у игрока 2 на руке Д♠ и 8♠, он кладёт Д♠.",
+     "hint_en": "9♠ is led; player 2 holds Q♠ and 8♠ and plays Q♠."},
+    {"id": "other-ace", "ru": "«Туз же старше — почему взятка не моя?»", "en": "«An ace is higher — why isn't the trick mine?»",
+     "hint_ru": "К♥, 10♥, 8♥ и туз пик без козырей.", "hint_en": "K♥, 10♥, 8♥ and the ace of spades, no trump."},
+    {"id": "must-trump", "ru": "«Червей нет — обязан был бить козырем?»", "en": "«No hearts — did he have to trump?»",
+     "hint_ru": "Заход 9♥, у игрока 2 нет червей, но есть В♦; он сбрасывает 8♠.",
+     "hint_en": "9♥ is led; player 2 has no hearts but holds J♦, and discards 8♠."},
+    {"id": "trump-lead", "ru": "«С козыря заходить нельзя!»", "en": "«You can't lead a trump!»",
+     "hint_ru": "Кон 2, первым в этом коне ходил игрок 2; игрок 1 заходит Д♠, имея на руке простую 8♥.",
+     "hint_en": "Hand 2, player 2 made the hand's first lead; player 1 leads Q♠ while holding a plain 8♥."},
+    {"id": "points-92", "ru": "«Сколько нам за 92?»", "en": "«What do we get for 92?»",
+     "hint_ru": "Кон 92:28, проигравшие взяли хотя бы одну взятку (в Белке победители на обязе).",
+     "hint_en": "A 92:28 hand, the losers took at least one trick (in Belka the winners are on obyaz)."},
+    {"id": "eggs", "ru": "«60:60 — и что теперь?»", "en": "«60:60 — now what?»",
+     "hint_ru": "Кон 60:60, следующий — 75:45.", "hint_en": "A 60:60 hand, then a 75:45 one."},
+    {"id": "capture", "ru": "«Дама треф поймана?»", "en": "«Is the queen of clubs caught?»",
+     "hint_ru": "Ловящая карта у игрока 1, дама треф у игрока 2 — в одной взятке.",
+     "hint_en": "Player 1's catching card and player 2's queen of clubs fall in one trick."},
+]

@@ -257,8 +257,13 @@ def house_sheet(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "rules/house.html", context)
 
 
-def _todo(request, *args, **kwargs):
-    return index(request)
+@require_safe
+def glossary(request: HttpRequest) -> HttpResponse:
+    from rules import sheets
+    return render(request, "rules/glossary.html", {"terms": sheets.glossary()})
 
 
-glossary = disputes = _todo
+@require_safe
+def disputes(request: HttpRequest) -> HttpResponse:
+    from rules import disputes as d
+    return render(request, "rules/disputes.html", {"disputes": d.disputes()})
