@@ -12,8 +12,16 @@ from django.http import Http404
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from rules.engine.scoring import (HandRecord, HandResult, MatchState, NextDeal, RecordError,
-                                  new_match, next_deal, score_hand)
+from rules.engine.scoring import (
+    HandRecord,
+    HandResult,
+    MatchState,
+    NextDeal,
+    RecordError,
+    new_match,
+    next_deal,
+    score_hand,
+)
 from rules.engine.variants import Ruleset, resolve, team_of
 
 from . import explain

@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 
 import segno
 from django.core.exceptions import ValidationError
-from django.http import (Http404, HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse)
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
@@ -23,11 +23,24 @@ from rules.engine.variants import VARIANTS
 from rules.messages import VARIANT_BLURBS, variant_name
 
 from . import explain, services
-from .forms import (HandForm, MatchForm, hand_initial_from_query, hand_initial_from_record,
-                    options_from_query, penalty_choices)
+from .forms import (
+    HandForm,
+    MatchForm,
+    hand_initial_from_query,
+    hand_initial_from_record,
+    options_from_query,
+    penalty_choices,
+)
 from .models import Match
-from .selectors import (Board, match_board, match_get, match_get_for_edit, match_next,
-                        match_version, ruleset_of)
+from .selectors import (
+    Board,
+    match_board,
+    match_get,
+    match_get_for_edit,
+    match_next,
+    match_version,
+    ruleset_of,
+)
 
 STALE = gettext_lazy("Another phone changed this match since your form was shown. Here is the fresh board: "
           "check it and enter the hand again if it is still missing.")

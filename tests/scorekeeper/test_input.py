@@ -10,7 +10,7 @@ from scorekeeper.models import Entry
 
 
 def field_error(html: str, field: str) -> str:
-    m = re.search(r'id="err-%s"><ul class="errorlist[^>]*><li>([^<]+)' % field, html)
+    m = re.search(rf'id="err-{field}"><ul class="errorlist[^>]*><li>([^<]+)', html)
     return m.group(1) if m else ""
 
 
