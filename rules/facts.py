@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy
 
 from rules import sheets
 from rules.engine.cards import POINTS, SUIT_SYMBOLS, Card
@@ -20,9 +20,9 @@ from rules.messages import variant_name
 from rules.referee import face
 
 SCORING_NAMES = {
-    "pairs": _l("pairs on the sixes"), "penalty": _l("penalty marks to the losers"),
-    "series": _l("series points to the winners"), "eyes-hvalyony": _l("eyes to the winners"),
-    "eyes-belka": _l("eyes to the winners, fewer for the obyaz team"),
+    "pairs": gettext_lazy("pairs on the sixes"), "penalty": gettext_lazy("penalty marks to the losers"),
+    "series": gettext_lazy("series points to the winners"), "eyes-hvalyony": gettext_lazy("eyes to the winners"),
+    "eyes-belka": gettext_lazy("eyes to the winners, fewer for the obyaz team"),
 }
 
 

@@ -77,6 +77,7 @@ MESSAGES: dict[str, Any] = {
     "bad_records": _("The hand records must be a list."),
     "misdeal_not_dealer": _("A misdeal counts against the team that dealt."),
     "queen_capture_event": _("Queen capture: player %(catcher_player)s's %(catcher)s caught the %(queen)s of player %(queen_player)s. The hand ends at once in favour of player %(catcher_player)s's team."),
+    "held_but_played": _("Player %(other)s played %(card)s, so player %(player)s cannot have held it."),
     # hand checks
     "four_nines": _("All four nines: a redeal may be asked for."),
     "low_points": _("The hand is worth %(points)s card points, %(max_points)s or fewer: a redeal may be asked for."),

@@ -494,6 +494,14 @@ def answer_trick(q: TrickQuery, url) -> TrickAnswer | None:
         return None
     plays = q.plays()
     hands: list[tuple[Card, ...] | None] = [None] * 4
+    played_by = {c: (q.leader + i) % 4 for i, pl in enumerate(plays) for c in pl}
+    for seat, cards in q.held.items():
+        for c in cards:
+            if played_by.get(c, seat) != seat:
+                q.problems.append(Problem(f"h{seat}", describe("held_but_played", {
+                    "card": c.code, "player": player(seat), "other": player(played_by[c])})))
+    if q.problems:
+        return None
     for seat, cards in q.held.items():
         own = [c for i, pl in enumerate(plays) if (q.leader + i) % 4 == seat for c in pl]
         hands[seat] = tuple(own + [c for c in cards if c not in own])

@@ -6,27 +6,27 @@ from __future__ import annotations
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy
 
 OPTION_LABELS = {
-    "trump_suit": _l("Trump suit"),
-    "ace_discard_ban": _l("No discarding an ace of a suit not yet led"),
-    "dry_goat_first_hand": _l("Lyusya in the first hand wins the match («dry goat»)"),
-    "royal_goat": _l("Royal goat: four aces in one hand win the match"),
-    "four_of_suit_redeal": _l("Redeal for four cards of one suit"),
-    "shutout_marks": _l("6 marks to a loser without a trick"),
-    "eggs_double": _l("After eggs the next hand's marks double"),
-    "sevens": _l("Sevens in the deck (36 cards)"),
-    "six_of_clubs": _l("Six of clubs on top of the trumps"),
-    "lyusya": _l("Lyusya (all tricks)"),
-    "scoring": _l("Score"),
+    "trump_suit": gettext_lazy("Trump suit"),
+    "ace_discard_ban": gettext_lazy("No discarding an ace of a suit not yet led"),
+    "dry_goat_first_hand": gettext_lazy("Lyusya in the first hand wins the match («dry goat»)"),
+    "royal_goat": gettext_lazy("Royal goat: four aces in one hand win the match"),
+    "four_of_suit_redeal": gettext_lazy("Redeal for four cards of one suit"),
+    "shutout_marks": gettext_lazy("6 marks to a loser without a trick"),
+    "eggs_double": gettext_lazy("After eggs the next hand's marks double"),
+    "sevens": gettext_lazy("Sevens in the deck (36 cards)"),
+    "six_of_clubs": gettext_lazy("Six of clubs on top of the trumps"),
+    "lyusya": gettext_lazy("Lyusya (all tricks)"),
+    "scoring": gettext_lazy("Score"),
 }
 
 OPTION_VALUES = {
-    ("lyusya", "instant-win"): _l("wins the match at once"),
-    ("lyusya", "reset"): _l("resets the losers' eyes to 0"),
-    ("scoring", "penalty-goats"): _l("penalty goats to 12"),
-    ("scoring", "pairs"): _l("pairs on the sixes to 6"),
+    ("lyusya", "instant-win"): gettext_lazy("wins the match at once"),
+    ("lyusya", "reset"): gettext_lazy("resets the losers' eyes to 0"),
+    ("scoring", "penalty-goats"): gettext_lazy("penalty goats to 12"),
+    ("scoring", "pairs"): gettext_lazy("pairs on the sixes to 6"),
 }
 
 
