@@ -22,6 +22,7 @@ import statistics
 import sys
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -214,11 +215,11 @@ def verify(host: str, port: int, matches: list[MatchLog], stats: Stats) -> tuple
         stored = [h["record"] for h in json.loads(body)["hands"]]
         hands += len(stored)
         if stored != m.recorded:
-            extra = len(stored) - len(m.recorded)
-            lost += max(0, -extra) or (0 if extra > 0 else 1)
-            dup += max(0, extra)
-            stats.error(f"{m.public_id}: recorded {len(m.recorded)} hands, stored {len(stored)}"
-                        f" (first difference at hand {next((i for i, (a, b) in enumerate(zip(stored, m.recorded)) if a != b), min(len(stored), len(m.recorded))) + 1})")
+            want = Counter(json.dumps(r, sort_keys=True) for r in m.recorded)
+            got = Counter(json.dumps(r, sort_keys=True) for r in stored)
+            lost += sum((want - got).values()) or (0 if got - want else 1)  # 1: same hands, wrong order
+            dup += sum((got - want).values())
+            stats.error(f"{m.public_id}: recorded {len(m.recorded)} hands, stored {len(stored)}")
     return hands, lost, dup
 
 
