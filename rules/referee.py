@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from rules.engine.cards import SUITS, Card, KozelError
 from rules.engine.tricks import Trick, TrickContext, resolve_trick
 from rules.engine.variants import VARIANTS, Ruleset, Variant, get_variant, resolve, team_of
-from rules.messages import describe
+from rules.messages import describe, describe_verdict
 
 DEFAULT_VARIANT = "classic-sixes"
 TRUE_WORDS = {"1", "true", "yes", "on", "y"}
@@ -407,7 +407,7 @@ def explain_play(rs: Ruleset, trick: Trick, i: int) -> tuple[str, str]:
         if rs.lead_rule == "voon" and rs.is_trump(p.cards[0]) and p.legal:
             return _("Leading a trump is allowed here (lead rights checked)."), "leading"
         if p.legal is None:
-            return describe(p.reason, p.params), "leading"
+            return describe_verdict(None, p.reason, p.params), "leading"
         return _("The leader may lead any card."), "leading"
     if rs.multi_card_leads:
         return _("Any cards may be given; only a play that beats every card takes over."), "following"
@@ -415,7 +415,7 @@ def explain_play(rs: Ruleset, trick: Trick, i: int) -> tuple[str, str]:
         if p.reason in ("must_follow_suit", "must_answer_trump"):
             return (_("Allowed only if the player had no %(group)s left.") % {"group": _group_name(led)},
                     "following")
-        return describe(p.reason, p.params), SECTION_OF_REASON.get(p.reason or "", "following")
+        return describe_verdict(None, p.reason, p.params), SECTION_OF_REASON.get(p.reason or "", "following")
     if rs.group(p.cards[0]) == led:
         if led == "T":
             return _("Answered the trump lead with a trump."), "following"
@@ -519,7 +519,7 @@ def answer_trick(q: TrickQuery, url) -> TrickAnswer | None:
         views.append(PlayView(
             seat=p.seat, player=player(p.seat), team=team_of(p.seat),
             faces=[face(c, rs) for c in p.cards], trump=all(p.trump), legal=p.legal, reason=p.reason,
-            message=describe(p.reason, p.params) if p.reason else "", rule=rule, section=section,
+            message=describe_verdict(p.legal, p.reason, p.params), rule=rule, section=section,
             winner=p.seat == trick.winner))
         if p.legal is None:
             seat = p.seat
