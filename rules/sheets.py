@@ -4,9 +4,8 @@ Russian and English strings keyed by language."""
 
 from __future__ import annotations
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 OPTION_LABELS = {
     "trump_suit": gettext_lazy("Trump suit"),

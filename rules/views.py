@@ -4,27 +4,25 @@ request gets the fragment ``page.html#name``."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods
-from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from urllib.parse import urlencode
-from django.views.decorators.http import require_safe
 
 import segno
 from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from rules import facts
-from rules.engine.cards import KozelError
-from rules.engine.variants import resolve
-from rules.forms import HouseRuleForm
-from rules.models import HouseRule
 from rules import referee as ref
-from rules.engine.variants import VARIANTS
+from rules.engine.cards import KozelError
+from rules.engine.variants import VARIANTS, resolve
+from rules.forms import HouseRuleForm
 from rules.messages import VARIANT_BLURBS, variant_name
+from rules.models import HouseRule
 
 
 def _render(request: HttpRequest, template: str, fragment: str, context: dict, status: int = 200) -> HttpResponse:
@@ -243,7 +241,7 @@ def house_sheet(request: HttpRequest, slug: str) -> HttpResponse:
     changed = [{"label": ref_option_label(k), "base": option_value_label(k, base.option(k).default),
                 "house": option_value_label(k, v)} for k, v in house.options.items()]
     ours, theirs = facts.ruleset_rows(rs), facts.ruleset_rows(base_rs)
-    derived = [(label, b, a) for (label, a), (_l, b) in zip(ours, theirs) if a != b]
+    derived = [(label, b, a) for (label, a), (_l, b) in zip(ours, theirs, strict=True) if a != b]
     link = request.build_absolute_uri(reverse("rules:house", args=[house.slug]))
     qr = segno.make(link, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff")
     context = {
