@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.functional import lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import get_language
 
 from rules.engine import Card
 
@@ -37,9 +37,6 @@ MESSAGES: dict[str, Any] = {
     "card_not_in_deck": _("The card %(card)s is not in this variant's deck."),
     "card_not_in_hand": _("The player did not hold %(card)s."),
     "wrong_trick_size": _("A trick needs one play from each of the four seats."),
-    "plays_after_end": _("The hand ended with the queen capture; no cards are played after it."),
-    "too_many_plays": _("More plays than the deal has cards."),
-    "bad_hand_number": _("The hand number must be 1 or more."),
     "bad_hand": _("Give four hands, one per seat, with the right number of cards."),
     # play verdicts
     "must_follow_suit": _("The player had to follow the led suit (%(led)s) and could have played %(could_play)s."),
@@ -60,8 +57,6 @@ MESSAGES: dict[str, Any] = {
     # hand records
     "bad_record": _("This hand record is malformed."),
     "bad_points": _("Card points are whole numbers from 0 to 120."),
-    "points_required": _("Enter the card points of the hand."),
-    "bad_records": _("The hands must be a list of records."),
     "points_sum": _("The two teams' card points must add up to 120."),
     "all_tricks_mismatch": _("«All tricks» needs a team with all 120 points."),
     "event_not_in_variant": _("This variant has no such event."),
@@ -158,3 +153,42 @@ def describe_verdict(legal: bool | None, reason: str | None, params: Mapping[str
 
 
 describe_lazy = lazy(_describe, str)
+
+
+# --- options of a variant: the words shared by the rule sheets, the referee and the scorekeeper
+
+OPTION_LABELS = {
+    "trump_suit": gettext_lazy("Trump suit"),
+    "ace_discard_ban": gettext_lazy("No discarding an ace of a suit not yet led"),
+    "dry_goat_first_hand": gettext_lazy("Lyusya in the first hand wins the match («dry goat»)"),
+    "royal_goat": gettext_lazy("Royal goat: four aces in one hand win the match"),
+    "four_of_suit_redeal": gettext_lazy("Redeal for four cards of one suit"),
+    "shutout_marks": gettext_lazy("6 marks to a loser without a trick"),
+    "eggs_double": gettext_lazy("After eggs the next hand's marks double"),
+    "sevens": gettext_lazy("Sevens in the deck (36 cards)"),
+    "six_of_clubs": gettext_lazy("Six of clubs on top of the trumps"),
+    "lyusya": gettext_lazy("Lyusya (all tricks)"),
+    "scoring": gettext_lazy("Score"),
+}
+
+OPTION_VALUES = {
+    ("lyusya", "instant-win"): gettext_lazy("wins the match at once"),
+    ("lyusya", "reset"): gettext_lazy("resets the losers' eyes to 0"),
+    ("scoring", "penalty-goats"): gettext_lazy("penalty goats to 12"),
+    ("scoring", "pairs"): gettext_lazy("pairs on the sixes to 6"),
+}
+
+
+def option_label(key: str) -> str:
+    return str(OPTION_LABELS.get(key, key))
+
+
+def option_value(key: str, value: object) -> str:
+    if value is True:
+        return gettext("yes")
+    if value is False:
+        return gettext("no")
+    if key == "trump_suit":
+        return {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}.get(str(value), str(value))
+    label = OPTION_VALUES.get((key, str(value)))
+    return str(label) if label else str(value)

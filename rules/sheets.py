@@ -4,48 +4,13 @@ Russian and English strings keyed by language."""
 
 from __future__ import annotations
 
-from django.utils.translation import get_language, gettext_lazy
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language
 
-OPTION_LABELS = {
-    "trump_suit": gettext_lazy("Trump suit"),
-    "ace_discard_ban": gettext_lazy("No discarding an ace of a suit not yet led"),
-    "dry_goat_first_hand": gettext_lazy("Lyusya in the first hand wins the match («dry goat»)"),
-    "royal_goat": gettext_lazy("Royal goat: four aces in one hand win the match"),
-    "four_of_suit_redeal": gettext_lazy("Redeal for four cards of one suit"),
-    "shutout_marks": gettext_lazy("6 marks to a loser without a trick"),
-    "eggs_double": gettext_lazy("After eggs the next hand's marks double"),
-    "sevens": gettext_lazy("Sevens in the deck (36 cards)"),
-    "six_of_clubs": gettext_lazy("Six of clubs on top of the trumps"),
-    "lyusya": gettext_lazy("Lyusya (all tricks)"),
-    "scoring": gettext_lazy("Score"),
-}
-
-OPTION_VALUES = {
-    ("lyusya", "instant-win"): gettext_lazy("wins the match at once"),
-    ("lyusya", "reset"): gettext_lazy("resets the losers' eyes to 0"),
-    ("scoring", "penalty-goats"): gettext_lazy("penalty goats to 12"),
-    ("scoring", "pairs"): gettext_lazy("pairs on the sixes to 6"),
-}
+from rules.messages import OPTION_LABELS, OPTION_VALUES, option_label, option_value  # noqa: F401
 
 
 def lang() -> str:
     return (get_language() or "ru")[:2]
-
-
-def option_label(key: str) -> str:
-    return str(OPTION_LABELS.get(key, key))
-
-
-def option_value(key: str, value: object) -> str:
-    if value is True:
-        return _("yes")
-    if value is False:
-        return _("no")
-    if key == "trump_suit":
-        return {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}.get(str(value), str(value))
-    label = OPTION_VALUES.get((key, str(value)))
-    return str(label) if label else str(value)
 
 
 def pick(texts: dict[str, str]) -> str:

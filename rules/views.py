@@ -21,7 +21,7 @@ from rules import referee as ref
 from rules.engine.cards import KozelError
 from rules.engine.variants import VARIANTS, resolve
 from rules.forms import HouseRuleForm
-from rules.messages import VARIANT_BLURBS, variant_name
+from rules.messages import VARIANT_BLURBS, option_label, option_value, variant_name
 from rules.models import HouseRule
 
 
@@ -50,12 +50,10 @@ def _rules_form(rules: ref.RulesChoice) -> list[dict]:
 
 
 def ref_option_label(key: str) -> str:
-    from rules.sheets import option_label
     return option_label(key)
 
 
 def option_value_label(key: str, value: object) -> str:
-    from rules.sheets import option_value
     return option_value(key, value)
 
 

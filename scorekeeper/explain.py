@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules.engine.cards import Card
+from rules.messages import MESSAGES, describe
 
 
 def team_label(team_names: Sequence[str], team: object) -> str:
@@ -151,60 +152,6 @@ def lead_line(rule: str, leader: str | None, team: str | None, lowest: Card | No
     return rule
 
 
-ERRORS = {
-    "bad_record": gettext_lazy("This hand cannot be recorded as it is."),
-    "bad_points": gettext_lazy("Card points are whole numbers from 0 to 120."),
-    "points_sum": gettext_lazy("The two teams' card points must add up to 120."),
-    "points_required": gettext_lazy("Enter one team's card points (0-120)."),
-    "all_tricks_mismatch": gettext_lazy("«All tricks» needs a team with all 120 points."),
-    "event_not_in_variant": gettext_lazy("This variant has no such event."),
-    "obyaz_required": gettext_lazy("Say which team was on obyaz (held the jack of clubs)."),
-    "bad_team": gettext_lazy("Choose one of the two teams."),
-    "conflicting_events": gettext_lazy("These two things cannot happen in one hand."),
-    "match_finished": gettext_lazy("The match is over; no more hands can be recorded."),
-    "bad_records": gettext_lazy("The hand list is broken."),
-    "bad_seat": gettext_lazy("A seat is a number from 0 to 3."),
-}
-
-
 def error_message(code: str) -> str:
-    return str(ERRORS.get(code, ERRORS["bad_record"]))
-
-
-OPTION_LABELS = {
-    "trump_suit": gettext_lazy("Trump suit"),
-    "ace_discard_ban": gettext_lazy("No discarding an ace of a suit not yet led"),
-    "dry_goat_first_hand": gettext_lazy("Lyusya in the first hand wins the match (dry goat)"),
-    "royal_goat": gettext_lazy("Royal goat: four aces win the match"),
-    "four_of_suit_redeal": gettext_lazy("Redeal for four cards of one suit"),
-    "shutout_marks": gettext_lazy("Losers without a trick take 6 goats"),
-    "eggs_double": gettext_lazy("After 60:60 the next hand's goats double"),
-    "sevens": gettext_lazy("Play with the sevens (36 cards)"),
-    "six_of_clubs": gettext_lazy("Six of clubs is the top trump (catches the queen)"),
-    "lyusya": gettext_lazy("Lyusya (every trick)"),
-    "scoring": gettext_lazy("Score"),
-}
-
-CHOICE_LABELS = {
-    "C": "♣", "S": "♠", "H": "♥", "D": "♦",
-    "instant-win": gettext_lazy("wins the match"),
-    "reset": gettext_lazy("losers back to 0"),
-    "penalty-goats": gettext_lazy("penalty goats to 12"),
-    "pairs": gettext_lazy("pairs on the sixes to 6"),
-}
-
-
-def option_label(key: str) -> str:
-    return str(OPTION_LABELS.get(key, key))
-
-
-def choice_label(value: object) -> str:
-    return str(CHOICE_LABELS.get(str(value), value))
-
-
-def option_value_label(value: object) -> str:
-    if value is True:
-        return _("yes")
-    if value is False:
-        return _("no")
-    return choice_label(value)
+    """The engine's record error in the player's words (shared with the referee and the API)."""
+    return describe(code if code in MESSAGES else "bad_record")

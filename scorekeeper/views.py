@@ -20,9 +20,9 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from rules.engine.scoring import RecordError
 from rules.engine.variants import VARIANTS
-from rules.messages import VARIANT_BLURBS, variant_name
+from rules.messages import VARIANT_BLURBS, option_label, option_value, variant_name
 
-from . import explain, services
+from . import services
 from .forms import (
     HandForm,
     MatchForm,
@@ -77,10 +77,10 @@ def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
         cards.append({
             "key": key, "name": variant_name(key), "blurb": VARIANT_BLURBS.get(key, ""),
             "sheet": rules_sheet_url(key), "selected": key == selected,
-            "options": [{"key": o.key, "kind": o.kind, "label": explain.option_label(o.key),
+            "options": [{"key": o.key, "kind": o.kind, "label": option_label(o.key),
                          "value": chosen[o.key], "default": o.default,
-                         "default_label": explain.option_value_label(o.default),
-                         "choices": [(c, explain.choice_label(c)) for c in o.choices]}
+                         "default_label": option_value(o.key, o.default),
+                         "choices": [(c, option_value(o.key, c)) for c in o.choices]}
                         for o in v.options],
         })
     return cards
@@ -145,7 +145,7 @@ def _match_context(request: HttpRequest, match: Match, secret: str, *, board: Bo
 def _common(board: Board) -> dict[str, Any]:
     rs = board.ruleset
     return {"variant_name": variant_name(rs.key), "sheet_url": rules_sheet_url(rs.key),
-            "options": [(explain.option_label(k), explain.option_value_label(v))
+            "options": [(option_label(k), option_value(k, v))
                         for k, v in board.match.options.items()]}
 
 

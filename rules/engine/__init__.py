@@ -8,18 +8,49 @@ with parameters, turned into sentences by the web layer.
 
 from __future__ import annotations
 
-from .cards import (ALL_CARDS, Card, CardNotationError, KozelError, RuleViolation, card,
-                    format_cards, parse_cards)
-from .checks import (FirstLead, RedealCheck, belka_seat_suits, belka_trump_suit, first_leader,
-                     is_royal_goat, redeal_check)
+from .cards import (
+                    ALL_CARDS,
+                    Card,
+                    CardNotationError,
+                    KozelError,
+                    RuleViolation,
+                    card,
+                    format_cards,
+                    parse_cards,
+)
+from .checks import (
+                    FirstLead,
+                    RedealCheck,
+                    belka_seat_suits,
+                    belka_trump_suit,
+                    first_leader,
+                    is_royal_goat,
+                    redeal_check,
+)
 from .deal import Deal, Violation, play_deal
-from .scoring import (DECISIONS, ERROR_CODES, LEAD_RULES, NOTE_CODES, PENALTY_KINDS, TITLE_CODES,
-                      HandRecord, HandResult, MatchState, NextDeal, Note, Penalty, RecordError,
-                      decisions_for, new_match, next_deal, replay, score_hand, validate_record)
-from .tricks import (Event, Play, Trick, TrickContext, TrickInputError, covers, legal_cards,
-                     resolve_trick)
-from .variants import (VARIANTS, Option, Ruleset, Variant, VariantError, get_variant, resolve,
-                       team_of)
+from .scoring import (
+                    DECISIONS,
+                    ERROR_CODES,
+                    LEAD_RULES,
+                    NOTE_CODES,
+                    PENALTY_KINDS,
+                    TITLE_CODES,
+                    HandRecord,
+                    HandResult,
+                    MatchState,
+                    NextDeal,
+                    Note,
+                    Penalty,
+                    RecordError,
+                    decisions_for,
+                    new_match,
+                    next_deal,
+                    replay,
+                    score_hand,
+                    validate_record,
+)
+from .tricks import Event, Play, Trick, TrickContext, TrickInputError, covers, legal_cards, resolve_trick
+from .variants import VARIANTS, Option, Ruleset, Variant, VariantError, get_variant, resolve, team_of
 
 __all__ = [
     "ALL_CARDS", "Card", "CardNotationError", "KozelError", "RuleViolation", "card",

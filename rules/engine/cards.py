@@ -7,8 +7,8 @@ rank letters ``В`` (J), ``Д`` (Q), ``К`` (K), ``Т`` (A).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 SUITS: tuple[str, ...] = ("C", "S", "H", "D")
 RANKS: tuple[str, ...] = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")

@@ -8,9 +8,9 @@ scoring system that the trick engine, the scorer and the rule sheets all read.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Callable, Mapping
 
 from .cards import SUITS, Card, KozelError, card
 
