@@ -35,8 +35,8 @@ run_one() {  # $1 label; DATABASE_URL set
   local label=$1 port; shift
   $BIN/python manage.py migrate --noinput -v 0
   port=$(free_port)
-  $BIN/gunicorn kozel_site.wsgi:application --bind "127.0.0.1:$port" --workers 2 --threads 4 \
-    --worker-class gthread --keep-alive 5 --timeout 30 --graceful-timeout 5 \
+  # The production config (kozel_site/gunicorn.conf.py: 2 gthread workers x 4 threads).
+  GUNICORN_BIND="127.0.0.1:$port" $BIN/gunicorn -c kozel_site/gunicorn.conf.py kozel_site.wsgi:application \
     --error-logfile "$TMP/gunicorn-$label.log" --capture-output &
   GUNICORN_PID=$!
   for _ in $(seq 50); do

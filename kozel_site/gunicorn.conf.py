@@ -1,0 +1,38 @@
+"""gunicorn settings for production (README «Production»):
+
+    gunicorn -c kozel_site/gunicorn.conf.py kozel_site.wsgi:application
+
+Two workers of four threads suit a 2-core server. The access log, when turned on with
+GUNICORN_ACCESS_LOG (a path, or - for stdout), never shows an edit secret: edit links
+carry it in the path (/m/<id>/e/<secret>/) and a referer may carry it too.
+"""
+
+from __future__ import annotations
+
+import os
+
+from gunicorn.glogging import Logger
+
+from kozel_site.logging import SECRET_IN_PATH
+
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("GUNICORN_WORKERS", "2"))
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+worker_class = "gthread"
+timeout = 30
+graceful_timeout = 10
+keepalive = 5
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
+errorlog = "-"
+
+
+class MaskingLogger(Logger):
+    """gunicorn's logger with every edit secret in an access-log line replaced by «…»."""
+
+    def atoms(self, resp, req, environ, request_time):  # type: ignore[no-untyped-def]
+        atoms = super().atoms(resp, req, environ, request_time)
+        return {key: SECRET_IN_PATH.sub(r"\1…", value) if isinstance(value, str) else value
+                for key, value in atoms.items()}
+
+
+logger_class = MaskingLogger
