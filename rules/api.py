@@ -82,6 +82,12 @@ def _int(value: Any, field: str, lo: int, hi: int) -> int:
     return value
 
 
+def _required(body: Mapping[str, Any], field: str) -> Any:
+    if field not in body:
+        raise BadRequest("missing_field", field)
+    return body[field]
+
+
 def _seat(value: Any, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
         raise BadRequest("bad_seat", field)
@@ -103,9 +109,7 @@ def _code(value: Any, field: str) -> str:
 
 
 def _ruleset(body: Mapping[str, Any]) -> engine.Ruleset:
-    variant = body.get("variant")
-    if variant is None:
-        raise BadRequest("missing_field", "variant")
+    variant = _required(body, "variant")
     options = body.get("options")
     if options is not None and not isinstance(options, dict):
         raise BadRequest("bad_type", "options", expected="object")
@@ -236,12 +240,8 @@ def variants(request: HttpRequest) -> HttpResponse:
 def trick(body: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/v1/trick``: winner, points, trumps, a verdict on every play, events."""
     rs = _ruleset(body)
-    if "leader" not in body:
-        raise BadRequest("missing_field", "leader")
-    leader = _seat(body["leader"], "leader")
-    if "cards" not in body:
-        raise BadRequest("missing_field", "cards")
-    cards = _cards_field(body["cards"], "cards", rs.multi_card_leads)
+    leader = _seat(_required(body, "leader"), "leader")
+    cards = _cards_field(_required(body, "cards"), "cards", rs.multi_card_leads)
     hands = None
     if body.get("hands") is not None:
         hands = _hands(body["hands"], allow_unknown=True)
@@ -260,15 +260,9 @@ def trick(body: dict[str, Any]) -> dict[str, Any]:
 def deal(body: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/v1/deal``: every trick, points and tricks per team, violations, the hand record."""
     rs = _ruleset(body)
-    if "leader" not in body:
-        raise BadRequest("missing_field", "leader")
-    leader = _seat(body["leader"], "leader")
-    if "hands" not in body:
-        raise BadRequest("missing_field", "hands")
-    hands = _hands(body["hands"])
-    if "plays" not in body:
-        raise BadRequest("missing_field", "plays")
-    plays = _cards_field(body["plays"], "plays", rs.multi_card_leads)
+    leader = _seat(_required(body, "leader"), "leader")
+    hands = _hands(_required(body, "hands"))
+    plays = _cards_field(_required(body, "plays"), "plays", rs.multi_card_leads)
     kwargs: dict[str, Any] = {}
     if rs.multi_card_leads and body.get("stock") is not None:
         kwargs["stock"] = [_code(c, f"stock[{i}]") for i, c in enumerate(_list(body["stock"], "stock", 36))]
@@ -294,9 +288,7 @@ def deal(body: dict[str, Any]) -> dict[str, Any]:
 def score(body: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/v1/score``: replay hand records into the variant's match score."""
     rs = _ruleset(body)
-    if "hands" not in body:
-        raise BadRequest("missing_field", "hands")
-    records = _list(body["hands"], "hands", 2000)
+    records = _list(_required(body, "hands"), "hands", 2000)
     parsed = []
     for i, rec in enumerate(records):
         if not isinstance(rec, dict):
