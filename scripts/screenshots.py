@@ -3,6 +3,7 @@
 Usage: .venv/bin/python scripts/screenshots.py [BASE_URL] [PATH ...]
 Without BASE_URL it starts `manage.py runserver` on 127.0.0.1:8765 itself (SQLite).
 Without paths it shoots the home page, the referee and the rule sheets.
+KOZEL_LANG=en shoots the English pages (the language cookie), with "-en" in the file names.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ OUT = ROOT / "shots"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
+LANG = os.environ.get("KOZEL_LANG", "ru")
 
 
 def wait_for(url: str, seconds: float = 20) -> None:
@@ -53,12 +55,15 @@ def main(argv: list[str]) -> None:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             for name, (w, h) in SIZES.items():
                 ctx = browser.new_context(viewport={"width": w, "height": h}, locale="ru-RU")
+                if LANG != "ru":
+                    ctx.add_cookies([{"name": "kozel_lang", "value": LANG, "url": base}])
                 page = ctx.new_page()
                 for path in paths:
                     page.goto(base + path)
                     page.wait_for_load_state("networkidle")
                     slug = re.sub(r"[^a-z0-9]+", "-", path.lower()).strip("-") or "home"
-                    target = OUT / f"{slug[:60]}-{name}.png"
+                    suffix = "" if LANG == "ru" else f"-{LANG}"
+                    target = OUT / f"{slug[:60]}-{name}{suffix}.png"
                     page.screenshot(path=str(target), full_page=True)
                     print(target)
                 ctx.close()
