@@ -164,9 +164,25 @@ def deal(request: HttpRequest) -> HttpResponse:
         "record_link": record_link,
         "all_qs": urlencode({k: v for k, v in review.params().items() if k != "step"}, safe=":/"),
         "sheet": reverse("rules:sheet", args=[review.rules.ruleset.key]) if review.rules.ruleset else "",
+        "tap": _deal_tap(review, result),
     }
     status = 400 if review.rules.variant is None else 200
     return _render(request, "rules/deal.html", "review", context, status=status)
+
+
+def _deal_tap(review: ref.DealQuery, result: ref.DealResult | None) -> dict | None:
+    """What the tap-to-enter picker needs: the deck as the variant groups it, the hand size and
+    the leader of every trick reviewed so far (then the next one), so the page knows whose turn it is."""
+    rs = review.rs
+    if rs is None:
+        return None
+    leaders = [review.leader]
+    if result is not None and result.step is None and result.rows:
+        leaders = [row.leader - 1 for row in result.rows]
+        if not result.ended_early:
+            leaders.append(result.rows[-1].winner - 1)
+    return {"groups": ref.picker(rs, set(), lambda c: ""), "multi": rs.multi_card_leads,
+            "size": 4 if rs.multi_card_leads else rs.hand_size, "leaders": " ".join(map(str, leaders))}
 
 
 @require_safe

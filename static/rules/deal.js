@@ -1,0 +1,189 @@
+// Whole-deal review: tap the four hands, then the cards in the order played. The text fields
+// stay the state (the page is still a GET link and works by typing without this script); a
+// finished trick is sent for review so the page learns who leads the next one.
+(function () {
+  "use strict";
+  var mode = null, seat = null, busy = false;  // kept across htmx swaps
+  var RU = {"В": "J", "Д": "Q", "К": "K", "Т": "A"}, SYM = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"};
+
+  function norm(t) {
+    t = t.toUpperCase().replace(/[♣♠♥♦]/g, function (s) { return SYM[s]; });
+    if (RU[t[0]]) t = RU[t[0]] + t.slice(1);
+    return t[0] === "T" ? "10" + t.slice(1) : t;
+  }
+  function split(v) { return v.split(/[\s,+]+/).filter(Boolean).map(norm); }
+  function fmt(s, o) { return s.replace(/\{(\w+)\}/g, function (_, k) { return o[k]; }); }
+  function el() { return document.getElementById("tap"); }
+  function hand(s) { return document.getElementById("id_h" + s); }
+  function plays() { return document.getElementById("id_plays"); }
+
+  // Plays as lists of codes; in draw-four «;» ends a play, the last open play may be unfinished.
+  function parsePlays(multi) {
+    var v = plays().value;
+    if (!multi) return {done: split(v).map(function (c) { return [c]; }), open: []};
+    var parts = v.replace(/\|/g, ";").split(";"), open = split(parts.pop());
+    return {done: parts.map(split).filter(function (p) { return p.length; }), open: open};
+  }
+  function writePlays(p, multi) {
+    if (!multi) { plays().value = p.done.map(function (x) { return x[0]; }).join(" "); return; }
+    var s = p.done.map(function (x) { return x.join(" "); }).join("; ");
+    plays().value = s + (s ? ";" : "") + (p.open.length ? " " + p.open.join(" ") : "");
+    plays().value = plays().value.trim();
+  }
+  function saveUrl() {
+    var form = el().closest("form"), q = new URLSearchParams();
+    new FormData(form).forEach(function (v, k) { if (String(v).trim()) q.append(k, v); });
+    history.replaceState(history.state, "", form.getAttribute("action") + "?" + q.toString());
+  }
+
+  function state() {
+    var t = el(), size = +t.dataset.size, multi = t.dataset.multi === "1";
+    var hands = [0, 1, 2, 3].map(function (s) { return split(hand(s).value); });
+    var p = parsePlays(multi), n = p.done.length, trick = Math.floor(n / 4);
+    var leaders = t.dataset.leaders.split(" ").map(Number);
+    var leader = trick < leaders.length ? leaders[trick] : null;
+    return {t: t, size: size, multi: multi, hands: hands, p: p, trick: trick, pos: n % 4,
+            cur: leader === null ? null : (leader + n % 4) % 4,
+            leadCount: n % 4 ? p.done[n - n % 4].length : 0};
+  }
+
+  function render() {
+    var t = el();
+    if (!t) return;
+    t.hidden = false;
+    var s = state(), dealt = {}, played = {}, total = t.querySelectorAll(".pcard").length;
+    s.hands.forEach(function (h, i) { h.forEach(function (c) { dealt[c] = i; }); });
+    s.p.done.concat([s.p.open]).forEach(function (x) { x.forEach(function (c) { played[c] = 1; }); });
+    var missing = [0, 1, 2, 3].filter(function (i) { return s.hands[i].length < s.size; });
+    if (!mode) mode = missing.length && !s.p.done.length ? "hands" : "plays";
+    if (mode === "hands" && (seat === null || missing.indexOf(seat) < 0)) seat = missing.length ? missing[0] : 0;
+    var cur = mode === "hands" ? seat : s.cur;
+    t.querySelectorAll("[data-mode]").forEach(function (b) {
+      b.classList.toggle("btn-primary", b.dataset.mode === mode);
+      b.setAttribute("aria-pressed", b.dataset.mode === mode);
+    });
+    t.querySelectorAll("[data-seat]").forEach(function (b) {
+      var i = +b.dataset.seat;
+      b.classList.toggle("cur", i === cur);
+      b.setAttribute("aria-current", i === cur ? "true" : "false");
+      b.querySelector(".cnt").textContent = mode === "hands" ? s.hands[i].length + "/" + s.size : "";
+    });
+    t.querySelectorAll(".pcard").forEach(function (b) {
+      var c = b.dataset.code, used = mode === "hands" ? c in dealt : c in played;
+      b.classList.toggle("used", used);
+      b.disabled = used || busy;
+      b.classList.toggle("off", mode === "plays" && !used && cur !== null && c in dealt && dealt[c] !== cur);
+    });
+    var msg, st = t.dataset, open = s.p.open.length;
+    if (mode === "hands") {
+      msg = fmt(st.tHands, {p: seat + 1, k: s.hands[seat].length, n: s.size});
+    } else if (!s.multi && s.p.done.length >= total) {
+      msg = st.tDone;
+    } else if (cur === null) {
+      msg = fmt(st.tWait, {t: s.trick + 1});
+    } else if (s.multi && s.pos === 0) {
+      msg = fmt(st.tLead, {t: s.trick + 1, p: cur + 1});
+    } else if (s.multi) {
+      msg = fmt(st.tPlayn, {t: s.trick + 1, p: cur + 1, k: open, n: s.leadCount});
+    } else {
+      msg = fmt(st.tPlay, {t: s.trick + 1, p: cur + 1});
+    }
+    t.querySelector(".tap-status").textContent = msg;
+    var rest = t.querySelector('[data-tap="rest"]'), free = total - Object.keys(dealt).length;
+    rest.hidden = !(mode === "hands" && missing.length === 1 && free === s.size - s.hands[missing[0]].length);
+    if (!rest.hidden) rest.textContent = fmt(st.tRest, {p: missing[0] + 1});
+    var end = t.querySelector('[data-tap="end"]');
+    if (end) end.hidden = !(mode === "plays" && s.pos === 0 && open);
+  }
+
+  function review() {
+    var form = el().closest("form");
+    if (form.requestSubmit) form.requestSubmit(); else form.submit();
+  }
+
+  function tap(code) {
+    var s = state();
+    if (mode === "hands") {
+      var h = s.hands[seat];
+      if (h.length >= s.size) return;
+      h.push(code);
+      hand(seat).value = h.join(" ");
+      if (h.length === s.size) seat = null;
+      if (s.hands.every(function (x) { return x.length >= s.size; })) mode = "plays";
+      saveUrl();
+      return render();
+    }
+    var finished = false;
+    if (!s.multi) {
+      s.p.done.push([code]);
+      finished = s.p.done.length % 4 === 0;
+    } else {
+      s.p.open.push(code);
+      if (s.pos > 0 && s.p.open.length >= s.leadCount) {  // an answer gives as many cards as the lead
+        s.p.done.push(s.p.open);
+        s.p.open = [];
+        finished = s.p.done.length % 4 === 0;
+      }
+    }
+    writePlays(s.p, s.multi);
+    saveUrl();
+    render();
+    if (finished) review();
+  }
+
+  function endLead() {
+    var s = state();
+    if (!s.p.open.length) return;
+    s.p.done.push(s.p.open);
+    s.p.open = [];
+    writePlays(s.p, s.multi);
+    saveUrl();
+    render();
+  }
+
+  function undo() {
+    var s = state();
+    if (mode === "hands") {
+      var i = [seat, 3, 2, 1, 0].filter(function (k) { return k !== null && s.hands[k].length; })[0];
+      if (i === undefined) return;
+      s.hands[i].pop();
+      hand(i).value = s.hands[i].join(" ");
+      seat = i;
+    } else {
+      if (s.p.open.length) s.p.open.pop();
+      else if (s.p.done.length) { s.p.open = s.p.done.pop(); s.p.open.pop(); }
+      if (!s.multi) { s.p.done = s.p.done.concat(s.p.open.map(function (c) { return [c]; })); s.p.open = []; }
+      writePlays(s.p, s.multi);
+    }
+    saveUrl();
+    render();
+  }
+
+  function rest() {
+    var s = state(), dealt = {};
+    s.hands.forEach(function (h) { h.forEach(function (c) { dealt[c] = 1; }); });
+    var i = [0, 1, 2, 3].filter(function (k) { return s.hands[k].length < s.size; })[0];
+    el().querySelectorAll(".pcard").forEach(function (b) { if (!(b.dataset.code in dealt)) s.hands[i].push(b.dataset.code); });
+    hand(i).value = s.hands[i].join(" ");
+    mode = "plays";
+    saveUrl();
+    render();
+  }
+
+  document.addEventListener("click", function (ev) {
+    var t = el(), b = ev.target.closest && ev.target.closest("#tap button");
+    if (!t || !b || busy) return;
+    if (b.dataset.code) tap(b.dataset.code);
+    else if (b.dataset.mode) { mode = b.dataset.mode; render(); }
+    else if (b.dataset.seat && mode === "hands") { seat = +b.dataset.seat; render(); }
+    else if (b.dataset.tap === "undo") undo();
+    else if (b.dataset.tap === "rest") rest();
+    else if (b.dataset.tap === "end") endLead();
+  });
+  document.addEventListener("htmx:beforeRequest", function () { busy = true; });
+  document.addEventListener("htmx:afterSettle", function () { busy = false; render(); });
+  document.addEventListener("htmx:afterRequest", function () { busy = false; render(); });
+  // Typing in the fields moves the picker along too.
+  document.addEventListener("input", function (ev) { if (el() && ev.target.closest("#review")) render(); });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", render); else render();
+}());

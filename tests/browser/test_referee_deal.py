@@ -1,0 +1,65 @@
+"""Entering a whole deal by tapping cards (390x844, Debian chromium), and a draw-four trick."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.rules_web.helpers import revoke_deal
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_enter_a_deal_by_tapping_and_read_the_first_revoke(live_server, page: Page) -> None:
+    params, trick, seat = revoke_deal()
+    plays = params["plays"].split()
+    assert trick <= 2, "the helper's revoke should come early enough to tap"
+    page.goto(live_server.url + "/rules/referee/deal/?variant=classic-sixes&return_to=/m/x/hand/1/edit/")
+    tap = page.locator("#tap")
+    expect(tap).to_be_visible()
+    box = tap.locator(".pcard").first.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["width"] >= 44
+    # The four hands: the current seat is highlighted, a dealt card is dimmed and cannot be dealt twice.
+    for s in range(4):
+        expect(tap.locator(f'[data-seat="{s}"]')).to_have_class(re.compile(r"\bcur\b"))
+        codes = params[f"h{s}"].split()
+        if s == 3:  # the last hand is the rest of the deck: one tap
+            tap.locator('[data-tap="rest"]').click()
+            break
+        for code in codes:
+            tap.locator(f'.pcard[data-code="{code}"]').click()
+        expect(tap.locator(f'.pcard[data-code="{codes[0]}"]')).to_have_class(re.compile(r"\bused\b"))
+        expect(tap.locator(f'.pcard[data-code="{codes[0]}"]')).to_be_disabled()
+        expect(page.locator(f"#id_h{s}")).to_have_value(params[f"h{s}"])
+    assert sorted(page.locator("#id_h3").input_value().split()) == sorted(params["h3"].split())
+    # Undo the last tap of the order of play.
+    expect(tap.locator('[data-mode="plays"]')).to_have_attribute("aria-pressed", "true")
+    expect(tap.locator('[data-seat="0"]')).to_have_class(re.compile(r"\bcur\b"))
+    tap.locator(f'.pcard[data-code="{plays[0]}"]').click()
+    tap.locator(f'.pcard[data-code="{plays[1]}"]').click()
+    expect(tap.locator('[data-seat="2"]')).to_have_class(re.compile(r"\bcur\b"))
+    tap.locator('[data-tap="undo"]').click()
+    expect(page.locator("#id_plays")).to_have_value(plays[0])
+    expect(tap.locator('[data-seat="1"]')).to_have_class(re.compile(r"\bcur\b"))
+    # Tap two tricks (the revoke is in the first); each full trick is reviewed and tells who leads next.
+    tricks = max(2, trick)
+    for code in plays[1:4 * tricks]:
+        tap.locator(f'.pcard[data-code="{code}"]:not([disabled])').click()
+    first = page.locator("#first-violation")
+    expect(first).to_contain_text(f"взятка {trick}, игрок {seat + 1}")
+    expect(page.locator("table.tricks tbody tr")).to_have_count(tricks)
+    # The state is a shareable GET link: the same URL opens the same review.
+    query = parse_qs(urlparse(page.url).query)
+    assert query["h0"] == [params["h0"]] and query["plays"] == [" ".join(plays[:4 * tricks])]
+    assert query["return_to"] == ["/m/x/hand/1/edit/"]
+    other = page.context.new_page()
+    other.goto(page.url)
+    expect(other.locator("#first-violation")).to_have_text(first.inner_text())
+    # After the review, the next trick's leader (the last trick's winner) is the highlighted seat.
+    winner = page.locator("table.tricks tbody tr").last.locator("td").nth(2).inner_text()
+    expect(tap.locator(".seat.cur")).to_contain_text(winner.split()[-1])
+    expect(tap.locator(f'.pcard[data-code="{plays[0]}"]')).to_be_disabled()  # played: dimmed
+
