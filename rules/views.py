@@ -80,7 +80,7 @@ def referee(request: HttpRequest) -> HttpResponse:
         seat = (q.leader + i) % 4
         slots.append({"seat": seat, "player": ref.player(seat), "team": seat % 2,
                       "faces": [ref.face(c, rs) for c in plays[i]] if i < len(plays) else [],
-                      "next": i == len(plays) and not q.full})
+                      "next": i == len(q.cards) // q.n and not q.full})
     groups = []
     if rs is not None:
         def add(c):
@@ -94,6 +94,7 @@ def referee(request: HttpRequest) -> HttpResponse:
         "clear": url(q.params(cards=[], held={})) if q.cards or q.held else None,
         "held": ref.held_summary(q),
         "next_player": ref.player(q.next_seat()),
+        "in_play": len(q.cards) % q.n,  # draw-four: cards of the current play tapped so far
         "voon": bool(rs and rs.lead_rule == "voon"),
         "ace_ban": bool(rs and rs.ace_discard_ban),
         "sheet": reverse("rules:sheet", args=[rs.key]) if rs else reverse("rules:index"),

@@ -63,3 +63,32 @@ def test_enter_a_deal_by_tapping_and_read_the_first_revoke(live_server, page: Pa
     expect(tap.locator(".seat.cur")).to_contain_text(winner.split()[-1])
     expect(tap.locator(f'.pcard[data-code="{plays[0]}"]')).to_be_disabled()  # played: dimmed
 
+
+
+def test_draw_four_trick_with_two_cards_per_play(live_server, page: Page) -> None:
+    page.goto(live_server.url + "/rules/referee/?variant=draw-four")
+    chip = page.locator('.nplay label.seat:has(input[value="2"])')
+    box = chip.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["width"] >= 44
+    chip.click()
+    expect(page.locator(".trick.multi")).to_be_visible()
+    expect(page.locator(".hint")).to_have_text("Нажимайте карты игрока 1: 0 из 2.")
+    deck = page.locator("#referee .deck")
+    deck.locator('a.pcard[data-code="9H"]').click()
+    expect(page.locator(".hint")).to_have_text("Нажимайте карты игрока 1: 1 из 2.")
+    expect(page.locator(".slot.next .who")).to_have_text("Игрок 1")  # the lead is not finished yet
+    deck.locator('a.pcard[data-code="10H"]').click()
+    expect(page.locator(".slot.next .who")).to_have_text("Игрок 2")
+    # Player 2 beats both hearts card for card, player 3 gives up two cards, player 4 trumps both.
+    for code in ("AH", "KH", "6S", "7S", "8C", "9C"):
+        deck.locator(f'a.pcard[data-code="{code}"]').click()
+    verdict = page.locator("#verdict")
+    expect(verdict.locator("h2")).to_contain_text("игрок 4")
+    expect(verdict.locator("h2")).to_contain_text("25")
+    expect(verdict.locator(".play")).to_have_count(4)
+    expect(verdict.locator(".play").first).to_contain_text("9♥")
+    expect(verdict.locator(".play").first).to_contain_text("10♥")
+    assert "n=2" in page.url and "cards=9H+10H+AH+KH+6S+7S+8C+9C" in page.url
+    # Undo takes back one card of the last play, not the whole play.
+    page.get_by_role("link", name="↶ Убрать карту").click()
+    expect(page.locator(".hint")).to_have_text("Нажимайте карты игрока 4: 1 из 2.")
