@@ -32,6 +32,11 @@ def penalty_kinds(rs: Ruleset) -> list[str]:
     return kinds
 
 
+def new_nonce() -> str:
+    """A fresh idempotency nonce for a write form (a retried POST with it is applied once)."""
+    return secrets.token_urlsafe(12)
+
+
 class HandForm(forms.Form):
     """One hand. The UI sends one team's points; the other is 120 minus it."""
 
@@ -67,7 +72,7 @@ class HandForm(forms.Form):
                 "max_value": _("Card points are whole numbers from 0 to 120."),
             })
         if not self.is_bound and not self.initial.get("nonce"):
-            self.initial["nonce"] = secrets.token_urlsafe(12)
+            self.initial["nonce"] = new_nonce()
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

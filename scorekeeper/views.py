@@ -6,7 +6,7 @@ import csv
 import io
 import json
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote_plus, urlencode
 
 import segno
 from django.core.exceptions import ValidationError
@@ -28,6 +28,7 @@ from .forms import (
     MatchForm,
     hand_initial_from_query,
     hand_initial_from_record,
+    new_nonce,
     options_from_query,
     penalty_choices,
 )
@@ -116,12 +117,39 @@ def new(request: HttpRequest) -> HttpResponse:
 
 # ---------------------------------------------------------------- the match (edit link)
 
-def _dispute_url(board: Board, slot: int, secret: str, request: HttpRequest) -> str:
+def _dispute_query(board: Board) -> str:
+    """The referee-deal query of this match's rules, up to (not including) ``return_to``."""
     params = {"variant": board.match.variant}
     for k, v in board.match.options.items():
         params[f"opt_{k}"] = ("1" if v else "0") if isinstance(v, bool) else str(v)
-    params["return_to"] = reverse("scorekeeper:hand_change", args=[board.match.public_id, secret, slot])
     return "/rules/referee/deal/?" + urlencode(params, safe="/")
+
+
+def _hand_rows(board: Board, secret: str | None) -> list[dict[str, Any]]:
+    """The hand list, newest first, as flat rows of ready strings: the template only prints them.
+
+    With ``secret`` (the edit link) each row carries its «Edit» and «Dispute» links; the hand
+    URL is reversed once per page and the slot appended (``…/hand/<slot>/``), the dispute link
+    is the referee-deal query with ``return_to`` that hand URL (slashes kept: the log filter
+    masks ``/e/<secret>``)."""
+    hand_prefix = quoted_prefix = dispute = ""
+    if secret is not None:
+        probe = reverse("scorekeeper:hand_change", args=[board.match.public_id, secret, 0])
+        hand_prefix = probe[:-2]  # ".../hand/"
+        quoted_prefix = quote_plus(hand_prefix, safe="/")
+        dispute = _dispute_query(board) + "&return_to=" + quoted_prefix
+    rows = []
+    for ln in reversed(board.lines):
+        res = ln.result
+        row = {"number": str(ln.number), "points": ln.points, "events": ln.events,
+               "won": "" if res.winner is None else f" won-{res.winner}",
+               "score0": str(res.score[0]), "score1": str(res.score[1]),
+               "deltas": ", ".join(ln.deltas), "notes": " · ".join(ln.notes), "edited": ln.edited}
+        if secret is not None:
+            row["edit"] = f"{hand_prefix}{ln.slot}/"
+            row["dispute"] = f"{dispute}{ln.slot}/"
+        rows.append(row)
+    return rows
 
 
 def _match_context(request: HttpRequest, match: Match, secret: str, *, board: Board | None = None,
@@ -129,15 +157,13 @@ def _match_context(request: HttpRequest, match: Match, secret: str, *, board: Bo
     board = board or match_board(match=match)
     if form is None:
         form = HandForm(initial={"version": board.version}, ruleset=board.ruleset)
-    penalty_form_nonce = HandForm(ruleset=board.ruleset).initial["nonce"]
-    for line in board.lines:
-        line.dispute = _dispute_url(board, line.slot, secret, request)  # type: ignore[attr-defined]
+    edit = edit_url(match, secret)
     return {"board": board, "form": form, "secret": secret, "message": message,
             "editable": True, "penalties": penalty_choices(board.ruleset),
-            "penalty_nonce": penalty_form_nonce, "lines": list(reversed(board.lines)),
-            "edit_url": edit_url(match, secret),
+            "penalty_nonce": new_nonce(), "lines": _hand_rows(board, secret),
+            "edit_url": edit,
             "view_url": request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id])),
-            "edit_abs": request.build_absolute_uri(edit_url(match, secret)),
+            "edit_abs": request.build_absolute_uri(edit),
             "next_match": match_next(match=match) if board.state.finished else None,
             **_common(board)}
 
@@ -292,7 +318,7 @@ def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     rows.sort(key=lambda r: -r["entry"].seq)
     return render(request, "scorekeeper/history.html", {
         "board": board, "rows": rows, "secret": secret, "edit_url": edit_url(match, secret),
-        "nonce": HandForm().initial["nonce"], **_common(board)})
+        "nonce": new_nonce(), **_common(board)})
 
 
 def _summary(board: Board, record: dict[str, Any] | None) -> str:
@@ -350,7 +376,7 @@ def watch(request: HttpRequest, public_id: str) -> HttpResponse:
         if int(request.GET["v"]) == match_version(match=match):
             return HttpResponse(status=204)
     board = match_board(match=match)
-    ctx = {"board": board, "editable": False, "lines": list(reversed(board.lines)),
+    ctx = {"board": board, "editable": False, "lines": _hand_rows(board, None),
            "next_match": match_next(match=match) if board.state.finished else None, **_common(board)}
     template = "scorekeeper/watch.html#live" if request.htmx else "scorekeeper/watch.html"
     return render(request, template, ctx)
