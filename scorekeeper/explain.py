@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import get_language, gettext_lazy, gettext_noop
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from rules.engine.cards import Card
 from rules.messages import MESSAGES, describe
@@ -43,6 +43,48 @@ class _Safe(dict):
         return "…"
 
 
+# The line of each note, by code and, where the params decide, by shape («eggs» with a pot, a
+# factor or a bonus). gettext_noop only marks them for makemessages; _note_formats() translates.
+_NOTE_MSGIDS: dict[str, str] = {
+    "spas": gettext_noop("spas → %(amount)s"),
+    "no_spas": gettext_noop("no spas → %(amount)s"),
+    "all_points": gettext_noop("all 120 points → %(amount)s"),
+    "obyaz_win": gettext_noop("obyaz team won (%(band)s) → %(amount)s"),
+    "obyaz_beaten": gettext_noop("obyaz team beaten (%(band)s) → %(amount)s"),
+    "eggs/pot": gettext_noop("eggs! %(pot)s in the egg pot"),
+    "eggs/factor": gettext_noop("eggs! the next hand counts ×%(factor)s"),
+    "eggs/bonus": gettext_noop("eggs! +%(bonus)s waits for the next win"),
+    "eggs": gettext_noop("eggs: nobody scores"),
+    "egg_bonus": gettext_noop("+%(amount)s for the eggs"),
+    "egg_bonus_cancelled": gettext_noop("the egg bonus (+%(amount)s) is gone"),
+    "egg_multiplier": gettext_noop("after eggs ×%(factor)s"),
+    "lyusya": gettext_noop("Lyusya: every trick"),
+    "reset": gettext_noop("%(team)s back to 0 (had %(previous)s)"),
+    "sweep_at_zero": gettext_noop("every trick at 0:0 → %(amount)s"),
+    "series_lost": gettext_noop("%(team)s had 0: they lose the series"),
+    "dry_goat": gettext_noop("Lyusya in the first hand: dry goat!"),
+    "queen_capture/first_hand": gettext_noop("%(team)s caught the queen in the first hand → %(amount)s"),
+    "queen_capture": gettext_noop("%(team)s caught the queen → %(amount)s"),
+    "shutout": gettext_noop("not a single trick → %(amount)s"),
+    "penalty/amount": gettext_noop("penalty: %(kind)s, %(against)s at fault → %(amount)s"),
+    "penalty": gettext_noop("penalty: %(kind)s against %(against)s"),
+    "instant_win": gettext_noop("%(team)s win the match at once"),
+    "match_won": gettext_noop("%(team)s win the match"),
+}
+_PLAIN = frozenset(k for k, v in _NOTE_MSGIDS.items() if "%(" not in v)  # printed as they are
+_translated: dict[str, dict[str, str]] = {}
+
+
+def _note_formats() -> dict[str, str]:
+    """The note lines in the active language, translated once per language per process (a board
+    of 40 hands would otherwise ask gettext for the same dozen strings again and again)."""
+    lang = get_language() or ""
+    table = _translated.get(lang)
+    if table is None:
+        table = _translated[lang] = {k: _(v) for k, v in _NOTE_MSGIDS.items()}
+    return table
+
+
 def note_line(code: str, params: Mapping[str, Any], team_names: Sequence[str]) -> str:
     """One engine note as a short line."""
     p = _Safe(params)
@@ -52,56 +94,17 @@ def note_line(code: str, params: Mapping[str, Any], team_names: Sequence[str]) -
         p["against"] = team_label(team_names, p["against"])
     if "kind" in p:
         p["kind"] = penalty_name(str(p["kind"]))
-    match code:
-        case "spas":
-            return _("spas → %(amount)s") % p
-        case "no_spas":
-            return _("no spas → %(amount)s") % p
-        case "all_points":
-            return _("all 120 points → %(amount)s") % p
-        case "obyaz_win":
-            return _("obyaz team won (%(band)s) → %(amount)s") % p
-        case "obyaz_beaten":
-            return _("obyaz team beaten (%(band)s) → %(amount)s") % p
-        case "eggs":
-            if "pot" in p:
-                return _("eggs! %(pot)s in the egg pot") % p
-            if "factor" in p:
-                return _("eggs! the next hand counts ×%(factor)s") % p
-            if "bonus" in p:
-                return _("eggs! +%(bonus)s waits for the next win") % p
-            return _("eggs: nobody scores")
-        case "egg_bonus":
-            return _("+%(amount)s for the eggs") % p
-        case "egg_bonus_cancelled":
-            return _("the egg bonus (+%(amount)s) is gone") % p
-        case "egg_multiplier":
-            return _("after eggs ×%(factor)s") % p
-        case "lyusya":
-            return _("Lyusya: every trick")
-        case "reset":
-            return _("%(team)s back to 0 (had %(previous)s)") % p
-        case "sweep_at_zero":
-            return _("every trick at 0:0 → %(amount)s") % p
-        case "series_lost":
-            return _("%(team)s had 0: they lose the series") % p
-        case "dry_goat":
-            return _("Lyusya in the first hand: dry goat!")
-        case "queen_capture":
-            if p.get("first_hand"):
-                return _("%(team)s caught the queen in the first hand → %(amount)s") % p
-            return _("%(team)s caught the queen → %(amount)s") % p
-        case "shutout":
-            return _("not a single trick → %(amount)s") % p
-        case "penalty":
-            if "amount" in p:
-                return _("penalty: %(kind)s, %(against)s at fault → %(amount)s") % p
-            return _("penalty: %(kind)s against %(against)s") % p
-        case "instant_win":
-            return _("%(team)s win the match at once") % p
-        case "match_won":
-            return _("%(team)s win the match") % p
-    return code
+    key = code
+    if code == "eggs":
+        key = next((f"eggs/{k}" for k in ("pot", "factor", "bonus") if k in p), "eggs")
+    elif code == "queen_capture" and p.get("first_hand"):
+        key = "queen_capture/first_hand"
+    elif code == "penalty" and "amount" in p:
+        key = "penalty/amount"
+    fmt = _note_formats().get(key)
+    if fmt is None:
+        return code
+    return fmt if key in _PLAIN else fmt % p
 
 
 TITLE_ORDER = ("dry", "goats", "with_eggs", "with_tails")

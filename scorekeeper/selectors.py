@@ -19,7 +19,7 @@ from rules.engine.scoring import (
     NextDeal,
     RecordError,
     new_match,
-    next_deal,
+    next_deal_after,
     score_hand,
 )
 from rules.engine.variants import Ruleset, resolve, team_of
@@ -243,8 +243,7 @@ def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] 
                           edited=len(by_slot[slot].versions) > 1))
     nd = None
     if not state.finished and not broken:
-        nd = next_deal(ruleset, None, [h.record for h in state.hands],
-                       first_dealer=match.first_dealer, first_leader=match.first_leader)
+        nd = next_deal_after(state, first_dealer=match.first_dealer, first_leader=match.first_leader)
     board = Board(match=match, ruleset=ruleset, state=state, slots=slots, lines=lines,
                   version=entries[-1].seq if entries else 0, next=nd, broken=broken)
     if len(series) > 1:

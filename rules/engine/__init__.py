@@ -45,6 +45,7 @@ from .scoring import (
                     decisions_for,
                     new_match,
                     next_deal,
+                    next_deal_after,
                     replay,
                     score_hand,
                     validate_record,
@@ -60,7 +61,7 @@ __all__ = [
     "Deal", "Violation", "play_deal",
     "DECISIONS", "ERROR_CODES", "LEAD_RULES", "NOTE_CODES", "PENALTY_KINDS", "TITLE_CODES",
     "HandRecord", "HandResult", "MatchState", "NextDeal", "Note", "Penalty", "RecordError",
-    "decisions_for", "new_match", "next_deal", "replay", "score_hand", "validate_record",
+    "decisions_for", "new_match", "next_deal", "next_deal_after", "replay", "score_hand", "validate_record",
     "Event", "Play", "Trick", "TrickContext", "TrickInputError", "covers", "legal_cards", "resolve_trick",
     "VARIANTS", "Option", "Ruleset", "Variant", "VariantError", "get_variant", "resolve", "team_of",
 ]

@@ -30,8 +30,8 @@ from .variants import Ruleset, resolve, team_of
 __all__ = [
     "DECISIONS", "ERROR_CODES", "LEAD_RULES", "NOTE_CODES", "PENALTY_KINDS", "RECORD_KEYS",
     "TITLE_CODES", "HandRecord", "HandResult", "MatchState", "NextDeal", "Note", "Penalty",
-    "RecordError", "decisions_for", "new_match", "next_deal", "replay", "score_hand",
-    "validate_record",
+    "RecordError", "decisions_for", "new_match", "next_deal", "next_deal_after", "replay",
+    "score_hand", "validate_record",
 ]
 
 PENALTY_KINDS: tuple[str, ...] = ("misdeal", "cheating", "false_accusation", "royal_goat")
@@ -806,6 +806,16 @@ def next_deal(variant: str | Ruleset, options: Mapping[str, object] | None,
     if first_leader is not None:
         _check_seat(first_leader, "first_leader")
     state = replay(variant, options, records)  # the misdeal/dealer check stays opt-in (replay)
+    return next_deal_after(state, first_dealer=first_dealer, first_leader=first_leader)
+
+
+def next_deal_after(state: MatchState, *, first_dealer: int,
+                    first_leader: int | None = None) -> NextDeal:
+    """:func:`next_deal` for a state the caller has already replayed (the scorer's board
+    replays once per page; folding the log a second time only to find the dealer is waste)."""
+    _check_seat(first_dealer, "first_dealer")
+    if first_leader is not None:
+        _check_seat(first_leader, "first_leader")
     n = len(state.hands)
     if state.finished:
         raise _err("match_finished", "the match is over; there is no next deal", f"hands[{n}]",

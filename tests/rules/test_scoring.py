@@ -23,6 +23,7 @@ from rules.engine.scoring import (
     decisions_for,
     new_match,
     next_deal,
+    next_deal_after,
     replay,
     score_hand,
     validate_record,
@@ -524,6 +525,9 @@ def test_next_deal(variant: str, options: dict[str, object], records: list[Any],
     nd = next_deal(variant, options, records, first_dealer=first_dealer, first_leader=first_leader)
     assert (nd.hand_number, nd.dealer, nd.leader, nd.leader_team, nd.rule) == expected
     assert nd.to_dict()["rule"] == expected[4]
+    # the scorer's board asks the state it has already replayed: the same answer
+    state = replay(variant, options, records)
+    assert next_deal_after(state, first_dealer=first_dealer, first_leader=first_leader) == nd
 
 
 def test_next_deal_after_the_end() -> None:
