@@ -11,6 +11,7 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_safe
@@ -82,7 +83,7 @@ def referee(request: HttpRequest) -> HttpResponse:
                       "faces": [ref.face(c, rs) for c in plays[i]] if i < len(plays) else [],
                       "next": i == len(q.cards) // q.n and not q.full})
     groups = []
-    if rs is not None:
+    if rs is not None and not q.full:  # the deck is shown only while the trick is open
         def add(c):
             return url(q.params(cards=[*q.cards, c]))
         groups = ref.picker(rs, set(q.cards), add, disabled=q.full)
@@ -127,7 +128,8 @@ def sheet(request: HttpRequest, key: str) -> HttpResponse:
     assert rs is not None
     context = {
         "key": key, "name": variant_name(key), "blurb": VARIANT_BLURBS.get(key, ""),
-        "rs": rs, "rules": rules, "f": facts.sheet_facts(rs),
+        # lazy: the sheet.html fragment cache usually answers without reading the facts
+        "rs": rs, "rules": rules, "f": SimpleLazyObject(lambda: facts.sheet_facts(rs)),
         "options": _rules_form(rules),
         "referee": reverse("rules:referee") + "?" + "&".join(f"{k}={v}" for k, v in rules.params().items()),
         "start": _start_match_url(rules.params()),
