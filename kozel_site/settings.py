@@ -99,11 +99,20 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
     # A file, not memory, for the test database: two test clients writing at once then queue
     # on the lock as they do in production, instead of failing with "table is locked".
     # One file per test process, so two test runs in one work tree do not share it.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}
+# Per-process memory for rendered fragments that are pure functions of their key (a rule sheet
+# by variant, options and language; a match's hand list by its log version). No data lives only
+# here: a miss recomputes, so app servers stay interchangeable.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "kozel-fragments",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    }
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "ru"

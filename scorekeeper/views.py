@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
@@ -152,6 +153,12 @@ def _hand_rows(board: Board, secret: str | None) -> list[dict[str, Any]]:
     return rows
 
 
+def _lazy_rows(board: Board, secret: str | None) -> SimpleLazyObject:
+    """The hand rows, built only when the template's fragment cache misses (_hands.html is cached
+    per match, log version, language and mode: a pure function of the log)."""
+    return SimpleLazyObject(lambda: _hand_rows(board, secret))
+
+
 def _match_context(request: HttpRequest, match: Match, secret: str, *, board: Board | None = None,
                    form: HandForm | None = None, message: str = "") -> dict[str, Any]:
     board = board or match_board(match=match)
@@ -160,7 +167,7 @@ def _match_context(request: HttpRequest, match: Match, secret: str, *, board: Bo
     edit = edit_url(match, secret)
     return {"board": board, "form": form, "secret": secret, "message": message,
             "editable": True, "penalties": penalty_choices(board.ruleset),
-            "penalty_nonce": new_nonce(), "lines": _hand_rows(board, secret),
+            "penalty_nonce": new_nonce(), "lines": _lazy_rows(board, secret),
             "edit_url": edit,
             "view_url": request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id])),
             "edit_abs": request.build_absolute_uri(edit),
@@ -376,7 +383,7 @@ def watch(request: HttpRequest, public_id: str) -> HttpResponse:
         if int(request.GET["v"]) == match_version(match=match):
             return HttpResponse(status=204)
     board = match_board(match=match)
-    ctx = {"board": board, "editable": False, "lines": _hand_rows(board, None),
+    ctx = {"board": board, "editable": False, "lines": _lazy_rows(board, None),
            "next_match": match_next(match=match) if board.state.finished else None, **_common(board)}
     template = "scorekeeper/watch.html#live" if request.htmx else "scorekeeper/watch.html"
     return render(request, template, ctx)
