@@ -114,3 +114,17 @@ def test_view_link_is_read_only_and_follows_the_match(page: Page, live_server):
         "async (u) => (await fetch(u, {method: 'POST', body: 'points_0=72'})).status", view_url)
     assert status == 403
     watcher.context.close()
+
+
+def test_typos_in_the_points_get_the_players_language_next_to_the_field(page: Page, live_server):
+    # letters used to stop at the browser's own bubble ("Please match the requested format."),
+    # in the browser's language, never reaching the form's Russian message
+    start(page, live_server.url, "classic-sixes")
+    for typo in ("ab", "131"):
+        page.fill("#points_0", typo)
+        page.get_by_role("button", name="Записать кон").click()
+        expect(page.locator("#err-points_0")).to_contain_text("от 0 до 120")
+        expect(page.locator("#points_0")).to_have_value(typo)
+        expect(page.locator(".hand")).to_have_count(0)
+    record(page, 0, 72)
+    expect(page.locator(".hand")).to_have_count(1)
