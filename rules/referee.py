@@ -23,6 +23,7 @@ from urllib.parse import urlencode
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from rules.engine.cards import SUITS, Card, KozelError
 from rules.engine.tricks import Trick, TrickContext, resolve_trick
@@ -395,6 +396,11 @@ def _group_name(group: str) -> str:
     return _("trumps") if group == "T" else SUIT_SYMBOL[group]
 
 
+def _none_of(group: str) -> str:
+    """The group after «no» (Russian genitive: «не осталось козырей», not «козыри»)."""
+    return pgettext("none of", "trumps") if group == "T" else SUIT_SYMBOL[group]
+
+
 def explain_play(rs: Ruleset, trick: Trick, i: int) -> tuple[str, str]:
     """The rule a play falls under, in plain words, and the sheet section it comes from."""
     p = trick.plays[i]
@@ -413,7 +419,7 @@ def explain_play(rs: Ruleset, trick: Trick, i: int) -> tuple[str, str]:
         return _("Any cards may be given; only a play that beats every card takes over."), "following"
     if p.legal is None:
         if p.reason in ("must_follow_suit", "must_answer_trump"):
-            return (_("Allowed only if the player had no %(group)s left.") % {"group": _group_name(led)},
+            return (_("Allowed only if the player had no %(group)s left.") % {"group": _none_of(led)},
                     "following")
         return describe_verdict(None, p.reason, p.params), SECTION_OF_REASON.get(p.reason or "", "following")
     if rs.group(p.cards[0]) == led:
@@ -421,10 +427,10 @@ def explain_play(rs: Ruleset, trick: Trick, i: int) -> tuple[str, str]:
             return _("Answered the trump lead with a trump."), "following"
         return _("Followed the led suit %(suit)s.") % {"suit": SUIT_SYMBOL[led]}, "following"
     if rs.is_trump(p.cards[0]):
-        return _("Had no %(group)s: free to trump.") % {"group": _group_name(led)}, "following"
-    if rs.must_trump:
-        return _("Had no %(group)s and no trump: free to discard.") % {"group": _group_name(led)}, "following"
-    return _("Had no %(group)s: free to discard any card.") % {"group": _group_name(led)}, "following"
+        return _("Had no %(group)s: free to trump.") % {"group": _none_of(led)}, "following"
+    if rs.must_trump and led != "T":
+        return _("Had no %(group)s and no trump: free to discard.") % {"group": _none_of(led)}, "following"
+    return _("Had no %(group)s: free to discard any card.") % {"group": _none_of(led)}, "following"
 
 
 def winner_rule(rs: Ruleset, trick: Trick) -> str:

@@ -347,3 +347,10 @@ def test_disputes_are_answered_by_the_engine(en: Client) -> None:
     verdicts = {name: body.split("<")[0].strip() for name, body in rows}
     assert verdicts["Belka (YellowClub)"].startswith("Allowed")
     assert verdicts["Classic, pairs on the sixes"].startswith("Not allowed")
+
+
+def test_a_trump_lead_question_says_no_trumps_in_russian_grammar(client: Client) -> None:
+    # «не осталось козыри» read wrong: after «не осталось»/«нет» the word is «козырей»
+    body = text(client.get("/rules/referee/?variant=voon-series&leader=1&cards=7C+AS+QS+KS"))
+    assert "не осталось козырей" in body
+    assert "не осталось козыри" not in body
