@@ -254,7 +254,11 @@ def _belka(v: Variant, o: Mapping[str, object]) -> Ruleset:
 
 
 def _draw_four(v: Variant, o: Mapping[str, object]) -> Ruleset:
-    """§2.6: 36 cards, 4 each with drawing; 7C > queens > jacks > rest of the trump suit."""
+    """§2.6: 36 cards, 4 each with drawing; 7C > queens > jacks > rest of the trump suit.
+
+    Reading (RULES.md §2.6 is silent): with ``scoring=pairs`` the score is §2.1's pairs, egg pot
+    and titles, but the classic option ``dry_goat_first_hand`` is not offered, so a first-hand
+    Lyusya resets the losers like any other Lyusya and does not end the match."""
     suit = str(o["trump_suit"])
     skip = (card("7C"), card("Q" + suit), card("J" + suit))
     trumps = _ladder("7C", QUEENS, JACKS, _suit_run(suit, "A 10 K 9 8 7 6", DECK_36, skip=skip))
