@@ -425,8 +425,10 @@ def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     t0, t1 = match.team_names
     out = io.StringIO()
     w = csv.writer(out)
-    w.writerow(["hand", f"points {t0}", f"points {t1}", "events", f"delta {t0}", f"delta {t1}",
-                f"score {t0}", f"score {t1}", "why", "record"])
+    # the header in the player's language, like the events and reasons in the rows
+    w.writerow([_("hand"), *(_("points %(team)s") % {"team": t} for t in (t0, t1)), _("events"),
+                *(_("delta %(team)s") % {"team": t} for t in (t0, t1)),
+                *(_("score %(team)s") % {"team": t} for t in (t0, t1)), _("why"), _("record")])
     for ln in board.lines:
         r = ln.result
         pts = r.record.points or ("", "")

@@ -229,3 +229,14 @@ def test_qr_codes_are_svg(client, start):
     table = start()
     assert client.get(f"/m/{table.public_id}/qr.svg")["Content-Type"] == "image/svg+xml"
     assert client.get(table.edit + "qr.svg").content.lstrip().startswith(b"<?xml")
+
+
+@pytest.mark.django_db
+def test_csv_header_speaks_the_players_language(client, start):
+    table = start("voon-series")
+    table.hand(points_0=72)
+    header = client.get(f"/m/{table.public_id}/export.csv").content.decode("utf-8-sig").splitlines()[0]
+    assert header.startswith("кон,очки: Красные,очки: Чёрные,события,")
+    client.cookies["kozel_lang"] = "en"
+    header = client.get(f"/m/{table.public_id}/export.csv").content.decode("utf-8-sig").splitlines()[0]
+    assert header.startswith("hand,points Красные,points Чёрные,events,")  # names as stored
