@@ -4,8 +4,11 @@ Russian and English strings keyed by language."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.utils.translation import get_language
 
+from rules.engine import scoring
 from rules.messages import OPTION_LABELS, OPTION_VALUES, option_label, option_value  # noqa: F401
 
 
@@ -298,8 +301,15 @@ SCORING_TABLES: dict[str, list[tuple[dict[str, str], dict[str, str]]]] = {
 }
 
 
-def scoring_rows(scoring: str) -> list[tuple[str, str]]:
-    return [(pick(a), pick(b)) for a, b in SCORING_TABLES.get(scoring, [])]
+DRY_GOAT_ROW = SCORING_TABLES["pairs"][3]
+
+
+def scoring_rows(system: str, options: Mapping[str, object] | None = None) -> list[tuple[str, str]]:
+    """The scoring table of a system; the dry-goat row only where the variant has that option."""
+    rows = SCORING_TABLES.get(system, [])
+    if system == "pairs" and "dry_goat_first_hand" not in (options or {}):
+        rows = [r for r in rows if r is not DRY_GOAT_ROW]
+    return [(pick(a), pick(b)) for a, b in rows]
 
 
 # ------------------------------------------------------------------ decisions
@@ -322,6 +332,8 @@ RULES_DECISIONS: list[dict[str, object]] = [
      "en": "Ace discard ban (option): an ace of a suit not yet led may not be discarded while the player holds any other card he may play."},
     {"scope": ("voon-series",), "ru": "Первую взятку первого кона начинает держатель туза бубен именно этой картой; судья спрашивает, у кого был туз, если это неизвестно.",
      "en": "The first trick of the first hand is led with the ace of diamonds by its holder; the referee asks who held it when that is not known."},
+    {"scope": ("draw-four",), "ru": "Со счётом парами Люся в первом коне матч не выигрывает: «сухого козла» в этой игре нет, проигравшие только обнуляются (RULES.md §2.6 переносит из §2.1 счёт, а не эту настройку).",
+     "en": "With the pairs score a Lyusya in the first hand does not win the match: this game has no «dry goat», the losers are only reset (RULES.md §2.6 takes the score of §2.1, not that option)."},
     {"scope": ("draw-four",), "ru": "Отвечая на заход, обязанности ходить в масть нет: кто не может перебить, отдаёт столько же любых карт.",
      "en": "There is no duty to follow when answering: whoever cannot take over gives up as many cards, any ones."},
     {"scope": "*", "ru": "Судья оценивает карту по тому, что было у игрока на руке. Если руки не знает — отвечает «зависит» и спрашивает ровно то, что нужно (например, были ли черви).",
@@ -333,7 +345,7 @@ RULES_DECISIONS: list[dict[str, object]] = [
 ]
 
 ENGINE_DECISIONS_RU: dict[str, str] = {
-    "one_record_one_hand": "Каждая запись — один кон: сыгранный, яйца, ловля дамы или штраф. Сдача после каждой записи переходит на место по часовой стрелке. Первая и вторая пересдачи не записываются; третья записывается как штраф сдающей паре и заканчивает кон.",
+    "one_record_one_hand": "Каждая запись — один кон: сыгранный, яйца, ловля дамы или штраф. Сдача после каждой записи переходит на место по часовой стрелке. Первая и вторая пересдачи не записываются; третья записывается как штраф сдающей команде и заканчивает кон.",
     "penalty_variants": "Штрафы за третью пересдачу, шулерство и напрасное обвинение есть там, где счёт парами или штрафными козлами (классика, штрафные козлы, по 4 карты); в серии и играх YellowClub таких правил нет.",
     "penalty_record_shape": "Штрафная запись заменяет кон: без очков карт и без Люси. Шулерство или напрасное обвинение можно отметить как хвалёнку, третью пересдачу — нет (после хвалёнки пересдачи не бывает).",
     "penalty_marks": "Штрафные козлы: виноватая команда получает отметки проигранного кона — 2 за третью пересдачу, 4 за доказанное шулерство или напрасное обвинение (двойной проигрыш, как «две пары» в классике).",
@@ -357,14 +369,9 @@ ENGINE_DECISIONS_RU: dict[str, str] = {
 def decisions(key: str, options: dict | None = None) -> list[str]:
     """Every reading that applies to a variant, in plain words, in the page's language."""
     out = [pick(d) for d in RULES_DECISIONS if d["scope"] == "*" or key in d["scope"]]  # type: ignore[operator]
-    try:
-        from rules.engine import scoring
-        codes = scoring.decisions_for(key, options) if hasattr(scoring, "decisions_for") else tuple(scoring.DECISIONS)
-        for code in codes:
-            text = ENGINE_DECISIONS_RU.get(code) if lang() == "ru" else None
-            out.append(text or scoring.DECISIONS[code])
-    except Exception:  # the scorer is optional for the sheets  # noqa: BLE001
-        pass
+    for code in scoring.decisions_for(key, options):
+        text = ENGINE_DECISIONS_RU.get(code) if lang() == "ru" else None
+        out.append(text or scoring.DECISIONS[code])
     return out
 
 
