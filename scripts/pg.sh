@@ -1,7 +1,8 @@
 # A throwaway PostgreSQL cluster on a loopback port, for tests and load runs.
 # Usage: source scripts/pg.sh; pg_start; ...; pg_stop. Exports PG_URL.
 PG_BIN=${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
-PG_PORT=${PG_PORT:-54329}
+# A free loopback port unless PG_PORT says otherwise, so a test run and a load run can overlap.
+PG_PORT=${PG_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 PG_DIR=""
 
 pg_start() {
