@@ -32,6 +32,7 @@ from rules.engine import (
 )
 from rules.engine.cards import Card
 from rules.engine.tricks import legal_cards
+from tests.rules.dealplay import play_out
 
 # ------------------------------------------------------------------ decks and ladders (§1, §2)
 
@@ -737,29 +738,7 @@ def test_a_legal_deal_is_120_points_and_a_record_the_scorer_takes(cfg: tuple[str
     hands = [deck[i * n:(i + 1) * n] for i in range(4)]
     ctx = TrickContext(hand_number=2, score=(2, 0))
     leader = rnd.randrange(4)
-    remaining = [list(h) for h in hands]
-    plays: list[Card] = []
-    led: set[str] = set()
-    current = leader
-    ended = False
-    for k in range(n):
-        c = TrickContext(hand_number=2, score=(2, 0), first_leader=leader, led_suits=frozenset(led),
-                         trick_number=k + 1)
-        trick: list[Card] = []
-        for i in range(4):
-            seat = (current + i) % 4
-            pick = rnd.choice(legal_cards(rs, remaining[seat], trick[0] if trick else None, seat=seat,
-                                          context=c))
-            remaining[seat].remove(pick)
-            trick.append(pick)
-        if not rs.is_trump(trick[0]):
-            led.add(trick[0].suit)
-        plays.extend(trick)
-        t = resolve_trick(rs, current, trick)
-        current = t.winner
-        if t.events:
-            ended = True
-            break
+    plays, ended = play_out(rs, leader, hands, lambda k, seat, hand, legal, trick: rnd.choice(legal), ctx)
     d = play_deal(rs, leader, hands, plays, context=ctx)
     assert d.violations == ()
     if not ended:

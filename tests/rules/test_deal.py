@@ -6,40 +6,24 @@ import pytest
 
 from rules.engine.cards import Card, CardNotationError, KozelError
 from rules.engine.deal import play_deal
-from rules.engine.tricks import TrickContext, TrickInputError, legal_cards
+from rules.engine.tricks import TrickContext, TrickInputError
 from rules.engine.variants import resolve
+from tests.rules.dealplay import play_out
 
 C = Card.parse
 
 
-def autoplay(rs, leader, hands, *, lead_choice=None, answer_choice=None, ctx=None, revoke_at=None):
-    """Play out with the first legal card by default (hands in the given order)."""
-    from dataclasses import replace
+def autoplay(rs, leader, hands, *, ctx=None, revoke_at=None):
+    """Play out with the first legal card (hands in the given order); ``revoke_at`` = (trick, seat)
+    plays that seat's first illegal card instead."""
+    cards = [[C(c) for c in h.split()] if isinstance(h, str) else list(h) for h in hands]
 
-    from rules.engine.tricks import resolve_trick
-    remaining = [[C(c) for c in h.split()] if isinstance(h, str) else list(h) for h in hands]
-    plays: list[Card] = []
-    current, led = leader, set()
-    base = ctx or TrickContext()
-    for k in range(rs.hand_size):
-        c = replace(base, first_leader=leader, led_suits=frozenset(led), trick_number=k + 1)
-        trick: list[Card] = []
-        for i in range(4):
-            seat = (current + i) % 4
-            legal = legal_cards(rs, remaining[seat], trick[0] if trick else None, seat=seat, context=c)
-            pick = legal[0]
-            if revoke_at == (k + 1, seat):
-                pick = next(x for x in remaining[seat] if x not in legal)
-            remaining[seat].remove(pick)
-            trick.append(pick)
-        if not rs.is_trump(trick[0]):
-            led.add(trick[0].suit)
-        plays.extend(trick)
-        t = resolve_trick(rs, current, trick)
-        current = t.winner
-        if t.events:
-            break
-    return plays
+    def choose(k, seat, hand, legal, trick):
+        if revoke_at == (k, seat):
+            return next(x for x in hand if x not in legal)
+        return legal[0]
+
+    return play_out(rs, leader, cards, choose, ctx)[0]
 
 
 # Seat 0 holds the eight highest classic trumps: it leads them all and takes every trick.

@@ -6,7 +6,6 @@ A deal is dealt at random and played out by choosing, at each turn, a random leg
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,8 +14,9 @@ from hypothesis import strategies as st
 from rules.engine.cards import Card
 from rules.engine.checks import first_leader
 from rules.engine.deal import play_deal
-from rules.engine.tricks import TrickContext, covers, legal_cards, resolve_trick
+from rules.engine.tricks import TrickContext, covers, resolve_trick
 from rules.engine.variants import resolve
+from tests.rules.dealplay import play_out
 
 CONFIGS = [
     ("classic-sixes", {}, None),
@@ -46,34 +46,17 @@ def random_legal_deal(rs, rnd: random.Random, ctx: TrickContext | None, *, revok
     hands = [deck[i * n:(i + 1) * n] for i in range(4)]
     fl = first_leader(rs, hands, hand_number=ctx.hand_number if ctx and ctx.hand_number else 1)
     leader = fl.seat if fl.seat is not None else rnd.randrange(4)
-    base = ctx or TrickContext()
-    remaining = [list(h) for h in hands]
-    plays: list[Card] = []
-    led: set[str] = set()
-    current = leader
     injected = None
-    for k in range(n):
-        c = replace(base, first_leader=leader, led_suits=frozenset(led), trick_number=k + 1)
-        trick: list[Card] = []
-        for i in range(4):
-            seat = (current + i) % 4
-            hand = remaining[seat]
-            legal = legal_cards(rs, hand, trick[0] if trick else None, seat=seat, context=c)
-            illegal = [x for x in hand if x not in legal]
-            if revoke and injected is None and trick and illegal:
-                pick = rnd.choice(illegal)
-                injected = (k + 1, seat, pick)
-            else:
-                pick = rnd.choice(legal)
-            hand.remove(pick)
-            trick.append(pick)
-        if not rs.is_trump(trick[0]):
-            led.add(trick[0].suit)
-        plays.extend(trick)
-        t = resolve_trick(rs, current, trick)
-        current = t.winner
-        if t.events:
-            break
+
+    def choose(k, seat, hand, legal, trick):
+        nonlocal injected
+        illegal = [x for x in hand if x not in legal]
+        if revoke and injected is None and trick and illegal:
+            injected = (k, seat, rnd.choice(illegal))
+            return injected[2]
+        return rnd.choice(legal)
+
+    plays, _ended = play_out(rs, leader, hands, choose, ctx)
     return leader, hands, plays, injected
 
 
