@@ -21,9 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from rules.engine.cards import SUITS, Card, KozelError
 from rules.engine.tricks import Trick, TrickContext, resolve_trick
