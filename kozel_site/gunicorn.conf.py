@@ -31,8 +31,10 @@ class MaskingLogger(Logger):
 
     def atoms(self, resp, req, environ, request_time):  # type: ignore[no-untyped-def]
         atoms = super().atoms(resp, req, environ, request_time)
-        return {key: SECRET_IN_PATH.sub(r"\1…", value) if isinstance(value, str) else value
-                for key, value in atoms.items()}
+        return {
+            key: SECRET_IN_PATH.sub(r"\1…", value) if isinstance(value, str) else value
+            for key, value in atoms.items()
+        }
 
 
 logger_class = MaskingLogger

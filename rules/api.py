@@ -29,10 +29,14 @@ class BadRequest(Exception):
         self.code, self.field, self.params = code, field, params
 
 
-def error_response(code: str, field: str | None, params: Mapping[str, Any] | None = None,
-                   status: int = 400) -> JsonResponse:
-    return JsonResponse({"error": code, "message": str(describe(code, params or {})), "field": field},
-                        status=status, json_dumps_params={"ensure_ascii": False})
+def error_response(
+    code: str, field: str | None, params: Mapping[str, Any] | None = None, status: int = 400
+) -> JsonResponse:
+    return JsonResponse(
+        {"error": code, "message": str(describe(code, params or {})), "field": field},
+        status=status,
+        json_dumps_params={"ensure_ascii": False},
+    )
 
 
 def json_view(func: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[HttpRequest], HttpResponse]:
@@ -73,6 +77,7 @@ def json_view(func: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[Htt
 
 
 # --- shape checks -----------------------------------------------------------------------------
+
 
 def _int(value: Any, field: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
@@ -164,7 +169,10 @@ def _context(value: Any) -> engine.TrickContext | None:
         score_list = _list(score, "context.score", 2)
         if len(score_list) != 2:
             raise BadRequest("bad_type", "context.score", expected="[a, b]")
-        score = (_int(score_list[0], "context.score[0]", 0, 1000), _int(score_list[1], "context.score[1]", 0, 1000))
+        score = (
+            _int(score_list[0], "context.score[0]", 0, 1000),
+            _int(score_list[1], "context.score[1]", 0, 1000),
+        )
     first = value.get("first_leader")
     if first is not None:
         first = _seat(first, "context.first_leader")
@@ -174,11 +182,17 @@ def _context(value: Any) -> engine.TrickContext | None:
         if s not in ("C", "S", "H", "D"):
             raise BadRequest("bad_suit", f"context.led_suits[{i}]", token=str(s)[:10])
         led_suits.append(s)
-    return engine.TrickContext(hand_number=hand_number, trick_number=trick_number, score=score, first_leader=first,
-                               led_suits=frozenset(led_suits))
+    return engine.TrickContext(
+        hand_number=hand_number,
+        trick_number=trick_number,
+        score=score,
+        first_leader=first,
+        led_suits=frozenset(led_suits),
+    )
 
 
 # --- serialisation ----------------------------------------------------------------------------
+
 
 def play_json(play: engine.Play) -> dict[str, Any]:
     codes = [c.code for c in play.cards]
@@ -203,7 +217,9 @@ def trick_json(trick: engine.Trick) -> dict[str, Any]:
         "leader": trick.leader,
         "winner": trick.winner,
         "team": engine.team_of(trick.winner),
-        "winning_card": trick.winning[0].code if len(trick.winning) == 1 else " ".join(c.code for c in trick.winning),
+        "winning_card": trick.winning[0].code
+        if len(trick.winning) == 1
+        else " ".join(c.code for c in trick.winning),
         "points": trick.points,
         "plays": [play_json(p) for p in trick.plays],
         "events": [event_json(e) for e in trick.events],
@@ -223,16 +239,26 @@ def _jsonable(value: Any) -> Any:
 
 # --- endpoints --------------------------------------------------------------------------------
 
+
 @require_http_methods(["GET", "HEAD"])
 def variants(request: HttpRequest) -> HttpResponse:
     """``GET /api/v1/variants``: every variant with its options and defaults."""
     data = []
     for v in engine.VARIANTS.values():
         rs = engine.resolve(v)
-        data.append({**v.as_dict(), "name": variant_name(v.key),
-                     "defaults": v.defaults, "deck": [c.code for c in rs.deck],
-                     "hand_size": rs.hand_size, "trumps": [c.code for c in rs.trumps],
-                     "must_trump": rs.must_trump, "scoring": rs.scoring, "target": rs.target})
+        data.append(
+            {
+                **v.as_dict(),
+                "name": variant_name(v.key),
+                "defaults": v.defaults,
+                "deck": [c.code for c in rs.deck],
+                "hand_size": rs.hand_size,
+                "trumps": [c.code for c in rs.trumps],
+                "must_trump": rs.must_trump,
+                "scoring": rs.scoring,
+                "target": rs.target,
+            }
+        )
     return JsonResponse({"variants": data}, json_dumps_params={"ensure_ascii": False})
 
 
@@ -251,7 +277,7 @@ def trick(body: dict[str, Any]) -> dict[str, Any]:
     except KozelError as e:
         # The engine names the played cards "plays"; this endpoint calls them "cards".
         if e.field and e.field.startswith("plays"):
-            e.field = "cards" + e.field[len("plays"):]
+            e.field = "cards" + e.field[len("plays") :]
         raise
     return trick_json(result)
 
@@ -268,9 +294,17 @@ def deal(body: dict[str, Any]) -> dict[str, Any]:
         kwargs["stock"] = [_code(c, f"stock[{i}]") for i, c in enumerate(_list(body["stock"], "stock", 36))]
     context = _context(body.get("context"))
     result = engine.play_deal(rs, leader, hands, plays, context=context, **kwargs)
-    violations = [{"trick": v.trick, "seat": v.seat, "cards": [c.code for c in v.cards], "reason": v.reason,
-                   "message": str(describe(v.reason, v.params)), "params": _jsonable(v.params)}
-                  for v in result.violations]
+    violations = [
+        {
+            "trick": v.trick,
+            "seat": v.seat,
+            "cards": [c.code for c in v.cards],
+            "reason": v.reason,
+            "message": str(describe(v.reason, v.params)),
+            "params": _jsonable(v.params),
+        }
+        for v in result.violations
+    ]
     return {
         "trick_results": [trick_json(t) for t in result.tricks],
         "points": list(result.points),
@@ -304,7 +338,15 @@ def score(body: dict[str, Any]) -> dict[str, Any]:
         "finished": state.finished,
         "winner": state.winner,
         "titles": list(state.titles),
-        "hands": [{"delta": list(h.delta), "score": list(h.score), "notes": [n.code for n in h.notes],
-                   "winner": h.winner, "pending": _jsonable(h.pending)} for h in state.hands],
+        "hands": [
+            {
+                "delta": list(h.delta),
+                "score": list(h.score),
+                "notes": [n.code for n in h.notes],
+                "winner": h.winner,
+                "pending": _jsonable(h.pending),
+            }
+            for h in state.hands
+        ],
         "pending": _jsonable(state.pending),
     }

@@ -25,8 +25,15 @@ def _in(rs: Ruleset, *codes: str) -> bool:
     return all(Card.parse(c) in rs.deck for c in codes)
 
 
-def _verdict(rs: Ruleset, leader: int, cards: list[str], seat: int, held: list[str],
-             ctx: TrickContext | None = None, **extra: str) -> tuple[str, str]:
+def _verdict(
+    rs: Ruleset,
+    leader: int,
+    cards: list[str],
+    seat: int,
+    held: list[str],
+    ctx: TrickContext | None = None,
+    **extra: str,
+) -> tuple[str, str]:
     hands: list[Any] = [None] * 4
     hands[seat] = held
     t = resolve_trick(rs, leader, cards, hands=hands, context=ctx)
@@ -49,10 +56,13 @@ def _score(rs: Ruleset, records: list[dict[str, Any]]) -> str:
     parts = []
     for team, d in enumerate(last.delta):
         if d:
-            parts.append(_("%(team)s: %(delta)+d") % {
-                "team": _("players 1 and 3") if team == 0 else _("players 2 and 4"), "delta": d})
+            parts.append(
+                _("%(team)s: %(delta)+d")
+                % {"team": _("players 1 and 3") if team == 0 else _("players 2 and 4"), "delta": d}
+            )
     unit = {"pairs": _("pairs"), "penalty": _("penalty marks"), "series": _("series points")}.get(
-        rs.scoring, _("eyes"))
+        rs.scoring, _("eyes")
+    )
     return (", ".join(parts) + f" ({unit})") if parts else _("nobody scores")
 
 
@@ -69,17 +79,27 @@ def answer(dispute: str, rs: Ruleset) -> tuple[str, str | None]:
                 cards = ["KD", "10D", "8D", "AS"]
             t = resolve_trick(rs, 0, cards)
             winner = t.winning[0].display(sheets.lang())
-            return (_("%(card)s takes it: without a trump only the led suit can win.") % {"card": winner},
-                    _ref(rs, 0, cards))
+            return (
+                _("%(card)s takes it: without a trump only the led suit can win.") % {"card": winner},
+                _ref(rs, 0, cards),
+            )
         if d == "must-trump":
             trump = "JD" if rs.is_trump(Card.parse("JD")) else rs.lowest_trump.code
-            return _verdict(rs, 0, ["9H", "8S", "KH", "10H"] if not rs.is_trump(Card.parse("9H")) else
-                            ["9S", "8H", "KS", "10S"], 1, ["8S" if not rs.is_trump(Card.parse("9H")) else "8H", trump])
+            return _verdict(
+                rs,
+                0,
+                ["9H", "8S", "KH", "10H"] if not rs.is_trump(Card.parse("9H")) else ["9S", "8H", "KS", "10S"],
+                1,
+                ["8S" if not rs.is_trump(Card.parse("9H")) else "8H", trump],
+            )
         if d == "trump-lead":
             top = rs.trumps[1].code
             ctx = TrickContext(hand_number=2, first_leader=1, trick_number=3)
-            cards = [top, "9S", "KS", "10S"] if not any(rs.is_trump(Card.parse(c)) for c in ("9S", "KS", "10S")) \
+            cards = (
+                [top, "9S", "KS", "10S"]
+                if not any(rs.is_trump(Card.parse(c)) for c in ("9S", "KS", "10S"))
                 else [top, "9D", "KD", "10D"]
+            )
             return _verdict(rs, 0, cards, 0, [top, "8H"], ctx, hand="2", first="1", trick="3")
         if d == "points-92":
             rec: dict[str, Any] = {"points": [92, 28]}
@@ -91,7 +111,8 @@ def answer(dispute: str, rs: Ruleset) -> tuple[str, str | None]:
             if rs.scoring == "eyes-belka":
                 recs[1]["obyaz"] = 0
             return _("After 60:60 nobody scores; the next hand, 75:45, gives %(result)s.") % {
-                "result": _score(rs, recs)}, None
+                "result": _score(rs, recs)
+            }, None
         if d == "capture":
             if rs.capture is None:
                 return _("There is no queen capture in this variant."), None
@@ -107,6 +128,7 @@ def answer(dispute: str, rs: Ruleset) -> tuple[str, str | None]:
 
 def capture_sentence(rs: Ruleset) -> str:
     from rules.facts import capture_text
+
     return capture_text(rs)
 
 
@@ -119,6 +141,12 @@ def disputes() -> list[dict[str, Any]]:
         for rs in rulesets:
             text, link = answer(d["id"], rs)
             rows.append({"key": rs.key, "name": variant_name(rs.key), "text": text, "link": link})
-        out.append({"id": d["id"], "question": d["ru"] if ru else d["en"],
-                    "hint": d["hint_ru"] if ru else d["hint_en"], "rows": rows})
+        out.append(
+            {
+                "id": d["id"],
+                "question": d["ru"] if ru else d["en"],
+                "hint": d["hint_ru"] if ru else d["hint_en"],
+                "rows": rows,
+            }
+        )
     return out

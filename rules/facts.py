@@ -20,8 +20,10 @@ from rules.messages import variant_name
 from rules.referee import face
 
 SCORING_NAMES = {
-    "pairs": gettext_lazy("pairs on the sixes"), "penalty": gettext_lazy("penalty marks to the losers"),
-    "series": gettext_lazy("series points to the winners"), "eyes-hvalyony": gettext_lazy("eyes to the winners"),
+    "pairs": gettext_lazy("pairs on the sixes"),
+    "penalty": gettext_lazy("penalty marks to the losers"),
+    "series": gettext_lazy("series points to the winners"),
+    "eyes-hvalyony": gettext_lazy("eyes to the winners"),
     "eyes-belka": gettext_lazy("eyes to the winners, fewer for the obyaz team"),
 }
 
@@ -51,32 +53,52 @@ def plain_order(rs: Ruleset) -> list[str]:
 def following_rules(rs: Ruleset) -> list[str]:
     out = []
     if rs.multi_card_leads:
-        out.append(_("Answer a lead with as many cards as were led. To take over, beat every card of the best "
-                     "play so far, card for card; otherwise give up as many cards, any ones."))
+        out.append(
+            _(
+                "Answer a lead with as many cards as were led. To take over, beat every card of the best "
+                "play so far, card for card; otherwise give up as many cards, any ones."
+            )
+        )
         return out
-    out.append(_("If you hold a card of the led group you must play one: a plain card of the led suit, or any "
-                 "trump when a trump was led. You never have to beat the card on the table."))
+    out.append(
+        _(
+            "If you hold a card of the led group you must play one: a plain card of the led suit, or any "
+            "trump when a trump was led. You never have to beat the card on the table."
+        )
+    )
     example = next((c for c in rs.trumps if c.rank in ("Q", "J") and c.suit == "S"), None)
     if example is not None:
-        out.append(_("A trump belongs to no plain suit: %(card)s is a trump, so it cannot answer a plain "
-                     "%(suit)s lead while you hold a plain %(suit)s.") % {
-            "card": example.display(sheets.lang()), "suit": SUIT_SYMBOLS["S"]})
+        out.append(
+            _(
+                "A trump belongs to no plain suit: %(card)s is a trump, so it cannot answer a plain "
+                "%(suit)s lead while you hold a plain %(suit)s."
+            )
+            % {"card": example.display(sheets.lang()), "suit": SUIT_SYMBOLS["S"]}
+        )
     if rs.must_trump:
         out.append(_("Out of the led suit you must play a trump if you have one (must trump)."))
     else:
         out.append(_("Out of the led suit you may play any card: trump it or discard."))
     if rs.ace_discard_ban:
-        out.append(_("Ace discard ban (option on): a player out of the led suit may not discard the ace of a "
-                     "plain suit that has not been led yet in this hand, unless nothing else may be played."))
+        out.append(
+            _(
+                "Ace discard ban (option on): a player out of the led suit may not discard the ace of a "
+                "plain suit that has not been led yet in this hand, unless nothing else may be played."
+            )
+        )
     return out
 
 
 def winning_rule(rs: Ruleset) -> str:
     if rs.multi_card_leads:
-        return _("The trick goes to the last player who beat every card of the best play so far, or to the "
-                 "leader if nobody did.")
-    return _("If any trump was played, the highest trump takes the trick. Otherwise the highest card of the "
-             "led suit takes it; a card of another plain suit never wins, not even an ace.")
+        return _(
+            "The trick goes to the last player who beat every card of the best play so far, or to the "
+            "leader if nobody did."
+        )
+    return _(
+        "If any trump was played, the highest trump takes the trick. Otherwise the highest card of the "
+        "led suit takes it; a card of another plain suit never wins, not even an ace."
+    )
 
 
 def redeal_rules(rs: Ruleset) -> list[str]:
@@ -98,24 +120,33 @@ def capture_text(rs: Ruleset) -> str:
     if rs.capture is None:
         return ""
     catcher, queen = (c.display(sheets.lang()) for c in rs.capture)
-    return _("Queen capture: %(catcher)s and the opponents' %(queen)s in the same trick end the hand at once; "
-             "a partner's queen does not count.") % {"catcher": catcher, "queen": queen}
+    return _(
+        "Queen capture: %(catcher)s and the opponents' %(queen)s in the same trick end the hand at once; "
+        "a partner's queen does not count."
+    ) % {"catcher": catcher, "queen": queen}
 
 
 def sheet_facts(rs: Ruleset) -> dict[str, Any]:
     key = rs.key
     points = [(r, POINTS.get(r, 0)) for r in ("A", "10", "K", "Q", "J")]
     return {
-        "deck_size": len(rs.deck), "hand_size": rs.hand_size, "total": rs.total_points,
-        "ladder": [face(c, rs) for c in rs.trumps], "trump_count": len(rs.trumps),
+        "deck_size": len(rs.deck),
+        "hand_size": rs.hand_size,
+        "total": rs.total_points,
+        "ladder": [face(c, rs) for c in rs.trumps],
+        "trump_count": len(rs.trumps),
         "plain_order": plain_order(rs),
         "plain_suits": " ".join(SUIT_SYMBOLS[s] for s in rs.plain_suits()),
         "points": [(Card.parse(r + "S").display(sheets.lang())[:-1], p) for r, p in points],
-        "following": following_rules(rs), "winning": winning_rule(rs),
-        "redeal": redeal_rules(rs), "capture": capture_text(rs),
-        "scoring": scoring_name(rs.scoring), "target": _target(rs),
+        "following": following_rules(rs),
+        "winning": winning_rule(rs),
+        "redeal": redeal_rules(rs),
+        "capture": capture_text(rs),
+        "scoring": scoring_name(rs.scoring),
+        "target": _target(rs),
         "scoring_rows": sheets.scoring_rows(rs.scoring, rs.options),
-        "intro": sheets.variant_text(key, "intro"), "deal": sheets.variant_text(key, "deal"),
+        "intro": sheets.variant_text(key, "intro"),
+        "deal": sheets.variant_text(key, "deal"),
         "leading": sheets.variant_text(key, "leading"),
         "scoring_notes": sheets.variant_text(key, "scoring_notes"),
         "extra": sheets.variant_text(key, "extra"),
@@ -134,7 +165,10 @@ def ruleset_rows(rs: Ruleset) -> list[tuple[str, str]]:
     return [
         (_("Deck"), _("%(n)s cards, %(h)s each") % {"n": len(rs.deck), "h": rs.hand_size}),
         (_("Top trump"), rs.trumps[0].display(lang)),
-        (_("Trumps"), _("%(n)s, lowest %(low)s") % {"n": len(rs.trumps), "low": rs.lowest_trump.display(lang)}),
+        (
+            _("Trumps"),
+            _("%(n)s, lowest %(low)s") % {"n": len(rs.trumps), "low": rs.lowest_trump.display(lang)},
+        ),
         (_("Trump ladder"), " ".join(c.display(lang) for c in rs.trumps)),
         (_("Queens"), _("trumps") if sum(c.rank == "Q" for c in rs.trumps) == 4 else _("plain cards")),
         (_("Must trump when out of suit"), _yes(rs.must_trump)),

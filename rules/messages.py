@@ -39,10 +39,14 @@ MESSAGES: dict[str, Any] = {
     "wrong_trick_size": _("A trick needs one play from each of the four seats."),
     "bad_hand": _("Give four hands, one per seat, with the right number of cards."),
     # play verdicts
-    "must_follow_suit": _("The player had to follow the led suit (%(led)s) and could have played %(could_play)s."),
+    "must_follow_suit": _(
+        "The player had to follow the led suit (%(led)s) and could have played %(could_play)s."
+    ),
     "must_answer_trump": _("A trump was led and the player held a trump: %(could_play)s."),
     "must_trump": _("Out of the led suit, the player had to play a trump: %(could_play)s."),
-    "trump_lead_forbidden": _("This player's team may not lead a trump while holding a plain card: %(could_play)s."),
+    "trump_lead_forbidden": _(
+        "This player's team may not lead a trump while holding a plain card: %(could_play)s."
+    ),
     "ace_discard_forbidden": _("An ace of a suit that has not been led yet may not be discarded."),
     "must_lead_ad": _("In the first hand the holder of the ace of diamonds leads it."),
     "mixed_lead": _("Several cards may be led together only if they are of one suit."),
@@ -51,7 +55,9 @@ MESSAGES: dict[str, Any] = {
     "unknown:must_follow_suit": _("Allowed only if the player had no %(led)s."),
     "unknown:must_answer_trump": _("Allowed only if the player had no trump."),
     "unknown:must_trump": _("Allowed only if the player had no trump."),
-    "unknown:trump_lead_forbidden": _("Allowed only if this team has the right to lead trumps or the player held only trumps."),
+    "unknown:trump_lead_forbidden": _(
+        "Allowed only if this team has the right to lead trumps or the player held only trumps."
+    ),
     "unknown:ace_discard_forbidden": _("Allowed only if the player had no other card to play."),
     "unknown:must_lead_ad": _("Allowed only if the player did not hold the ace of diamonds."),
     # hand records
@@ -71,11 +77,15 @@ MESSAGES: dict[str, Any] = {
     "points_required": _("A played hand needs the card points of both teams."),
     "bad_records": _("The hand records must be a list."),
     "misdeal_not_dealer": _("A misdeal counts against the team that dealt."),
-    "queen_capture_event": _("Queen capture: player %(catcher_player)s's %(catcher)s caught the %(queen)s of player %(queen_player)s. The hand ends at once in favour of player %(catcher_player)s's team."),
+    "queen_capture_event": _(
+        "Queen capture: player %(catcher_player)s's %(catcher)s caught the %(queen)s of player %(queen_player)s. The hand ends at once in favour of player %(catcher_player)s's team."
+    ),
     "held_but_played": _("Player %(other)s played %(card)s, so player %(player)s cannot have held it."),
     # hand checks
     "four_nines": _("All four nines: a redeal may be asked for."),
-    "low_points": _("The hand is worth %(points)s card points, %(max_points)s or fewer: a redeal may be asked for."),
+    "low_points": _(
+        "The hand is worth %(points)s card points, %(max_points)s or fewer: a redeal may be asked for."
+    ),
     "four_of_suit": _("Four cards of one suit (%(suits)s): a redeal may be asked for."),
     "no_redeals": _("This variant has no redeals."),
 }
@@ -91,9 +101,15 @@ VARIANT_NAMES: dict[str, Any] = {
 }
 
 VARIANT_BLURBS: dict[str, Any] = {
-    "classic-sixes": _("32 cards, club trumps under the seven of clubs; the sixes keep the score in pairs, first to 6."),
-    "penalty-goats": _("32 cards, fixed trumps; the losers of a hand take 2 or 4 goats, 12 goats lose the match."),
-    "voon-series": _("32 cards, trump leads by rights, queen capture; the winners score 2, 4 or 6, first to 12."),
+    "classic-sixes": _(
+        "32 cards, club trumps under the seven of clubs; the sixes keep the score in pairs, first to 6."
+    ),
+    "penalty-goats": _(
+        "32 cards, fixed trumps; the losers of a hand take 2 or 4 goats, 12 goats lose the match."
+    ),
+    "voon-series": _(
+        "32 cards, trump leads by rights, queen capture; the winners score 2, 4 or 6, first to 12."
+    ),
     "yc-hvalyony": _("Sixes in the deck, the six of clubs on top, diamonds trumps, must trump; eyes to 12."),
     "yc-belka": _("Jacks on top, each seat owns a trump suit, the obyaz team scores less; eyes to 12."),
     "draw-four": _("36 cards, four in hand, draw after each trick, lead several cards of a suit."),

@@ -57,6 +57,7 @@ class Problem:
 
 # ------------------------------------------------------------------ variant and options
 
+
 def option_from_text(variant: Variant, key: str, raw: str) -> object:
     """A query-string value for an option, before the engine checks it."""
     opt = variant.option(key)  # unknown_option
@@ -138,6 +139,7 @@ def variant_choices() -> list[str]:
 
 # ------------------------------------------------------------------ card faces and picker
 
+
 @dataclass
 class Face:
     code: str
@@ -182,8 +184,15 @@ def deck_groups(rs: Ruleset) -> list[tuple[str, tuple[Card, ...]]]:
     return out
 
 
-def picker(rs: Ruleset, used: set[Card], href_for, *, only: set[str] | None = None,
-           selected: set[Card] | None = None, disabled: bool = False) -> list[PickGroup]:
+def picker(
+    rs: Ruleset,
+    used: set[Card],
+    href_for,
+    *,
+    only: set[str] | None = None,
+    selected: set[Card] | None = None,
+    disabled: bool = False,
+) -> list[PickGroup]:
     groups = []
     for key, cards in deck_groups(rs):
         if only is not None and key not in only:
@@ -191,14 +200,20 @@ def picker(rs: Ruleset, used: set[Card], href_for, *, only: set[str] | None = No
         cells = []
         for c in cards:
             is_used = c in used
-            cells.append(PickCell(face(c, rs), is_used,
-                                  None if (is_used or disabled) else href_for(c),
-                                  bool(selected and c in selected)))
+            cells.append(
+                PickCell(
+                    face(c, rs),
+                    is_used,
+                    None if (is_used or disabled) else href_for(c),
+                    bool(selected and c in selected),
+                )
+            )
         groups.append(PickGroup(key, group_label(key), cells))
     return groups
 
 
 # ------------------------------------------------------------------ the trick query
+
 
 @dataclass
 class TrickQuery:
@@ -219,7 +234,7 @@ class TrickQuery:
         return self.rules.ruleset
 
     def plays(self) -> list[list[Card]]:
-        return [self.cards[i:i + self.n] for i in range(0, len(self.cards), self.n)]
+        return [self.cards[i : i + self.n] for i in range(0, len(self.cards), self.n)]
 
     @property
     def full(self) -> bool:
@@ -231,9 +246,15 @@ class TrickQuery:
     def params(self, **change: Any) -> dict[str, str]:
         """The canonical query string (short: defaults and empty fields left out)."""
         state = {
-            "leader": self.leader, "cards": self.cards, "n": self.n, "held": self.held,
-            "hand": self.hand_number, "score": self.score, "first": self.first_leader,
-            "led": self.led_suits, "trick": self.trick_number,
+            "leader": self.leader,
+            "cards": self.cards,
+            "n": self.n,
+            "held": self.held,
+            "hand": self.hand_number,
+            "score": self.score,
+            "first": self.first_leader,
+            "led": self.led_suits,
+            "trick": self.trick_number,
         }
         state.update(change)
         out = self.rules.params()
@@ -262,9 +283,13 @@ class TrickQuery:
         return urlencode(self.params(**change), safe=":")
 
     def context(self) -> TrickContext:
-        return TrickContext(hand_number=self.hand_number, score=self.score,
-                            first_leader=self.first_leader, led_suits=frozenset(self.led_suits),
-                            trick_number=self.trick_number)
+        return TrickContext(
+            hand_number=self.hand_number,
+            score=self.score,
+            first_leader=self.first_leader,
+            led_suits=frozenset(self.led_suits),
+            trick_number=self.trick_number,
+        )
 
 
 def _int(query: Mapping[str, str], name: str, lo: int, hi: int, problems: list[Problem]) -> int | None:
@@ -336,7 +361,7 @@ def read_trick(query: Mapping[str, str]) -> TrickQuery:
     q.cards = _cards(query.get("cards", ""), "cards", problems, rs)
     if len(q.cards) > 4 * q.n:
         problems.append(Problem("cards", describe("wrong_trick_size")))
-        q.cards = q.cards[:4 * q.n]
+        q.cards = q.cards[: 4 * q.n]
     for seat in range(4):
         raw = (query.get(f"h{seat}") or "").strip()
         if not raw:
@@ -358,9 +383,14 @@ def read_trick(query: Mapping[str, str]) -> TrickQuery:
 # ------------------------------------------------------------------ the answer
 
 SECTION_OF_REASON = {
-    "must_follow_suit": "following", "must_answer_trump": "following", "must_trump": "following",
-    "ace_discard_forbidden": "following", "trump_lead_forbidden": "leading",
-    "must_lead_ad": "leading", "mixed_lead": "leading", "wrong_card_count": "leading",
+    "must_follow_suit": "following",
+    "must_answer_trump": "following",
+    "must_trump": "following",
+    "ace_discard_forbidden": "following",
+    "trump_lead_forbidden": "leading",
+    "must_lead_ad": "leading",
+    "mixed_lead": "leading",
+    "wrong_card_count": "leading",
 }
 
 
@@ -418,8 +448,10 @@ def explain_play(rs: Ruleset, trick: Trick, i: int) -> tuple[str, str]:
         return _("Any cards may be given; only a play that beats every card takes over."), "following"
     if p.legal is None:
         if p.reason in ("must_follow_suit", "must_answer_trump"):
-            return (_("Allowed only if the player had no %(group)s left.") % {"group": _none_of(led)},
-                    "following")
+            return (
+                _("Allowed only if the player had no %(group)s left.") % {"group": _none_of(led)},
+                "following",
+            )
         return describe_verdict(None, p.reason, p.params), SECTION_OF_REASON.get(p.reason or "", "following")
     if rs.group(p.cards[0]) == led:
         if led == "T":
@@ -439,7 +471,8 @@ def winner_rule(rs: Ruleset, trick: Trick) -> str:
         if trick.winner == trick.leader:
             return _("Nobody beat every card of the lead, so the leader keeps the trick.")
         return _("The last play that beat every card of the best play so far takes it: %(cards)s.") % {
-            "cards": faces}
+            "cards": faces
+        }
     if rs.is_trump(win[0]):
         return _("A trump was played, so the highest trump takes it: %(card)s.") % {"card": faces}
     return _("No trump was played, so the highest card of the led suit takes it: %(card)s.") % {"card": faces}
@@ -479,17 +512,34 @@ def _question_text(rs: Ruleset, trick: Trick, i: int) -> str:
     p = trick.plays[i]
     who = {"player": player(p.seat)}
     if i == 0 and p.reason == "must_lead_ad":
-        return _("Hand 1, trick 1: did player %(player)s hold A♦? If so, tap it; if someone else held it, ask them.") % who
+        return (
+            _(
+                "Hand 1, trick 1: did player %(player)s hold A♦? If so, tap it; if someone else held it, ask them."
+            )
+            % who
+        )
     if i == 0:
-        return _("Did player %(player)s still hold a plain (non-trump) card? Tap one, or answer «None of these».") % who
+        return (
+            _(
+                "Did player %(player)s still hold a plain (non-trump) card? Tap one, or answer «None of these»."
+            )
+            % who
+        )
     led = trick.led_group
     groups = _group_name(led)
     if rs.must_trump and not rs.is_trump(p.cards[0]):
         groups = _("%(group)s or a trump") % {"group": groups}
-    if rs.ace_discard_ban and p.cards[0].rank == "A" and not rs.is_trump(p.cards[0]) and p.cards[0].suit != led:
+    if (
+        rs.ace_discard_ban
+        and p.cards[0].rank == "A"
+        and not rs.is_trump(p.cards[0])
+        and p.cards[0].suit != led
+    ):
         return _("Which other cards did player %(player)s hold? Tap any one of them.") % who
     return _("Did player %(player)s hold any %(groups)s? Tap a card they had, or answer «None of these».") % {
-        **who, "groups": groups}
+        **who,
+        "groups": groups,
+    }
 
 
 def answer_trick(q: TrickQuery, url) -> TrickAnswer | None:
@@ -503,16 +553,28 @@ def answer_trick(q: TrickQuery, url) -> TrickAnswer | None:
     for seat, cards in q.held.items():
         for c in cards:
             if played_by.get(c, seat) != seat:
-                q.problems.append(Problem(f"h{seat}", describe("held_but_played", {
-                    "card": c.code, "player": player(seat), "other": player(played_by[c])})))
+                q.problems.append(
+                    Problem(
+                        f"h{seat}",
+                        describe(
+                            "held_but_played",
+                            {"card": c.code, "player": player(seat), "other": player(played_by[c])},
+                        ),
+                    )
+                )
     if q.problems:
         return None
     for seat, cards in q.held.items():
         own = [c for i, pl in enumerate(plays) if (q.leader + i) % 4 == seat for c in pl]
         hands[seat] = tuple(own + [c for c in cards if c not in own])
     try:
-        trick = resolve_trick(rs, q.leader, plays if rs.multi_card_leads else [p[0] for p in plays],
-                              hands=hands, context=q.context())
+        trick = resolve_trick(
+            rs,
+            q.leader,
+            plays if rs.multi_card_leads else [p[0] for p in plays],
+            hands=hands,
+            context=q.context(),
+        )
     except KozelError as e:
         q.problems.append(engine_problem(e, e.field))
         return None
@@ -521,11 +583,21 @@ def answer_trick(q: TrickQuery, url) -> TrickAnswer | None:
     in_trick = set(q.cards) | {c for cards in q.held.values() for c in cards}
     for i, p in enumerate(trick.plays):
         rule, section = explain_play(rs, trick, i)
-        views.append(PlayView(
-            seat=p.seat, player=player(p.seat), team=team_of(p.seat),
-            faces=[face(c, rs) for c in p.cards], trump=all(p.trump), legal=p.legal, reason=p.reason,
-            message=describe_verdict(p.legal, p.reason, p.params), rule=rule, section=section,
-            winner=p.seat == trick.winner))
+        views.append(
+            PlayView(
+                seat=p.seat,
+                player=player(p.seat),
+                team=team_of(p.seat),
+                faces=[face(c, rs) for c in p.cards],
+                trump=all(p.trump),
+                legal=p.legal,
+                reason=p.reason,
+                message=describe_verdict(p.legal, p.reason, p.params),
+                rule=rule,
+                section=section,
+                winner=p.seat == trick.winner,
+            )
+        )
         if p.legal is None:
             seat = p.seat
             known = q.held.get(seat, [])
@@ -539,23 +611,46 @@ def answer_trick(q: TrickQuery, url) -> TrickAnswer | None:
             none_held[seat] = []
             only = _question_groups(rs, trick, i)
             needs_context = p.reason == "trump_lead_forbidden" and (
-                q.hand_number is None or (q.hand_number > 1 and q.first_leader is None))
-            questions.append(Question(
-                seat=seat, player=player(seat), text=_question_text(rs, trick, i),
-                groups=picker(rs, in_trick | set(known), add, only=only),
-                none_href=None if seat in q.held else url(q.params(held=none_held)),
-                known=[face(c, rs) for c in known], clear_href=None, context=needs_context))
+                q.hand_number is None or (q.hand_number > 1 and q.first_leader is None)
+            )
+            questions.append(
+                Question(
+                    seat=seat,
+                    player=player(seat),
+                    text=_question_text(rs, trick, i),
+                    groups=picker(rs, in_trick | set(known), add, only=only),
+                    none_href=None if seat in q.held else url(q.params(held=none_held)),
+                    known=[face(c, rs) for c in known],
+                    clear_href=None,
+                    context=needs_context,
+                )
+            )
     events = []
     for e in trick.events:
         if e.kind == "queen_capture":
-            events.append(describe("queen_capture_event", {
-                "catcher": e.params.get("catcher"), "queen": e.params.get("queen"),
-                "catcher_player": player(int(e.params.get("catcher_seat", 0))),
-                "queen_player": player(int(e.params.get("queen_seat", 0))), "team": e.team + 1}))
-    return TrickAnswer(trick=trick, plays=views, winner_player=player(trick.winner),
-                       winner_team=team_of(trick.winner), points=trick.points,
-                       winner_rule=winner_rule(rs, trick), events=events, questions=questions,
-                       complete=all(p.legal is not None for p in trick.plays))
+            events.append(
+                describe(
+                    "queen_capture_event",
+                    {
+                        "catcher": e.params.get("catcher"),
+                        "queen": e.params.get("queen"),
+                        "catcher_player": player(int(e.params.get("catcher_seat", 0))),
+                        "queen_player": player(int(e.params.get("queen_seat", 0))),
+                        "team": e.team + 1,
+                    },
+                )
+            )
+    return TrickAnswer(
+        trick=trick,
+        plays=views,
+        winner_player=player(trick.winner),
+        winner_team=team_of(trick.winner),
+        points=trick.points,
+        winner_rule=winner_rule(rs, trick),
+        events=events,
+        questions=questions,
+        complete=all(p.legal is not None for p in trick.plays),
+    )
 
 
 def held_summary(q: TrickQuery) -> list[tuple[int, list[Face], str]]:
@@ -568,6 +663,7 @@ def held_summary(q: TrickQuery) -> list[tuple[int, list[Face], str]]:
 
 
 # ------------------------------------------------------------------ whole-deal review
+
 
 @dataclass
 class DealQuery:
@@ -614,7 +710,7 @@ def read_deal(query: Mapping[str, str]) -> DealQuery:
     d = DealQuery(rules)
     d.leader = _seat(query, "leader", problems) or 0
     d.hands_text = [(query.get(f"h{s}") or "")[:MAX_PARAM] for s in range(4)]
-    d.plays_text = (query.get("plays") or "")[:MAX_PARAM * 2]
+    d.plays_text = (query.get("plays") or "")[: MAX_PARAM * 2]
     d.stock_text = (query.get("stock") or "")[:MAX_PARAM]
     d.hand_number = _int(query, "hand", 1, 999, problems)
     d.score = read_score(query, problems)
@@ -705,20 +801,54 @@ def review_deal(d: DealQuery) -> DealResult | None:
         running[t.team] += t.points
         row_plays = []
         for p in t.plays:
-            row_plays.append({"player": player(p.seat), "team": team_of(p.seat),
-                              "faces": [face(c, rs) for c in p.cards], "trump": all(p.trump),
-                              "legal": p.legal, "winner": p.seat == t.winner,
-                              "message": describe(p.reason, p.params) if p.legal is False else ""})
-        events = [describe("queen_capture_event", {
-            "catcher": e.params.get("catcher"), "queen": e.params.get("queen"),
-            "catcher_player": player(int(e.params.get("catcher_seat", 0))),
-            "queen_player": player(int(e.params.get("queen_seat", 0))), "team": e.team + 1})
-            for e in t.events if e.kind == "queen_capture"]
-        rows.append(TrickRow(k, player(t.leader), row_plays, player(t.winner), t.team, t.points, events,
-                             (running[0], running[1])))
-    violations = [{"trick": v.trick, "player": player(v.seat), "faces": [face(c, rs) for c in v.cards],
-                   "message": describe(v.reason, v.params), "reason": v.reason,
-                   "section": SECTION_OF_REASON.get(v.reason, "following")} for v in result.violations]
+            row_plays.append(
+                {
+                    "player": player(p.seat),
+                    "team": team_of(p.seat),
+                    "faces": [face(c, rs) for c in p.cards],
+                    "trump": all(p.trump),
+                    "legal": p.legal,
+                    "winner": p.seat == t.winner,
+                    "message": describe(p.reason, p.params) if p.legal is False else "",
+                }
+            )
+        events = [
+            describe(
+                "queen_capture_event",
+                {
+                    "catcher": e.params.get("catcher"),
+                    "queen": e.params.get("queen"),
+                    "catcher_player": player(int(e.params.get("catcher_seat", 0))),
+                    "queen_player": player(int(e.params.get("queen_seat", 0))),
+                    "team": e.team + 1,
+                },
+            )
+            for e in t.events
+            if e.kind == "queen_capture"
+        ]
+        rows.append(
+            TrickRow(
+                k,
+                player(t.leader),
+                row_plays,
+                player(t.winner),
+                t.team,
+                t.points,
+                events,
+                (running[0], running[1]),
+            )
+        )
+    violations = [
+        {
+            "trick": v.trick,
+            "player": player(v.seat),
+            "faces": [face(c, rs) for c in v.cards],
+            "message": describe(v.reason, v.params),
+            "reason": v.reason,
+            "section": SECTION_OF_REASON.get(v.reason, "following"),
+        }
+        for v in result.violations
+    ]
     total = len(rows)
     step = d.step if d.step is not None and 0 <= d.step <= total else None
     if step is not None:
@@ -727,8 +857,11 @@ def review_deal(d: DealQuery) -> DealResult | None:
     shown_tricks = (sum(1 for r in rows if r.team == 0), sum(1 for r in rows if r.team == 1))
     record = dict(result.record)
     finished = result.complete or result.ended_early
-    rp: dict[str, str] = {"points_0": str(result.points[0]), "points_1": str(result.points[1]),
-                          "all_tricks": "1" if record.get("all_tricks") else "0"}
+    rp: dict[str, str] = {
+        "points_0": str(result.points[0]),
+        "points_1": str(result.points[1]),
+        "all_tricks": "1" if record.get("all_tricks") else "0",
+    }
     if "queen_capture" in record:
         rp["queen_capture"] = str(record["queen_capture"])
     if result.first_violation:
@@ -738,15 +871,27 @@ def review_deal(d: DealQuery) -> DealResult | None:
         rp["reason"] = _("Review: %(a)s:%(b)s by the cards") % {"a": result.points[0], "b": result.points[1]}
     steps = [(k, urlencode(d.params(step=k), safe=":/")) for k in range(1, total + 1)]
     return DealResult(
-        rows=rows, total_tricks=total, points=shown_points, tricks_won=shown_tricks,
-        first_violation=violations[0] if violations else None, violations=violations,
-        complete=result.complete, ended_early=result.ended_early, incomplete_tail=tail,
-        unknown=result.unknown, record=record, record_params=rp, finished=finished,
+        rows=rows,
+        total_tricks=total,
+        points=shown_points,
+        tricks_won=shown_tricks,
+        first_violation=violations[0] if violations else None,
+        violations=violations,
+        complete=result.complete,
+        ended_early=result.ended_early,
+        incomplete_tail=tail,
+        unknown=result.unknown,
+        record=record,
+        record_params=rp,
+        finished=finished,
         winner_team=result.winner_team if step is None or step == total else None,
-        steps=steps, step=step)
+        steps=steps,
+        step=step,
+    )
 
 
 # ------------------------------------------------------------------ hand checks
+
 
 @dataclass
 class HandQuery:
@@ -797,8 +942,10 @@ def check_hand(h: HandQuery) -> dict[str, Any]:
         if len(h.cards) == rs.hand_size and not rs.multi_card_leads:
             try:
                 rc = redeal_check(rs, h.cards)
-                out["redeal"] = {"allowed": rc.allowed,
-                                 "reasons": [describe(r, dict(rc.params)) for r in rc.reasons]}
+                out["redeal"] = {
+                    "allowed": rc.allowed,
+                    "reasons": [describe(r, dict(rc.params)) for r in rc.reasons],
+                }
             except KozelError as e:
                 h.problems.append(engine_problem(e))
         if rs.royal_goat or any(o.key == "royal_goat" for o in h.rules.variant.options):
@@ -809,7 +956,9 @@ def check_hand(h: HandQuery) -> dict[str, Any]:
     if rs.key == "yc-belka":
         belka: dict[str, Any] = {}
         if h.first_jc is not None:
-            belka["seats"] = [(player(s), SUIT_SYMBOL[suit]) for s, suit in sorted(belka_seat_suits(h.first_jc).items())]
+            belka["seats"] = [
+                (player(s), SUIT_SYMBOL[suit]) for s, suit in sorted(belka_seat_suits(h.first_jc).items())
+            ]
         if h.hand_number == 1:
             belka["suit"] = SUIT_SYMBOL[belka_trump_suit(1, None, 0)]
         elif h.hand_number and h.first_jc is not None and h.jc is not None:

@@ -26,7 +26,9 @@ from rules.messages import VARIANT_BLURBS, option_label, option_value, variant_n
 from rules.models import HouseRule
 
 
-def _render(request: HttpRequest, template: str, fragment: str, context: dict, status: int = 200) -> HttpResponse:
+def _render(
+    request: HttpRequest, template: str, fragment: str, context: dict, status: int = 200
+) -> HttpResponse:
     name = f"{template}#{fragment}" if request.htmx and not request.htmx.boosted else template
     return render(request, name, context, status=status)
 
@@ -43,10 +45,16 @@ def _rules_form(rules: ref.RulesChoice) -> list[dict]:
     out = []
     for opt in rules.variant.options:
         choices = [("1", True), ("0", False)] if opt.kind == "bool" else [(str(c), c) for c in opt.choices]
-        out.append({"key": opt.key, "name": f"opt_{opt.key}", "label": ref_option_label(opt.key),
-                    "choices": [(value, option_value_label(opt.key, raw)) for value, raw in choices],
-                    "value": ref.option_to_text(merged[opt.key]),
-                    "default": ref.option_to_text(opt.default)})
+        out.append(
+            {
+                "key": opt.key,
+                "name": f"opt_{opt.key}",
+                "label": ref_option_label(opt.key),
+                "choices": [(value, option_value_label(opt.key, raw)) for value, raw in choices],
+                "value": ref.option_to_text(merged[opt.key]),
+                "default": ref.option_to_text(opt.default),
+            }
+        )
     return out
 
 
@@ -71,6 +79,7 @@ def referee(request: HttpRequest) -> HttpResponse:
 
     def url(params: dict[str, str]) -> str:
         from urllib.parse import urlencode
+
         return f"{base}?{urlencode(params, safe=':')}"
 
     answer = ref.answer_trick(q, url)
@@ -79,18 +88,31 @@ def referee(request: HttpRequest) -> HttpResponse:
     slots = []
     for i in range(4):
         seat = (q.leader + i) % 4
-        slots.append({"seat": seat, "player": ref.player(seat), "team": seat % 2,
-                      "faces": [ref.face(c, rs) for c in plays[i]] if i < len(plays) else [],
-                      "next": i == len(q.cards) // q.n and not q.full})
+        slots.append(
+            {
+                "seat": seat,
+                "player": ref.player(seat),
+                "team": seat % 2,
+                "faces": [ref.face(c, rs) for c in plays[i]] if i < len(plays) else [],
+                "next": i == len(q.cards) // q.n and not q.full,
+            }
+        )
     groups = []
     if rs is not None and not q.full:  # the deck is shown only while the trick is open
+
         def add(c):
             return url(q.params(cards=[*q.cards, c]))
+
         groups = ref.picker(rs, set(q.cards), add, disabled=q.full)
     share = url(q.params()) if answer else None
     context = {
-        "q": q, "answer": answer, "slots": slots, "groups": groups, "share": share,
-        "variants": _variants(), "options": _rules_form(q.rules),
+        "q": q,
+        "answer": answer,
+        "slots": slots,
+        "groups": groups,
+        "share": share,
+        "variants": _variants(),
+        "options": _rules_form(q.rules),
         "undo": url(q.params(cards=q.cards[:-1])) if q.cards else None,
         "clear": url(q.params(cards=[], held={})) if q.cards or q.held else None,
         "held": ref.held_summary(q),
@@ -109,6 +131,7 @@ def referee(request: HttpRequest) -> HttpResponse:
 
 def _start_match_url(params: dict[str, str], house: str | None = None) -> str:
     from urllib.parse import urlencode
+
     p = dict(params)
     if house:
         p["house"] = house
@@ -127,9 +150,13 @@ def sheet(request: HttpRequest, key: str) -> HttpResponse:
     rs = rules.ruleset
     assert rs is not None
     context = {
-        "key": key, "name": variant_name(key), "blurb": VARIANT_BLURBS.get(key, ""),
+        "key": key,
+        "name": variant_name(key),
+        "blurb": VARIANT_BLURBS.get(key, ""),
         # lazy: the sheet.html fragment cache usually answers without reading the facts
-        "rs": rs, "rules": rules, "f": SimpleLazyObject(lambda: facts.sheet_facts(rs)),
+        "rs": rs,
+        "rules": rules,
+        "f": SimpleLazyObject(lambda: facts.sheet_facts(rs)),
         "options": _rules_form(rules),
         "referee": reverse("rules:referee") + "?" + "&".join(f"{k}={v}" for k, v in rules.params().items()),
         "start": _start_match_url(rules.params()),
@@ -140,7 +167,6 @@ def sheet(request: HttpRequest, key: str) -> HttpResponse:
 @require_safe
 def compare(request: HttpRequest) -> HttpResponse:
     return render(request, "rules/compare.html", {"table": facts.comparison()})
-
 
 
 def safe_return_to(value: str | None) -> str | None:
@@ -162,8 +188,12 @@ def deal(request: HttpRequest) -> HttpResponse:
     if result and return_to and result.finished:
         record_link = return_to + "?" + urlencode(result.record_params)
     context = {
-        "r": review, "result": result, "variants": _variants(), "options": _rules_form(review.rules),
-        "seats": [(s, ref.player(s)) for s in range(4)], "return_to": return_to,
+        "r": review,
+        "result": result,
+        "variants": _variants(),
+        "options": _rules_form(review.rules),
+        "seats": [(s, ref.player(s)) for s in range(4)],
+        "return_to": return_to,
         "record_link": record_link,
         "all_qs": urlencode({k: v for k, v in review.params().items() if k != "step"}, safe=":/"),
         "sheet": reverse("rules:sheet", args=[review.rules.ruleset.key]) if review.rules.ruleset else "",
@@ -184,8 +214,12 @@ def _deal_tap(review: ref.DealQuery, result: ref.DealResult | None) -> dict | No
         leaders = [row.leader - 1 for row in result.rows]
         if not result.ended_early:
             leaders.append(result.rows[-1].winner - 1)
-    return {"groups": ref.picker(rs, set(), lambda c: ""), "multi": rs.multi_card_leads,
-            "size": 4 if rs.multi_card_leads else rs.hand_size, "leaders": " ".join(map(str, leaders))}
+    return {
+        "groups": ref.picker(rs, set(), lambda c: ""),
+        "multi": rs.multi_card_leads,
+        "size": 4 if rs.multi_card_leads else rs.hand_size,
+        "leaders": " ".join(map(str, leaders)),
+    }
 
 
 @require_safe
@@ -201,21 +235,35 @@ def hand(request: HttpRequest) -> HttpResponse:
 
     groups = ref.picker(rs, set(), toggle, selected=set(h.cards)) if rs else []
     checks = ref.check_hand(h)
-    context = {"h": h, "checks": checks, "groups": groups, "variants": _variants(),
-               "options": _rules_form(h.rules), "seats": [(s, ref.player(s)) for s in range(4)],
-               "cards_text": " ".join(c.code for c in h.cards), "faces": [ref.face(c, rs) for c in h.cards],
-               "sheet": reverse("rules:sheet", args=[rs.key]) if rs else ""}
+    context = {
+        "h": h,
+        "checks": checks,
+        "groups": groups,
+        "variants": _variants(),
+        "options": _rules_form(h.rules),
+        "seats": [(s, ref.player(s)) for s in range(4)],
+        "cards_text": " ".join(c.code for c in h.cards),
+        "faces": [ref.face(c, rs) for c in h.cards],
+        "sheet": reverse("rules:sheet", args=[rs.key]) if rs else "",
+    }
     status = 400 if h.rules.variant is None else 200
     return _render(request, "rules/hand.html", "hand", context, status=status)
 
 
 def _house_form_context(form, variant_key: str | None, values: dict | None = None) -> dict:
     key = variant_key if variant_key in VARIANTS else next(iter(VARIANTS))
-    rules = ref.read_rules({"variant": key, **{k: v for k, v in (values or {}).items() if k.startswith("opt_")}})
+    rules = ref.read_rules(
+        {"variant": key, **{k: v for k, v in (values or {}).items() if k.startswith("opt_")}}
+    )
     if rules.problems:  # show the defaults; the errors are on the form
         rules = ref.read_rules({"variant": key})
-    return {"form": form, "variants": _variants(), "current": key, "options": _rules_form(rules),
-            "recent": HouseRule.objects.all()[:10]}
+    return {
+        "form": form,
+        "variants": _variants(),
+        "current": key,
+        "options": _rules_form(rules),
+        "recent": HouseRule.objects.all()[:10],
+    }
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -224,8 +272,9 @@ def house_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = HouseRuleForm(request.POST)
         if form.is_valid():
-            house = house_create(name=form.cleaned_data["name"], variant=form.cleaned_data["variant"],
-                                 options=form.differing)
+            house = house_create(
+                name=form.cleaned_data["name"], variant=form.cleaned_data["variant"], options=form.differing
+            )
             url = reverse("rules:house", args=[house.slug])
             if request.htmx:
                 return HttpResponseClientRedirect(url)
@@ -255,15 +304,25 @@ def house_sheet(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404(str(exc)) from exc
     base_rs = resolve(base)
     params = {"variant": base.key, **{f"opt_{k}": ref.option_to_text(v) for k, v in house.options.items()}}
-    changed = [{"label": ref_option_label(k), "base": option_value_label(k, base.option(k).default),
-                "house": option_value_label(k, v)} for k, v in house.options.items()]
+    changed = [
+        {
+            "label": ref_option_label(k),
+            "base": option_value_label(k, base.option(k).default),
+            "house": option_value_label(k, v),
+        }
+        for k, v in house.options.items()
+    ]
     ours, theirs = facts.ruleset_rows(rs), facts.ruleset_rows(base_rs)
     derived = [(label, b, a) for (label, a), (_l, b) in zip(ours, theirs, strict=True) if a != b]
     link = request.build_absolute_uri(reverse("rules:house", args=[house.slug]))
     qr = segno.make(link, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff")
     context = {
-        "house": house, "base_name": variant_name(base.key), "changed": changed, "derived": derived,
-        "link": link, "qr": mark_safe(qr),  # noqa: S308 - generated by segno from our own URL
+        "house": house,
+        "base_name": variant_name(base.key),
+        "changed": changed,
+        "derived": derived,
+        "link": link,
+        "qr": mark_safe(qr),  # noqa: S308 - generated by segno from our own URL
         "start": _start_match_url(params, house.name),
         "full_sheet": reverse("rules:sheet", args=[base.key]) + "?" + urlencode(params),
         "referee": reverse("rules:referee") + "?" + urlencode(params),
@@ -275,10 +334,12 @@ def house_sheet(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 def glossary(request: HttpRequest) -> HttpResponse:
     from rules import sheets
+
     return render(request, "rules/glossary.html", {"terms": sheets.glossary()})
 
 
 @require_safe
 def disputes(request: HttpRequest) -> HttpResponse:
     from rules import disputes as d
+
     return render(request, "rules/disputes.html", {"disputes": d.disputes()})

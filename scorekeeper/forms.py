@@ -43,13 +43,12 @@ class HandForm(forms.Form):
     points_0 = forms.IntegerField(required=False, min_value=0, max_value=120)
     points_1 = forms.IntegerField(required=False, min_value=0, max_value=120)
     all_tricks = forms.BooleanField(required=False)
-    queen_capture = forms.TypedChoiceField(choices=TEAM_CHOICES, coerce=int, empty_value=None,
-                                           required=False)
+    queen_capture = forms.TypedChoiceField(choices=TEAM_CHOICES, coerce=int, empty_value=None, required=False)
     obyaz = forms.TypedChoiceField(choices=TEAM_CHOICES, coerce=int, empty_value=None, required=False)
-    penalty_kind = forms.ChoiceField(choices=[("", "—")] + [(k, k) for k in PENALTY_KINDS],
-                                     required=False)
-    penalty_against = forms.TypedChoiceField(choices=TEAM_CHOICES, coerce=int, empty_value=None,
-                                             required=False)
+    penalty_kind = forms.ChoiceField(choices=[("", "—")] + [(k, k) for k in PENALTY_KINDS], required=False)
+    penalty_against = forms.TypedChoiceField(
+        choices=TEAM_CHOICES, coerce=int, empty_value=None, required=False
+    )
     eggs = forms.BooleanField(required=False)
     hvalyonka = forms.BooleanField(required=False)
     note = forms.CharField(required=False, max_length=200)
@@ -66,11 +65,13 @@ class HandForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.ruleset = ruleset
         for name in ("points_0", "points_1"):
-            self.fields[name].error_messages.update({
-                "invalid": _("Card points are whole numbers from 0 to 120."),
-                "min_value": _("Card points are whole numbers from 0 to 120."),
-                "max_value": _("Card points are whole numbers from 0 to 120."),
-            })
+            self.fields[name].error_messages.update(
+                {
+                    "invalid": _("Card points are whole numbers from 0 to 120."),
+                    "min_value": _("Card points are whole numbers from 0 to 120."),
+                    "max_value": _("Card points are whole numbers from 0 to 120."),
+                }
+            )
         if not self.is_bound and not self.initial.get("nonce"):
             self.initial["nonce"] = new_nonce()
 
@@ -82,8 +83,10 @@ class HandForm(forms.Form):
         penalty = data.get("penalty_kind")
         if penalty:
             if data.get("penalty_against") is None:
-                self.add_error("penalty_against", forms.ValidationError(
-                    self.error_messages["against_required"], code="bad_team"))
+                self.add_error(
+                    "penalty_against",
+                    forms.ValidationError(self.error_messages["against_required"], code="bad_team"),
+                )
             data["points"] = None
             return data
         if data.get("eggs"):
@@ -92,8 +95,10 @@ class HandForm(forms.Form):
             return data
         if p0 is None and p1 is None:
             if data.get("queen_capture") is None:
-                self.add_error("points_0", forms.ValidationError(
-                    self.error_messages["points_required"], code="points_required"))
+                self.add_error(
+                    "points_0",
+                    forms.ValidationError(self.error_messages["points_required"], code="points_required"),
+                )
             data["points"] = None
             return data
         if p0 is None:
@@ -108,10 +113,14 @@ def hand_initial_from_record(record: Mapping[str, Any]) -> dict[str, Any]:
     pts = record.get("points")
     pen = record.get("penalty") or {}
     return {
-        "points_0": pts[0] if pts else None, "points_1": pts[1] if pts else None,
-        "all_tricks": bool(record.get("all_tricks")), "queen_capture": record.get("queen_capture"),
-        "obyaz": record.get("obyaz"), "penalty_kind": pen.get("kind", ""),
-        "penalty_against": pen.get("against"), "hvalyonka": bool(record.get("hvalyonka")),
+        "points_0": pts[0] if pts else None,
+        "points_1": pts[1] if pts else None,
+        "all_tricks": bool(record.get("all_tricks")),
+        "queen_capture": record.get("queen_capture"),
+        "obyaz": record.get("obyaz"),
+        "penalty_kind": pen.get("kind", ""),
+        "penalty_against": pen.get("against"),
+        "hvalyonka": bool(record.get("hvalyonka")),
         "note": record.get("note", ""),
     }
 
@@ -149,8 +158,9 @@ class MatchForm(forms.Form):
     player_2 = forms.CharField(max_length=30, required=False)
     player_3 = forms.CharField(max_length=30, required=False)
     first_dealer = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int, initial=0)
-    first_leader = forms.TypedChoiceField(choices=[("", "—")] + SEAT_CHOICES, coerce=int,
-                                          empty_value=None, required=False)
+    first_leader = forms.TypedChoiceField(
+        choices=[("", "—")] + SEAT_CHOICES, coerce=int, empty_value=None, required=False
+    )
     house = forms.CharField(max_length=80, required=False)
 
     def clean(self) -> dict[str, Any]:
@@ -158,17 +168,18 @@ class MatchForm(forms.Form):
         key = data.get("variant")
         if key:
             data["options"] = options_from_query(VARIANTS[key], self.data, checkbox_form=True)
-        data["team_names"] = [data.get("team_0") or str(_("Reds")),
-                              data.get("team_1") or str(_("Blacks"))]
+        data["team_names"] = [data.get("team_0") or str(_("Reds")), data.get("team_1") or str(_("Blacks"))]
         if data["team_names"][0].strip().lower() == data["team_names"][1].strip().lower():
-            self.add_error("team_1", forms.ValidationError(
-                _("The two teams need different names."), code="same_names"))
+            self.add_error(
+                "team_1", forms.ValidationError(_("The two teams need different names."), code="same_names")
+            )
         data["player_names"] = [(data.get(f"player_{i}") or "").strip() for i in range(4)]
         return data
 
 
-def options_from_query(variant: Variant, query: Mapping[str, str], *,
-                       checkbox_form: bool = False) -> dict[str, object]:
+def options_from_query(
+    variant: Variant, query: Mapping[str, str], *, checkbox_form: bool = False
+) -> dict[str, object]:
     """``opt_<name>`` values for a variant. A bool is ``1/true/on`` or ``0/false/off``; in the
     submitted form an unchecked box is absent (False); in a link an absent option is its default.
     A value the option does not take falls back to the default."""

@@ -22,8 +22,9 @@ class Match(models.Model):
     first_leader = models.PositiveSmallIntegerField(null=True, blank=True)
     house = models.CharField(max_length=80, blank=True)
     series = models.CharField(max_length=24)  # shared by a match and its rematches
-    previous = models.OneToOneField("self", null=True, blank=True, on_delete=models.PROTECT,
-                                    related_name="rematch")
+    previous = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="rematch"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

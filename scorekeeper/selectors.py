@@ -162,8 +162,9 @@ class Board:
         n = self.next
         leader = self.seat_name(n.leader) if n.leader is not None else None
         team = self.team_names[n.leader_team] if n.leader_team is not None else None
-        return explain.lead_line(n.rule, leader, team, self.ruleset.lowest_trump,
-                                 (get_language() or "ru")[:2])
+        return explain.lead_line(
+            n.rule, leader, team, self.ruleset.lowest_trump, (get_language() or "ru")[:2]
+        )
 
     @property
     def tracks(self) -> list[dict[str, Any]]:
@@ -171,9 +172,15 @@ class Board:
         out = []
         for team in (0, 1):
             score = self.state.score[team]
-            out.append({"team": team, "name": self.team_names[team], "score": score,
-                        "marks": [i < score for i in range(self.target)],
-                        "over": max(0, score - self.target)})
+            out.append(
+                {
+                    "team": team,
+                    "name": self.team_names[team],
+                    "score": score,
+                    "marks": [i < score for i in range(self.target)],
+                    "over": max(0, score - self.target),
+                }
+            )
         return out
 
     @property
@@ -183,12 +190,17 @@ class Board:
         out = []
         for team in (0, 1):
             score = min(self.state.score[team], 6)
-            cards = [{"suit": suit, "red": team == 0,
-                      "rows": [{"on": r < min(max(score - 3 * i, 0), 3), "y": 24 + r * 23}
-                               for r in range(3)]}
-                     for i, suit in enumerate(suits[team])]
-            out.append({"team": team, "name": self.team_names[team], "score": self.state.score[team],
-                        "cards": cards})
+            cards = [
+                {
+                    "suit": suit,
+                    "red": team == 0,
+                    "rows": [{"on": r < min(max(score - 3 * i, 0), 3), "y": 24 + r * 23} for r in range(3)],
+                }
+                for i, suit in enumerate(suits[team])
+            ]
+            out.append(
+                {"team": team, "name": self.team_names[team], "score": self.state.score[team], "cards": cards}
+            )
         return out
 
 
@@ -204,8 +216,10 @@ def _record_parts(rec: HandRecord, team_names: Sequence[str]) -> tuple[str, list
     if rec.obyaz is not None:
         events.append(_("obyaz: %(team)s") % {"team": team_names[rec.obyaz]})
     if rec.penalty is not None:
-        events.append(_("penalty: %(kind)s against %(team)s") % {
-            "kind": explain.penalty_name(rec.penalty.kind), "team": team_names[rec.penalty.against]})
+        events.append(
+            _("penalty: %(kind)s against %(team)s")
+            % {"kind": explain.penalty_name(rec.penalty.kind), "team": team_names[rec.penalty.against]}
+        )
     if rec.hvalyonka:
         events.append(_("hvalyonka"))
     if rec.note:
@@ -213,8 +227,9 @@ def _record_parts(rec: HandRecord, team_names: Sequence[str]) -> tuple[str, list
     return points, events
 
 
-def replay_slots(ruleset: Ruleset, records: Sequence[tuple[int, dict[str, Any]]]
-                 ) -> tuple[MatchState, list[int], str]:
+def replay_slots(
+    ruleset: Ruleset, records: Sequence[tuple[int, dict[str, Any]]]
+) -> tuple[MatchState, list[int], str]:
     """Replay hand by hand; a stored hand the engine refuses stops the replay (reported)."""
     state = new_match(ruleset)
     done: list[int] = []
@@ -237,15 +252,31 @@ def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] 
     for result, slot in zip(state.hands, done, strict=True):
         points, events = _record_parts(result.record, names)
         deltas = [f"{names[t]} {'+' if d > 0 else ''}{d}" for t, d in enumerate(result.delta) if d]
-        lines.append(Line(number=result.hand_number, slot=slot, result=result, points=points,
-                          events=events, deltas=deltas,
-                          notes=[explain.note_line(n.code, n.params, names) for n in result.notes],
-                          edited=len(by_slot[slot].versions) > 1))
+        lines.append(
+            Line(
+                number=result.hand_number,
+                slot=slot,
+                result=result,
+                points=points,
+                events=events,
+                deltas=deltas,
+                notes=[explain.note_line(n.code, n.params, names) for n in result.notes],
+                edited=len(by_slot[slot].versions) > 1,
+            )
+        )
     nd = None
     if not state.finished and not broken:
         nd = next_deal_after(state, first_dealer=match.first_dealer, first_leader=match.first_leader)
-    board = Board(match=match, ruleset=ruleset, state=state, slots=slots, lines=lines,
-                  version=entries[-1].seq if entries else 0, next=nd, broken=broken)
+    board = Board(
+        match=match,
+        ruleset=ruleset,
+        state=state,
+        slots=slots,
+        lines=lines,
+        version=entries[-1].seq if entries else 0,
+        next=nd,
+        broken=broken,
+    )
     if len(series) > 1:
         tally = [0, 0]
         for m in series:

@@ -43,28 +43,53 @@ def new_public_id() -> str:
 
 
 @transaction.atomic
-def match_create(*, variant: str, options: Mapping[str, object], team_names: Sequence[str],
-                 player_names: Sequence[str] = ("", "", "", ""), first_dealer: int = 0,
-                 first_leader: int | None = None, house: str = "",
-                 previous: Match | None = None, secret: str | None = None) -> tuple[Match, str]:
+def match_create(
+    *,
+    variant: str,
+    options: Mapping[str, object],
+    team_names: Sequence[str],
+    player_names: Sequence[str] = ("", "", "", ""),
+    first_dealer: int = 0,
+    first_leader: int | None = None,
+    house: str = "",
+    previous: Match | None = None,
+    secret: str | None = None,
+) -> tuple[Match, str]:
     """Create a match with its rules frozen: the variant key and every option resolved."""
     v = get_variant(variant)
     frozen = check_options(v, options)
     secret = secret or new_secret()
     public_id = new_public_id()
     match = Match.objects.create(
-        public_id=public_id, secret_hash=secret_hash(secret), variant=v.key, options=frozen,
-        team_names=list(team_names), player_names=list(player_names), first_dealer=first_dealer,
-        first_leader=first_leader, house=house,
-        series=previous.series if previous else public_id, previous=previous)
+        public_id=public_id,
+        secret_hash=secret_hash(secret),
+        variant=v.key,
+        options=frozen,
+        team_names=list(team_names),
+        player_names=list(player_names),
+        first_dealer=first_dealer,
+        first_leader=first_leader,
+        house=house,
+        series=previous.series if previous else public_id,
+        previous=previous,
+    )
     return match, secret
 
 
 _FIELD_RE = re.compile(r"^hands\[(\d+)\]\.?(.*)$")
-FIELD_MAP = {"points": "points_0", "points[0]": "points_0", "points[1]": "points_1",
-             "penalty.kind": "penalty_kind", "penalty.against": "penalty_against",
-             "penalty": "penalty_kind", "all_tricks": "all_tricks", "obyaz": "obyaz",
-             "queen_capture": "queen_capture", "hvalyonka": "hvalyonka", "note": "note"}
+FIELD_MAP = {
+    "points": "points_0",
+    "points[0]": "points_0",
+    "points[1]": "points_1",
+    "penalty.kind": "penalty_kind",
+    "penalty.against": "penalty_against",
+    "penalty": "penalty_kind",
+    "all_tricks": "all_tricks",
+    "obyaz": "obyaz",
+    "queen_capture": "queen_capture",
+    "hvalyonka": "hvalyonka",
+    "note": "note",
+}
 
 
 def _as_validation_error(exc: RecordError, index: int) -> ValidationError:
@@ -73,17 +98,24 @@ def _as_validation_error(exc: RecordError, index: int) -> ValidationError:
     m = _FIELD_RE.match(exc.field or "")
     message = explain.error_message(exc.code)
     if m and int(m.group(1)) != index:
-        message = _("Hand %(n)s would no longer fit: %(why)s") % {"n": int(m.group(1)) + 1,
-                                                                   "why": message}
+        message = _("Hand %(n)s would no longer fit: %(why)s") % {"n": int(m.group(1)) + 1, "why": message}
         return ValidationError(message, code=exc.code)
     field = FIELD_MAP.get(m.group(2) if m else (exc.field or ""), None)
     err = ValidationError(message, code=exc.code)
     return ValidationError({field: err}) if field else err
 
 
-def _append(*, match: Match, action: str, nonce: str, version: int | None,
-            slot: int | None = None, record: HandRecord | None = None, reason: str = "",
-            source: int | None = None) -> tuple[Entry, bool]:
+def _append(
+    *,
+    match: Match,
+    action: str,
+    nonce: str,
+    version: int | None,
+    slot: int | None = None,
+    record: HandRecord | None = None,
+    reason: str = "",
+    source: int | None = None,
+) -> tuple[Entry, bool]:
     """Lock, check idempotency and staleness, check with the engine, append. Returns
     ``(entry, created)``; ``created`` is False for a repeated nonce."""
     Match.objects.select_for_update().filter(pk=match.pk).get()
@@ -114,34 +146,43 @@ def _append(*, match: Match, action: str, nonce: str, version: int | None,
         replay(match.variant, match.options, [r for _s, r in live])
     except RecordError as exc:
         raise _as_validation_error(exc, index) from exc
-    entry = Entry.objects.create(match=match, seq=seq, action=action, slot=slot,
-                                 record=record.to_dict() if record else None, reason=reason,
-                                 nonce=nonce, source=source)
+    entry = Entry.objects.create(
+        match=match,
+        seq=seq,
+        action=action,
+        slot=slot,
+        record=record.to_dict() if record else None,
+        reason=reason,
+        nonce=nonce,
+        source=source,
+    )
     return entry, True
 
 
 @transaction.atomic
-def hand_record(*, match: Match, record: HandRecord, nonce: str, version: int | None,
-                reason: str = "") -> tuple[Entry, bool]:
+def hand_record(
+    *, match: Match, record: HandRecord, nonce: str, version: int | None, reason: str = ""
+) -> tuple[Entry, bool]:
     """Record the next hand."""
-    return _append(match=match, action=Entry.ADD, record=record, nonce=nonce, version=version,
-                   reason=reason)
+    return _append(match=match, action=Entry.ADD, record=record, nonce=nonce, version=version, reason=reason)
 
 
 @transaction.atomic
-def hand_edit(*, match: Match, slot: int, record: HandRecord, nonce: str, version: int | None,
-              reason: str = "") -> tuple[Entry, bool]:
+def hand_edit(
+    *, match: Match, slot: int, record: HandRecord, nonce: str, version: int | None, reason: str = ""
+) -> tuple[Entry, bool]:
     """Replace a hand's record; every later hand is recomputed by the replay."""
-    return _append(match=match, action=Entry.EDIT, slot=slot, record=record, nonce=nonce,
-                   version=version, reason=reason)
+    return _append(
+        match=match, action=Entry.EDIT, slot=slot, record=record, nonce=nonce, version=version, reason=reason
+    )
 
 
 @transaction.atomic
-def hand_delete(*, match: Match, slot: int, nonce: str, version: int | None,
-                reason: str = "") -> tuple[Entry, bool]:
+def hand_delete(
+    *, match: Match, slot: int, nonce: str, version: int | None, reason: str = ""
+) -> tuple[Entry, bool]:
     """Take a hand out of the match (kept in the history, restorable)."""
-    return _append(match=match, action=Entry.DELETE, slot=slot, nonce=nonce, version=version,
-                   reason=reason)
+    return _append(match=match, action=Entry.DELETE, slot=slot, nonce=nonce, version=version, reason=reason)
 
 
 @transaction.atomic
@@ -154,8 +195,7 @@ def hand_undo(*, match: Match, nonce: str, version: int | None) -> tuple[Entry, 
         if existing:
             return existing, False
         raise NotFound()
-    return _append(match=match, action=Entry.UNDO, slot=live[-1].slot, nonce=nonce,
-                   version=version)
+    return _append(match=match, action=Entry.UNDO, slot=live[-1].slot, nonce=nonce, version=version)
 
 
 @transaction.atomic
@@ -165,9 +205,16 @@ def entry_restore(*, match: Match, seq: int, nonce: str, version: int | None) ->
     if old is None:
         raise NotFound()
     record = HandRecord.from_dict(old.record)
-    return _append(match=match, action=Entry.RESTORE, slot=old.slot, record=record, nonce=nonce,
-                   version=version, source=seq,
-                   reason=_("restored the version of change #%(n)s") % {"n": seq})
+    return _append(
+        match=match,
+        action=Entry.RESTORE,
+        slot=old.slot,
+        record=record,
+        nonce=nonce,
+        version=version,
+        source=seq,
+        reason=_("restored the version of change #%(n)s") % {"n": seq},
+    )
 
 
 @transaction.atomic
@@ -179,9 +226,16 @@ def match_rematch(*, match: Match, secret: str) -> Match:
         return existing
     hands = len(live_records(slots_from_log(Entry.objects.filter(match=match))))
     new, _secret = match_create(
-        variant=match.variant, options=match.options, team_names=match.team_names,
-        player_names=match.player_names, first_dealer=(match.first_dealer + hands) % 4,
-        first_leader=None, house=match.house, previous=match, secret=secret)
+        variant=match.variant,
+        options=match.options,
+        team_names=match.team_names,
+        player_names=match.player_names,
+        first_dealer=(match.first_dealer + hands) % 4,
+        first_leader=None,
+        house=match.house,
+        previous=match,
+        secret=secret,
+    )
     return new
 
 

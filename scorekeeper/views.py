@@ -44,8 +44,10 @@ from .selectors import (
     ruleset_of,
 )
 
-STALE = gettext_lazy("Another phone changed this match since your form was shown. Here is the fresh board: "
-          "check it and enter the hand again if it is still missing.")
+STALE = gettext_lazy(
+    "Another phone changed this match since your form was shown. Here is the fresh board: "
+    "check it and enter the hand again if it is still missing."
+)
 
 
 def rules_sheet_url(key: str) -> str:
@@ -61,10 +63,12 @@ def edit_url(match: Match, secret: str) -> str:
 
 def _read_only(view):  # type: ignore[no-untyped-def]
     """View-link pages: GET/HEAD only; any write through them is refused with 403."""
+
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method not in ("GET", "HEAD"):
             return HttpResponseForbidden(_("This is a view link: it cannot change the match."))
         return view(request, *args, **kwargs)
+
     wrapped.__name__ = view.__name__
     wrapped.__doc__ = view.__doc__
     return wrapped
@@ -72,19 +76,32 @@ def _read_only(view):  # type: ignore[no-untyped-def]
 
 # ---------------------------------------------------------------- new match
 
+
 def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
     cards = []
     for key, v in VARIANTS.items():
         chosen = options_from_query(v, query) if key == selected else v.defaults
-        cards.append({
-            "key": key, "name": variant_name(key), "blurb": VARIANT_BLURBS.get(key, ""),
-            "sheet": rules_sheet_url(key), "selected": key == selected,
-            "options": [{"key": o.key, "kind": o.kind, "label": option_label(o.key),
-                         "value": chosen[o.key], "default": o.default,
-                         "default_label": option_value(o.key, o.default),
-                         "choices": [(c, option_value(o.key, c)) for c in o.choices]}
-                        for o in v.options],
-        })
+        cards.append(
+            {
+                "key": key,
+                "name": variant_name(key),
+                "blurb": VARIANT_BLURBS.get(key, ""),
+                "sheet": rules_sheet_url(key),
+                "selected": key == selected,
+                "options": [
+                    {
+                        "key": o.key,
+                        "kind": o.kind,
+                        "label": option_label(o.key),
+                        "value": chosen[o.key],
+                        "default": o.default,
+                        "default_label": option_value(o.key, o.default),
+                        "choices": [(c, option_value(o.key, c)) for c in o.choices],
+                    }
+                    for o in v.options
+                ],
+            }
+        )
     return cards
 
 
@@ -95,9 +112,14 @@ def new(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             d = form.cleaned_data
             match, secret = services.match_create(
-                variant=d["variant"], options=d["options"], team_names=d["team_names"],
-                player_names=d["player_names"], first_dealer=d["first_dealer"],
-                first_leader=d["first_leader"], house=d.get("house", ""))
+                variant=d["variant"],
+                options=d["options"],
+                team_names=d["team_names"],
+                player_names=d["player_names"],
+                first_dealer=d["first_dealer"],
+                first_leader=d["first_leader"],
+                house=d.get("house", ""),
+            )
             return redirect(edit_url(match, secret))
         selected = request.POST.get("variant") if request.POST.get("variant") in VARIANTS else "classic-sixes"
         query: Any = request.POST
@@ -105,18 +127,29 @@ def new(request: HttpRequest) -> HttpResponse:
     elif request.method in ("GET", "HEAD"):
         selected = request.GET.get("variant") if request.GET.get("variant") in VARIANTS else "classic-sixes"
         house = request.GET.get("house", "")[:80]
-        form = MatchForm(initial={"variant": selected, "house": house, "team_0": _("Reds"),
-                                  "team_1": _("Blacks"), "first_dealer": 0})
+        form = MatchForm(
+            initial={
+                "variant": selected,
+                "house": house,
+                "team_0": _("Reds"),
+                "team_1": _("Blacks"),
+                "first_dealer": 0,
+            }
+        )
         query = request.GET
         status = 200
     else:
         return HttpResponse(status=405)
-    return render(request, "scorekeeper/new.html",
-                  {"form": form, "variants": _variant_cards(selected, query), "selected": selected},
-                  status=status)
+    return render(
+        request,
+        "scorekeeper/new.html",
+        {"form": form, "variants": _variant_cards(selected, query), "selected": selected},
+        status=status,
+    )
 
 
 # ---------------------------------------------------------------- the match (edit link)
+
 
 def _dispute_query(board: Board) -> str:
     """The referee-deal query of this match's rules, up to (not including) ``return_to``."""
@@ -142,10 +175,17 @@ def _hand_rows(board: Board, secret: str | None) -> list[dict[str, Any]]:
     rows = []
     for ln in reversed(board.lines):
         res = ln.result
-        row = {"number": str(ln.number), "points": ln.points, "events": ln.events,
-               "won": "" if res.winner is None else f" won-{res.winner}",
-               "score0": str(res.score[0]), "score1": str(res.score[1]),
-               "deltas": ", ".join(ln.deltas), "notes": " · ".join(ln.notes), "edited": ln.edited}
+        row = {
+            "number": str(ln.number),
+            "points": ln.points,
+            "events": ln.events,
+            "won": "" if res.winner is None else f" won-{res.winner}",
+            "score0": str(res.score[0]),
+            "score1": str(res.score[1]),
+            "deltas": ", ".join(ln.deltas),
+            "notes": " · ".join(ln.notes),
+            "edited": ln.edited,
+        }
         if secret is not None:
             row["edit"] = f"{hand_prefix}{ln.slot}/"
             row["dispute"] = f"{dispute}{ln.slot}/"
@@ -159,31 +199,48 @@ def _lazy_rows(board: Board, secret: str | None) -> SimpleLazyObject:
     return SimpleLazyObject(lambda: _hand_rows(board, secret))
 
 
-def _match_context(request: HttpRequest, match: Match, secret: str, *, board: Board | None = None,
-                   form: HandForm | None = None, message: str = "") -> dict[str, Any]:
+def _match_context(
+    request: HttpRequest,
+    match: Match,
+    secret: str,
+    *,
+    board: Board | None = None,
+    form: HandForm | None = None,
+    message: str = "",
+) -> dict[str, Any]:
     board = board or match_board(match=match)
     if form is None:
         form = HandForm(initial={"version": board.version}, ruleset=board.ruleset)
     edit = edit_url(match, secret)
-    return {"board": board, "form": form, "secret": secret, "message": message,
-            "editable": True, "penalties": penalty_choices(board.ruleset),
-            "penalty_nonce": new_nonce(), "lines": _lazy_rows(board, secret),
-            "edit_url": edit,
-            "view_url": request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id])),
-            "edit_abs": request.build_absolute_uri(edit),
-            "next_match": match_next(match=match) if board.state.finished else None,
-            **_common(board)}
+    return {
+        "board": board,
+        "form": form,
+        "secret": secret,
+        "message": message,
+        "editable": True,
+        "penalties": penalty_choices(board.ruleset),
+        "penalty_nonce": new_nonce(),
+        "lines": _lazy_rows(board, secret),
+        "edit_url": edit,
+        "view_url": request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id])),
+        "edit_abs": request.build_absolute_uri(edit),
+        "next_match": match_next(match=match) if board.state.finished else None,
+        **_common(board),
+    }
 
 
 def _common(board: Board) -> dict[str, Any]:
     rs = board.ruleset
-    return {"variant_name": variant_name(rs.key), "sheet_url": rules_sheet_url(rs.key),
-            "options": [(option_label(k), option_value(k, v))
-                        for k, v in board.match.options.items()]}
+    return {
+        "variant_name": variant_name(rs.key),
+        "sheet_url": rules_sheet_url(rs.key),
+        "options": [(option_label(k), option_value(k, v)) for k, v in board.match.options.items()],
+    }
 
 
-def _render_match(request: HttpRequest, match: Match, secret: str, *, status: int = 200,
-                  **kwargs: Any) -> HttpResponse:
+def _render_match(
+    request: HttpRequest, match: Match, secret: str, *, status: int = 200, **kwargs: Any
+) -> HttpResponse:
     ctx = _match_context(request, match, secret, **kwargs)
     template = "scorekeeper/match.html#match" if request.htmx else "scorekeeper/match.html"
     return render(request, template, ctx, status=status)
@@ -207,8 +264,15 @@ def _record_error(exc: RecordError) -> ValidationError:
     return services._as_validation_error(exc, -1)
 
 
-def _write(request: HttpRequest, match: Match, secret: str, form: HandForm, do: Any,
-           *, success_url: str | None = None) -> HttpResponse:
+def _write(
+    request: HttpRequest,
+    match: Match,
+    secret: str,
+    form: HandForm,
+    do: Any,
+    *,
+    success_url: str | None = None,
+) -> HttpResponse:
     """Run a service with the form's nonce and version; answer with the board (or redirect)."""
     if not form.is_valid():
         return _render_match(request, match, secret, form=form, status=422)
@@ -234,8 +298,15 @@ def _write(request: HttpRequest, match: Match, secret: str, form: HandForm, do: 
 def hand_new(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
     form = HandForm(request.POST, ruleset=ruleset_of(match))
-    return _write(request, match, secret, form, lambda d: services.hand_record(
-        match=match, record=services.record_from_fields(d), nonce=d["nonce"], version=d["version"]))
+    return _write(
+        request,
+        match,
+        secret,
+        form,
+        lambda d: services.hand_record(
+            match=match, record=services.record_from_fields(d), nonce=d["nonce"], version=d["version"]
+        ),
+    )
 
 
 class _ControlForm(HandForm):
@@ -249,8 +320,13 @@ class _ControlForm(HandForm):
 def undo(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
     form = _ControlForm(request.POST)
-    return _write(request, match, secret, form, lambda d: services.hand_undo(
-        match=match, nonce=d["nonce"], version=d["version"]))
+    return _write(
+        request,
+        match,
+        secret,
+        form,
+        lambda d: services.hand_undo(match=match, nonce=d["nonce"], version=d["version"]),
+    )
 
 
 def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) -> HttpResponse:
@@ -267,11 +343,19 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
         if form.is_valid():
             d = form.cleaned_data
             try:
-                services.hand_edit(match=match, slot=slot, record=services.record_from_fields(d),
-                                   nonce=d["nonce"], version=d["version"], reason=d.get("reason", ""))
+                services.hand_edit(
+                    match=match,
+                    slot=slot,
+                    record=services.record_from_fields(d),
+                    nonce=d["nonce"],
+                    version=d["version"],
+                    reason=d.get("reason", ""),
+                )
             except services.StaleForm:
-                form = HandForm(initial={**hand_initial_from_record(current.record or {}),
-                                         "version": board.version}, ruleset=board.ruleset)
+                form = HandForm(
+                    initial={**hand_initial_from_record(current.record or {}), "version": board.version},
+                    ruleset=board.ruleset,
+                )
                 form.stale = STALE  # type: ignore[attr-defined]
                 status = 409
             except (ValidationError, RecordError) as exc:
@@ -283,8 +367,7 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
             status = 422
     elif request.method in ("GET", "HEAD"):
         from_query = hand_initial_from_query(request.GET)
-        initial = {**hand_initial_from_record(current.record or {}), **from_query,
-                   "version": board.version}
+        initial = {**hand_initial_from_record(current.record or {}), **from_query, "version": board.version}
         if from_query and ("points_0" in from_query) != ("points_1" in from_query):
             # one side given by the referee: the other is 120 minus it, not the old value
             missing = "points_1" if "points_0" in from_query else "points_0"
@@ -293,21 +376,39 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
     else:
         return HttpResponse(status=405)
     number = next((ln.number for ln in board.lines if ln.slot == slot), None)
-    return render(request, "scorekeeper/hand_edit.html", {
-        "board": board, "form": form, "slot": slot, "number": number, "secret": secret,
-        "deleted": current.deleted, "edit_url": edit_url(match, secret),
-        "penalties": penalty_choices(board.ruleset),
-        "from_referee": bool(request.GET.get("reason")) or "points_0" in request.GET,
-        **_common(board)}, status=status)
+    return render(
+        request,
+        "scorekeeper/hand_edit.html",
+        {
+            "board": board,
+            "form": form,
+            "slot": slot,
+            "number": number,
+            "secret": secret,
+            "deleted": current.deleted,
+            "edit_url": edit_url(match, secret),
+            "penalties": penalty_choices(board.ruleset),
+            "from_referee": bool(request.GET.get("reason")) or "points_0" in request.GET,
+            **_common(board),
+        },
+        status=status,
+    )
 
 
 @require_POST
 def hand_remove(request: HttpRequest, public_id: str, secret: str, slot: int) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
     form = _ControlForm(request.POST)
-    return _write(request, match, secret, form, lambda d: services.hand_delete(
-        match=match, slot=slot, nonce=d["nonce"], version=d["version"], reason=d.get("reason", "")),
-        success_url=edit_url(match, secret))
+    return _write(
+        request,
+        match,
+        secret,
+        form,
+        lambda d: services.hand_delete(
+            match=match, slot=slot, nonce=d["nonce"], version=d["version"], reason=d.get("reason", "")
+        ),
+        success_url=edit_url(match, secret),
+    )
 
 
 @require_safe
@@ -319,13 +420,27 @@ def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     rows = []
     for s in board.slots:
         for e in s.versions:
-            rows.append({"entry": e, "number": numbers.get(e.slot),
-                         "restorable": e.record is not None and current.get(e.slot) != e.record,
-                         "summary": _summary(board, e.record)})
+            rows.append(
+                {
+                    "entry": e,
+                    "number": numbers.get(e.slot),
+                    "restorable": e.record is not None and current.get(e.slot) != e.record,
+                    "summary": _summary(board, e.record),
+                }
+            )
     rows.sort(key=lambda r: -r["entry"].seq)
-    return render(request, "scorekeeper/history.html", {
-        "board": board, "rows": rows, "secret": secret, "edit_url": edit_url(match, secret),
-        "nonce": new_nonce(), **_common(board)})
+    return render(
+        request,
+        "scorekeeper/history.html",
+        {
+            "board": board,
+            "rows": rows,
+            "secret": secret,
+            "edit_url": edit_url(match, secret),
+            "nonce": new_nonce(),
+            **_common(board),
+        },
+    )
 
 
 def _summary(board: Board, record: dict[str, Any] | None) -> str:
@@ -334,6 +449,7 @@ def _summary(board: Board, record: dict[str, Any] | None) -> str:
     from rules.engine.scoring import HandRecord
 
     from .selectors import _record_parts
+
     points, events = _record_parts(HandRecord.from_dict(record), board.team_names)
     return " · ".join([points, *events])
 
@@ -342,9 +458,14 @@ def _summary(board: Board, record: dict[str, Any] | None) -> str:
 def restore(request: HttpRequest, public_id: str, secret: str, seq: int) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
     form = _ControlForm(request.POST)
-    return _write(request, match, secret, form, lambda d: services.entry_restore(
-        match=match, seq=seq, nonce=d["nonce"], version=d["version"]),
-        success_url=edit_url(match, secret))
+    return _write(
+        request,
+        match,
+        secret,
+        form,
+        lambda d: services.entry_restore(match=match, seq=seq, nonce=d["nonce"], version=d["version"]),
+        success_url=edit_url(match, secret),
+    )
 
 
 @require_POST
@@ -352,8 +473,9 @@ def rematch(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
     board = match_board(match=match)
     if not board.state.finished:
-        return _render_match(request, match, secret, board=board,
-                             message=_("The match is not over yet."), status=409)
+        return _render_match(
+            request, match, secret, board=board, message=_("The match is not over yet."), status=409
+        )
     new_match = services.match_rematch(match=match, secret=secret)
     url = edit_url(new_match, secret)
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
@@ -375,6 +497,7 @@ def qr_edit(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
 
 # ---------------------------------------------------------------- view link (read only)
 
+
 @_read_only
 def watch(request: HttpRequest, public_id: str) -> HttpResponse:
     """The live board without controls; htmx polls it with ``?v=<version>`` (204 = unchanged)."""
@@ -383,8 +506,13 @@ def watch(request: HttpRequest, public_id: str) -> HttpResponse:
         if int(request.GET["v"]) == match_version(match=match):
             return HttpResponse(status=204)
     board = match_board(match=match)
-    ctx = {"board": board, "editable": False, "lines": _lazy_rows(board, None),
-           "next_match": match_next(match=match) if board.state.finished else None, **_common(board)}
+    ctx = {
+        "board": board,
+        "editable": False,
+        "lines": _lazy_rows(board, None),
+        "next_match": match_next(match=match) if board.state.finished else None,
+        **_common(board),
+    }
     template = "scorekeeper/watch.html#live" if request.htmx else "scorekeeper/watch.html"
     return render(request, template, ctx)
 
@@ -396,10 +524,17 @@ def qr_view(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 def _export_rows(board: Board) -> list[dict[str, Any]]:
-    return [{"hand": ln.number, "record": ln.result.record.to_dict(),
-             "delta": list(ln.result.delta), "score": list(ln.result.score),
-             "notes": [n.to_dict() for n in ln.result.notes], "explained": ln.notes}
-            for ln in board.lines]
+    return [
+        {
+            "hand": ln.number,
+            "record": ln.result.record.to_dict(),
+            "delta": list(ln.result.delta),
+            "score": list(ln.result.score),
+            "notes": [n.to_dict() for n in ln.result.notes],
+            "explained": ln.notes,
+        }
+        for ln in board.lines
+    ]
 
 
 @_read_only
@@ -407,12 +542,22 @@ def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
     match = match_get(public_id=public_id)
     board = match_board(match=match)
     st = board.state
-    data = {"match": match.public_id, "variant": match.variant, "options": match.options,
-            "teams": match.team_names, "players": match.player_names,
-            "first_dealer": match.first_dealer, "created_at": match.created_at.isoformat(),
-            "score": list(st.score), "finished": st.finished, "winner": st.winner,
-            "loser": st.loser, "titles": list(st.titles), "pending": dict(st.pending),
-            "hands": _export_rows(board)}
+    data = {
+        "match": match.public_id,
+        "variant": match.variant,
+        "options": match.options,
+        "teams": match.team_names,
+        "players": match.player_names,
+        "first_dealer": match.first_dealer,
+        "created_at": match.created_at.isoformat(),
+        "score": list(st.score),
+        "finished": st.finished,
+        "winner": st.winner,
+        "loser": st.loser,
+        "titles": list(st.titles),
+        "pending": dict(st.pending),
+        "hands": _export_rows(board),
+    }
     resp = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
     resp["Content-Disposition"] = f'attachment; filename="kozel-{match.public_id}.json"'
     return resp
@@ -426,15 +571,34 @@ def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     out = io.StringIO()
     w = csv.writer(out)
     # the header in the player's language, like the events and reasons in the rows
-    w.writerow([_("hand"), *(_("points %(team)s") % {"team": t} for t in (t0, t1)), _("events"),
-                *(_("delta %(team)s") % {"team": t} for t in (t0, t1)),
-                *(_("score %(team)s") % {"team": t} for t in (t0, t1)), _("why"), _("record")])
+    w.writerow(
+        [
+            _("hand"),
+            *(_("points %(team)s") % {"team": t} for t in (t0, t1)),
+            _("events"),
+            *(_("delta %(team)s") % {"team": t} for t in (t0, t1)),
+            *(_("score %(team)s") % {"team": t} for t in (t0, t1)),
+            _("why"),
+            _("record"),
+        ]
+    )
     for ln in board.lines:
         r = ln.result
         pts = r.record.points or ("", "")
-        w.writerow([ln.number, pts[0], pts[1], "; ".join(ln.events), r.delta[0], r.delta[1],
-                    r.score[0], r.score[1], "; ".join(ln.notes),
-                    json.dumps(r.record.to_dict(), ensure_ascii=False)])
+        w.writerow(
+            [
+                ln.number,
+                pts[0],
+                pts[1],
+                "; ".join(ln.events),
+                r.delta[0],
+                r.delta[1],
+                r.score[0],
+                r.score[1],
+                "; ".join(ln.notes),
+                json.dumps(r.record.to_dict(), ensure_ascii=False),
+            ]
+        )
     resp = HttpResponse("\ufeff" + out.getvalue(), content_type="text/csv; charset=utf-8")
     resp["Content-Disposition"] = f'attachment; filename="kozel-{match.public_id}.csv"'
     return resp
@@ -445,4 +609,3 @@ def read_only_rest(request: HttpRequest, public_id: str, rest: str) -> HttpRespo
     if request.method not in ("GET", "HEAD"):
         return HttpResponseForbidden(_("This is a view link: it cannot change the match."))
     raise Http404("no such page")
-

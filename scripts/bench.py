@@ -57,6 +57,7 @@ def setup_django(tmp: Path) -> None:
 
 # --- fixtures: a 40-hand match made through the real forms, then cloned -------------------------
 
+
 def forty_hands() -> list[dict[str, Any]]:
     """penalty-goats, 40 hands that do not end the match: 10 decided (5 each, with spas) among
     30 eggs, so the board shows every kind of line."""
@@ -74,19 +75,36 @@ def csrf(client: Any) -> str:
 def make_match(client: Any) -> tuple[str, str]:
     """A new match through the form and 40 hands through the hand form; returns (view, edit) paths."""
     client.get("/m/new/")
-    resp = client.post("/m/new/", {"csrfmiddlewaretoken": csrf(client), "variant": "penalty-goats",
-                                   "team_0": "Красные", "team_1": "Чёрные", "player_0": "Аня",
-                                   "player_1": "Борис", "player_2": "Вера", "player_3": "Гена",
-                                   "first_dealer": "0"})
+    resp = client.post(
+        "/m/new/",
+        {
+            "csrfmiddlewaretoken": csrf(client),
+            "variant": "penalty-goats",
+            "team_0": "Красные",
+            "team_1": "Чёрные",
+            "player_0": "Аня",
+            "player_1": "Борис",
+            "player_2": "Вера",
+            "player_3": "Гена",
+            "first_dealer": "0",
+        },
+    )
     assert resp.status_code == 302, resp.status_code
     edit = resp["Location"]
     public_id = edit.split("/")[2]
     for i, rec in enumerate(forty_hands()):
         page = client.get(edit).content.decode()
         version = re.search(r'data-version="(\d+)"', page).group(1)  # type: ignore[union-attr]
-        r = client.post(edit + "hand/", {"csrfmiddlewaretoken": csrf(client), "points_0": rec["points"][0],
-                                         "points_1": rec["points"][1], "version": version,
-                                         "nonce": f"bench-{i}"})
+        r = client.post(
+            edit + "hand/",
+            {
+                "csrfmiddlewaretoken": csrf(client),
+                "points_0": rec["points"][0],
+                "points_1": rec["points"][1],
+                "version": version,
+                "nonce": f"bench-{i}",
+            },
+        )
         assert r.status_code == 302, (r.status_code, r.content[:500])
     return f"/m/{public_id}/", edit
 
@@ -106,13 +124,27 @@ def clone_matches(public_id: str, count: int) -> list[str]:
         m.series = m.public_id
         m.previous = None
         m.save()
-        Entry.objects.bulk_create([Entry(match=m, seq=e.seq, action=e.action, slot=e.slot, record=e.record,
-                                         source=e.source, reason=e.reason, nonce=e.nonce) for e in entries])
+        Entry.objects.bulk_create(
+            [
+                Entry(
+                    match=m,
+                    seq=e.seq,
+                    action=e.action,
+                    slot=e.slot,
+                    record=e.record,
+                    source=e.source,
+                    reason=e.reason,
+                    nonce=e.nonce,
+                )
+                for e in entries
+            ]
+        )
         ids.append(m.public_id)
     return ids
 
 
 # --- page benchmarks ---------------------------------------------------------------------------
+
 
 class Bench:
     def __init__(self, name: str, call: Callable[[], Any], expect: int = 200, target: bool = True) -> None:
@@ -155,9 +187,14 @@ def page_benches(rounds: int, batch: int) -> tuple[list[Bench], dict[str, str]]:
         Bench("referee answer (trick ruling)", lambda: client.get(referee)),
         Bench("rule sheet (classic-sixes)", lambda: client.get(sheet)),
         Bench("home page", lambda: client.get("/")),
-        Bench("API POST /api/v1/trick", lambda: client.post(
-            "/api/v1/trick", '{"variant":"voon-series","leader":0,"cards":["AH","QD","10H","7C"]}',
-            content_type="application/json")),
+        Bench(
+            "API POST /api/v1/trick",
+            lambda: client.post(
+                "/api/v1/trick",
+                '{"variant":"voon-series","leader":0,"cards":["AH","QD","10H","7C"]}',
+                content_type="application/json",
+            ),
+        ),
     ]
     for b in benches:  # warm-up: imports, template loading, first connection
         b.run(max(5, batch // 3))
@@ -165,8 +202,14 @@ def page_benches(rounds: int, batch: int) -> tuple[list[Bench], dict[str, str]]:
     for _ in range(rounds):
         for b in benches:
             b.run(batch)
-    pages = {"match page (edit link)": edit, "view link": view, "home page": "/", "new match": "/m/new/",
-             "referee answer": referee, "rule sheet": sheet}
+    pages = {
+        "match page (edit link)": edit,
+        "view link": view,
+        "home page": "/",
+        "new match": "/m/new/",
+        "referee answer": referee,
+        "rule sheet": sheet,
+    }
     return benches, pages
 
 
@@ -192,7 +235,7 @@ def page_weight(client: Any, path: str) -> tuple[int, int, list[str]]:
             continue
         if not url.startswith(prefix):
             continue
-        found = finders.find(url[len(prefix):].split("?")[0])
+        found = finders.find(url[len(prefix) :].split("?")[0])
         if not found or url in names:
             continue
         names.append(url)
@@ -213,6 +256,7 @@ def query_counts(client: Any, pages: dict[str, str]) -> dict[str, int]:
 
 
 # --- the engine alone --------------------------------------------------------------------------
+
 
 def engine_benches(seconds: float) -> list[tuple[str, str]]:
     from rules import engine
@@ -236,8 +280,12 @@ def engine_benches(seconds: float) -> list[tuple[str, str]]:
     med = statistics.median(times)
     out.append(("replay a 1,000-hand match", f"{med * 1000:.1f} ms  ({1000 / med:,.0f} hands/s)"))
     rs40 = engine.resolve("penalty-goats")
-    med40 = statistics.median(_time(lambda: engine.replay(rs40, None, [engine.HandRecord.from_dict(r)
-                                                                       for r in forty_hands()]), seconds / 2))
+    med40 = statistics.median(
+        _time(
+            lambda: engine.replay(rs40, None, [engine.HandRecord.from_dict(r) for r in forty_hands()]),
+            seconds / 2,
+        )
+    )
     out.append((f"replay a {HANDS}-hand match (every page view does one)", f"{med40 * 1000:.2f} ms"))
 
     # 2. tricks resolved per second: random four-card tricks of every one-card variant
@@ -259,7 +307,7 @@ def engine_benches(seconds: float) -> list[tuple[str, str]]:
         rs = rng.choice(one_card)
         deck = list(rs.deck)
         rng.shuffle(deck)
-        hands = [deck[s * rs.hand_size:(s + 1) * rs.hand_size] for s in range(4)]
+        hands = [deck[s * rs.hand_size : (s + 1) * rs.hand_size] for s in range(4)]
         held = [list(h) for h in hands]
         leader, plays = rng.randrange(4), []
         start = leader
@@ -298,6 +346,7 @@ def _time(fn: Callable[[], Any], seconds: float) -> list[float]:
 
 
 # --- report ------------------------------------------------------------------------------------
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -342,7 +391,9 @@ def main() -> int:
                 missed += not ok
                 verdict = f"< {MATCH_PAGE_KB_TARGET} KB  {'PASS' if ok else 'MISS'}"
             print(f"{name:<34}{html / 1024:>6.1f}KB{assets / 1024:>7.1f}KB{total:>7.1f}KB   {verdict}")
-        print(f"  assets of the match page: {', '.join(page_weight(client, pages['match page (edit link)'])[2])}")
+        print(
+            f"  assets of the match page: {', '.join(page_weight(client, pages['match page (edit link)'])[2])}"
+        )
 
         print(f"\n{'SQL QUERIES PER PAGE':<34}{'1 hand':>8}{f'{HANDS} hands':>10}   target")
         small_client = Client(enforce_csrf_checks=True)

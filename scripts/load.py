@@ -45,8 +45,13 @@ class Conn:
         self.http: http.client.HTTPConnection | None = None
         self.cookies: dict[str, str] = {}
 
-    def request(self, method: str, path: str, body: dict[str, Any] | None = None,
-                headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> tuple[int, dict[str, str], bytes]:
         hdrs = {"Host": f"{self.host}:{self.port}", **(headers or {})}
         if self.cookies:
             hdrs["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -109,8 +114,9 @@ class MatchLog:
     version: int = 0
 
 
-def timed(stats: Stats, kind: str, conn: Conn, method: str, path: str, expect: tuple[int, ...],
-          **kw: Any) -> tuple[int, dict[str, str], bytes]:
+def timed(
+    stats: Stats, kind: str, conn: Conn, method: str, path: str, expect: tuple[int, ...], **kw: Any
+) -> tuple[int, dict[str, str], bytes]:
     t0 = time.perf_counter()
     status, headers, body = conn.request(method, path, **kw)
     stats.add(kind, time.perf_counter() - t0, status)
@@ -136,17 +142,30 @@ def form_fields(rec: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def table(n: int, conn: Conn, stats: Stats, matches: list[MatchLog], deadline: float, seed: int,
-          double_tap: float) -> None:
+def table(
+    n: int, conn: Conn, stats: Stats, matches: list[MatchLog], deadline: float, seed: int, double_tap: float
+) -> None:
     rng = random.Random(seed)
     try:
         while time.monotonic() < deadline:
             variant = VARIANTS[n % len(VARIANTS)]
             timed(stats, "new match form", conn, "GET", "/m/new/", (200,))
             token = conn.cookies.get("csrftoken", "")
-            status, headers, _ = timed(stats, "create match", conn, "POST", "/m/new/", (302,), body={
-                "csrfmiddlewaretoken": token, "variant": variant, "team_0": f"Стол {n}",
-                "team_1": "Козлы", "first_dealer": str(rng.randrange(4))})
+            status, headers, _ = timed(
+                stats,
+                "create match",
+                conn,
+                "POST",
+                "/m/new/",
+                (302,),
+                body={
+                    "csrfmiddlewaretoken": token,
+                    "variant": variant,
+                    "team_0": f"Стол {n}",
+                    "team_1": "Козлы",
+                    "first_dealer": str(rng.randrange(4)),
+                },
+            )
             if status != 302:
                 return
             edit = urlsplit(headers["location"]).path
@@ -161,8 +180,9 @@ def table(n: int, conn: Conn, stats: Stats, matches: list[MatchLog], deadline: f
                 nonce = f"t{n}-{len(m.recorded)}-{rng.getrandbits(48):x}"
                 post = {**form_fields(rec), "version": m.version, "nonce": nonce}
                 htmx = {"HX-Request": "true", "X-CSRFToken": token}
-                status, _, body = timed(stats, "record hand (htmx)", conn, "POST", edit + "hand/", (200,),
-                                        body=post, headers=htmx)
+                status, _, body = timed(
+                    stats, "record hand (htmx)", conn, "POST", edit + "hand/", (200,), body=post, headers=htmx
+                )
                 if status != 200:
                     continue
                 new_version = int(VERSION_RE.search(body.decode()).group(1))  # type: ignore[union-attr]
@@ -173,8 +193,16 @@ def table(n: int, conn: Conn, stats: Stats, matches: list[MatchLog], deadline: f
                 state = score_hand(state, rec)
                 if rng.random() < double_tap:  # the same POST again: must not record a second hand
                     post_again = {**post, "version": m.version - 1}
-                    status, _, body = timed(stats, "double tap (same nonce)", conn, "POST", edit + "hand/",
-                                            (200,), body=post_again, headers=htmx)
+                    status, _, body = timed(
+                        stats,
+                        "double tap (same nonce)",
+                        conn,
+                        "POST",
+                        edit + "hand/",
+                        (200,),
+                        body=post_again,
+                        headers=htmx,
+                    )
                     with stats.lock:
                         stats.replays += 1
                 if rng.random() < 0.1:
@@ -196,8 +224,15 @@ def watcher(n: int, conn: Conn, stats: Stats, matches: list[MatchLog], deadline:
             if rng.random() < 0.15:
                 timed(stats, "view page", conn, "GET", view, (200,))
             else:
-                timed(stats, "view poll (htmx ?v=)", conn, "GET", f"{view}?v={m.version}", (200, 204),
-                      headers={"HX-Request": "true"})
+                timed(
+                    stats,
+                    "view poll (htmx ?v=)",
+                    conn,
+                    "GET",
+                    f"{view}?v={m.version}",
+                    (200, 204),
+                    headers={"HX-Request": "true"},
+                )
             time.sleep(rng.uniform(0, 0.02))
     except Exception as exc:  # noqa: BLE001
         stats.error(f"watcher {n}: {type(exc).__name__}: {exc}")
@@ -240,10 +275,16 @@ def main() -> int:
 
     stats, matches = Stats(), []  # type: ignore[var-annotated]
     deadline = time.monotonic() + args.seconds
-    threads = [threading.Thread(target=table, args=(i, Conn(host, port), stats, matches, deadline, 1000 + i,
-                                                    args.double_tap)) for i in range(args.tables)]
-    threads += [threading.Thread(target=watcher, args=(i, Conn(host, port), stats, matches, deadline, 2000 + i))
-                for i in range(args.watchers)]
+    threads = [
+        threading.Thread(
+            target=table, args=(i, Conn(host, port), stats, matches, deadline, 1000 + i, args.double_tap)
+        )
+        for i in range(args.tables)
+    ]
+    threads += [
+        threading.Thread(target=watcher, args=(i, Conn(host, port), stats, matches, deadline, 2000 + i))
+        for i in range(args.watchers)
+    ]
     t0 = time.perf_counter()
     for t in threads:
         t.start()
@@ -253,20 +294,30 @@ def main() -> int:
 
     all_lat = [x for v in stats.latency.values() for x in v]
     total = len(all_lat)
-    print(f"\n== load {args.label}: {args.tables} tables + {args.watchers} watchers for {args.seconds:.0f} s on {args.url}")
+    print(
+        f"\n== load {args.label}: {args.tables} tables + {args.watchers} watchers for {args.seconds:.0f} s on {args.url}"
+    )
     print(f"{'request':<28}{'count':>7}{'p50':>9}{'p99':>9}")
     for kind, lat in sorted(stats.latency.items()):
-        print(f"{kind:<28}{len(lat):>7}{statistics.median(lat) * 1000:>7.1f}ms"
-              f"{sorted(lat)[int(0.99 * (len(lat) - 1))] * 1000:>7.1f}ms")
+        print(
+            f"{kind:<28}{len(lat):>7}{statistics.median(lat) * 1000:>7.1f}ms"
+            f"{sorted(lat)[int(0.99 * (len(lat) - 1))] * 1000:>7.1f}ms"
+        )
     p99 = sorted(all_lat)[int(0.99 * (total - 1))] if total else 0.0
-    print(f"{'all':<28}{total:>7}{(statistics.median(all_lat) if total else 0) * 1000:>7.1f}ms{p99 * 1000:>7.1f}ms")
+    print(
+        f"{'all':<28}{total:>7}{(statistics.median(all_lat) if total else 0) * 1000:>7.1f}ms{p99 * 1000:>7.1f}ms"
+    )
     fivexx = sum(n for s, n in stats.status.items() if s >= 500)
-    print(f"throughput {total / elapsed:.0f} req/s; status {dict(sorted(stats.status.items()))};"
-          f" 5xx {fivexx}; double taps {stats.replays}")
+    print(
+        f"throughput {total / elapsed:.0f} req/s; status {dict(sorted(stats.status.items()))};"
+        f" 5xx {fivexx}; double taps {stats.replays}"
+    )
 
     hands, lost, dup = verify(host, port, matches, stats)
     recorded = sum(len(m.recorded) for m in matches)
-    print(f"data: {len(matches)} matches, {recorded} hands recorded, {hands} stored; lost {lost}, duplicated {dup}")
+    print(
+        f"data: {len(matches)} matches, {recorded} hands recorded, {hands} stored; lost {lost}, duplicated {dup}"
+    )
     for e in stats.errors:
         print("  error:", e)
     ok = not stats.errors and not fivexx and not lost and not dup and recorded == hands and recorded > 0

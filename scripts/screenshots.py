@@ -20,8 +20,16 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "shots"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 LANG = os.environ.get("KOZEL_LANG", "ru")
 
@@ -44,9 +52,13 @@ def main(argv: list[str]) -> None:
     else:
         base, paths = "http://127.0.0.1:8765", argv
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, check=True)
-        server = subprocess.Popen([sys.executable, "manage.py", "runserver", "127.0.0.1:8765", "--noreload"],
-                                  cwd=ROOT, env={**os.environ, "DJANGO_DEBUG": "1"},
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server = subprocess.Popen(
+            [sys.executable, "manage.py", "runserver", "127.0.0.1:8765", "--noreload"],
+            cwd=ROOT,
+            env={**os.environ, "DJANGO_DEBUG": "1"},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
     paths = paths or ["/", "/rules/", "/rules/referee/"]
     OUT.mkdir(exist_ok=True)
     try:

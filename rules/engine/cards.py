@@ -20,17 +20,29 @@ RANK_NAMES_RU: dict[str, str] = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
 _SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
 # Variation selectors and the white suit symbols players sometimes type.
 _SYMBOL_TO_SUIT.update({"♧": "C", "♤": "S", "♡": "H", "♢": "D"})
-_RANK_ALIASES = {"T": "10", "В": "J", "Д": "Q", "К": "K", "Т": "A",
-                 # Latin look-alikes of the Cyrillic letters typed on a Latin layout
-                 # are not accepted: "K" and "T" already mean king and ten.
-                 }
+_RANK_ALIASES = {
+    "T": "10",
+    "В": "J",
+    "Д": "Q",
+    "К": "K",
+    "Т": "A",
+    # Latin look-alikes of the Cyrillic letters typed on a Latin layout
+    # are not accepted: "K" and "T" already mean king and ten.
+}
 
 
 class KozelError(ValueError):
     """Base of the engine's errors: a machine ``code``, the offending ``token``, facts in ``params``."""
 
-    def __init__(self, code: str, message: str = "", *, token: str | None = None,
-                 field: str | None = None, **params: object) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str = "",
+        *,
+        token: str | None = None,
+        field: str | None = None,
+        **params: object,
+    ) -> None:
         super().__init__(message or code)
         self.code = code
         self.token = token
@@ -57,8 +69,9 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.rank not in RANKS or self.suit not in SUITS:
-            raise CardNotationError("bad_card", f"not a card: {self.rank!r} {self.suit!r}",
-                                    token=f"{self.rank}{self.suit}")
+            raise CardNotationError(
+                "bad_card", f"not a card: {self.rank!r} {self.suit!r}", token=f"{self.rank}{self.suit}"
+            )
         object.__setattr__(self, "_code", self.rank + self.suit)
 
     @classmethod
@@ -116,8 +129,9 @@ def card(token: str | Card) -> Card:
     return token if isinstance(token, Card) else Card.parse(token)
 
 
-def parse_cards(tokens: str | Iterable[str | Card], *, deck: Iterable[Card] | None = None,
-                seen: set[Card] | None = None) -> list[Card]:
+def parse_cards(
+    tokens: str | Iterable[str | Card], *, deck: Iterable[Card] | None = None, seen: set[Card] | None = None
+) -> list[Card]:
     """Parse many cards; a duplicate (``duplicate_card``) or a card outside ``deck``
     (``card_not_in_deck``) is an error naming the token. ``seen`` carries cards
     already used elsewhere (in the same deal) and is updated."""
@@ -129,11 +143,11 @@ def parse_cards(tokens: str | Iterable[str | Card], *, deck: Iterable[Card] | No
     for token in tokens:
         c = card(token)
         if deck_set is not None and c not in deck_set:
-            raise CardNotationError("card_not_in_deck", f"{c} is not in this variant's deck",
-                                    token=str(token), card=c.code)
+            raise CardNotationError(
+                "card_not_in_deck", f"{c} is not in this variant's deck", token=str(token), card=c.code
+            )
         if c in seen:
-            raise CardNotationError("duplicate_card", f"{c} appears twice", token=str(token),
-                                    card=c.code)
+            raise CardNotationError("duplicate_card", f"{c} appears twice", token=str(token), card=c.code)
         seen.add(c)
         out.append(c)
     return out

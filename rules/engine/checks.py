@@ -85,13 +85,18 @@ def belka_trump_suit(hand_number: int, first_jc_seat: int | None, jc_seat: int) 
     """The trump suit of a Belka deal (§2.5): clubs in hand 1; from hand 2 on, the suit owned
     by the seat that holds ``JC`` in this deal."""
     if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1:
-        raise TrickInputError("bad_hand_number", f"not a hand number: {hand_number!r}",
-                              field="hand_number", token=repr(hand_number))
+        raise TrickInputError(
+            "bad_hand_number",
+            f"not a hand number: {hand_number!r}",
+            field="hand_number",
+            token=repr(hand_number),
+        )
     if hand_number == 1:
         return "C"
     if first_jc_seat is None:
-        raise TrickInputError("bad_seat", "the seat that held JC in hand 1 is needed",
-                              field="first_jc_seat", token="None")
+        raise TrickInputError(
+            "bad_seat", "the seat that held JC in hand 1 is needed", field="first_jc_seat", token="None"
+        )
     return belka_seat_suits(first_jc_seat)[check_seat(jc_seat, "jc_seat")]
 
 
@@ -99,8 +104,13 @@ def _holder(hands: Sequence[Sequence[Card] | None], c: Card) -> int | None:
     return next((s for s, h in enumerate(hands) if h is not None and c in h), None)
 
 
-def first_leader(rs: Ruleset, hands: Sequence[Sequence[Card | str] | None], *, hand_number: int = 1,
-                 dealer: int | None = None) -> FirstLead:
+def first_leader(
+    rs: Ruleset,
+    hands: Sequence[Sequence[Card | str] | None],
+    *,
+    hand_number: int = 1,
+    dealer: int | None = None,
+) -> FirstLead:
     """Who makes the hand's first lead (§2):
 
     - classic (§2.1): hand 1 the holder of the lowest trump (``8C``, or ``7D`` with

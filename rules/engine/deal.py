@@ -93,9 +93,15 @@ def _split_plays(rs: Ruleset, plays: object) -> list[object]:
 _FIELD = re.compile(r"^plays\[(\d+)\]")
 
 
-def play_deal(rs: Ruleset, leader: int, hands: Sequence[Sequence[Card | str]],
-              plays: Sequence[PlayInput] | str, *, context: TrickContext | None = None,
-              stock: Sequence[Card | str] | None = None) -> Deal:
+def play_deal(
+    rs: Ruleset,
+    leader: int,
+    hands: Sequence[Sequence[Card | str]],
+    plays: Sequence[PlayInput] | str,
+    *,
+    context: TrickContext | None = None,
+    stock: Sequence[Card | str] | None = None,
+) -> Deal:
     """Play a hand out (RULES.md §1): the trick winner leads the next trick; each play is judged
     against the cards its seat still holds; plain suits led are tracked for the §2.1 ace ban;
     for voon (§2.3) the context's ``first_leader`` is ``leader`` and ``trick_number`` is filled in.
@@ -121,14 +127,20 @@ def play_deal(rs: Ruleset, leader: int, hands: Sequence[Sequence[Card | str]],
     pile: list[Card] | None = None
     if stock is not None:
         if not multi:
-            raise TrickInputError("bad_hand", "a stock is only used in draw-four", field="stock",
-                                  token=repr(stock))
+            raise TrickInputError(
+                "bad_hand", "a stock is only used in draw-four", field="stock", token=repr(stock)
+            )
         pile = []
-        for t in (stock.replace(",", " ").split() if isinstance(stock, str) else stock):
+        for t in stock.replace(",", " ").split() if isinstance(stock, str) else stock:
             c = parse_play(rs, t, "stock")[0]
             if c in seen:
-                raise TrickInputError("bad_hand", f"{c} is both dealt and in the stock", field="stock",
-                                      token=c.code, card=c.code)
+                raise TrickInputError(
+                    "bad_hand",
+                    f"{c} is both dealt and in the stock",
+                    field="stock",
+                    token=c.code,
+                    card=c.code,
+                )
             seen.add(c)
             pile.append(c)
 
@@ -139,14 +151,19 @@ def play_deal(rs: Ruleset, leader: int, hands: Sequence[Sequence[Card | str]],
         cards = parse_play(rs, p, f"plays[{i}]")
         for c in cards:
             if c in played:
-                raise CardNotationError("duplicate_card", f"{c} is played twice", token=c.code,
-                                        field=f"plays[{i}]", card=c.code)
+                raise CardNotationError(
+                    "duplicate_card", f"{c} is played twice", token=c.code, field=f"plays[{i}]", card=c.code
+                )
             played.add(c)
         parsed.append(cards)
     if len(parsed) % 4:
-        raise TrickInputError("wrong_trick_size", "the last trick has fewer than four plays",
-                              field="plays", token=" ".join(c.code for p in parsed[-(len(parsed) % 4):] for c in p),
-                              count=len(parsed) % 4)
+        raise TrickInputError(
+            "wrong_trick_size",
+            "the last trick has fewer than four plays",
+            field="plays",
+            token=" ".join(c.code for p in parsed[-(len(parsed) % 4) :] for c in p),
+            count=len(parsed) % 4,
+        )
 
     tricks: list[Trick] = []
     violations: list[Violation] = []
@@ -158,20 +175,32 @@ def play_deal(rs: Ruleset, leader: int, hands: Sequence[Sequence[Card | str]],
         base = 4 * k
         field_name = f"plays[{base}]"
         if ended_early:
-            raise TrickInputError("plays_after_end", "the hand ended with a queen capture",
-                                  field=field_name, token=" ".join(c.code for c in parsed[base]))
+            raise TrickInputError(
+                "plays_after_end",
+                "the hand ended with a queen capture",
+                field=field_name,
+                token=" ".join(c.code for c in parsed[base]),
+            )
         if (not multi and k >= rs.hand_size) or all(h is not None and not h for h in remaining):
-            raise TrickInputError("too_many_plays", "the hand is over", field=field_name,
-                                  token=" ".join(c.code for c in parsed[base]))
+            raise TrickInputError(
+                "too_many_plays",
+                "the hand is over",
+                field=field_name,
+                token=" ".join(c.code for c in parsed[base]),
+            )
         ctx = replace(base_ctx, first_leader=leader, led_suits=frozenset(led_suits), trick_number=k + 1)
         try:
-            trick = resolve_trick(rs, current, parsed[base:base + 4],
-                                  hands=[tuple(h) if h is not None else None for h in remaining],
-                                  context=ctx)
+            trick = resolve_trick(
+                rs,
+                current,
+                parsed[base : base + 4],
+                hands=[tuple(h) if h is not None else None for h in remaining],
+                context=ctx,
+            )
         except KozelError as e:
             m = _FIELD.match(e.field or "")
             if m:
-                e.field = f"plays[{base + int(m.group(1))}]" + (e.field or "")[m.end():]
+                e.field = f"plays[{base + int(m.group(1))}]" + (e.field or "")[m.end() :]
             e.params.setdefault("trick", k + 1)
             raise
         tricks.append(trick)
@@ -210,10 +239,18 @@ def play_deal(rs: Ruleset, leader: int, hands: Sequence[Sequence[Card | str]],
         record["all_tricks"] = True
     if ended_early:
         record["queen_capture"] = events[-1].team
-    return Deal(tricks=tuple(tricks), points=(points[0], points[1]), tricks_won=(won[0], won[1]),
-                violations=tuple(violations), first_violation=violations[0] if violations else None,
-                events=events, complete=complete, ended_early=ended_early, record=record,
-                unknown=unknown)
+    return Deal(
+        tricks=tuple(tricks),
+        points=(points[0], points[1]),
+        tricks_won=(won[0], won[1]),
+        violations=tuple(violations),
+        first_violation=violations[0] if violations else None,
+        events=events,
+        complete=complete,
+        ended_early=ended_early,
+        record=record,
+        unknown=unknown,
+    )
 
 
 def _draw(remaining: list[list[Card] | None], pile: list[Card], winner: int) -> None:
@@ -224,4 +261,3 @@ def _draw(remaining: list[list[Card] | None], pile: list[Card], winner: int) -> 
             h = remaining[seat]
             if pile and h is not None and len(h) < DRAW_HAND:
                 h.append(pile.pop(0))
-

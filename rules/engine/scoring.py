@@ -28,126 +28,176 @@ from .cards import KozelError
 from .variants import Ruleset, resolve, team_of
 
 __all__ = [
-    "DECISIONS", "ERROR_CODES", "LEAD_RULES", "NOTE_CODES", "PENALTY_KINDS", "RECORD_KEYS",
-    "TITLE_CODES", "HandRecord", "HandResult", "MatchState", "NextDeal", "Note", "Penalty",
-    "RecordError", "decisions_for", "new_match", "next_deal", "next_deal_after", "replay",
-    "score_hand", "validate_record",
+    "DECISIONS",
+    "ERROR_CODES",
+    "LEAD_RULES",
+    "NOTE_CODES",
+    "PENALTY_KINDS",
+    "RECORD_KEYS",
+    "TITLE_CODES",
+    "HandRecord",
+    "HandResult",
+    "MatchState",
+    "NextDeal",
+    "Note",
+    "Penalty",
+    "RecordError",
+    "decisions_for",
+    "new_match",
+    "next_deal",
+    "next_deal_after",
+    "replay",
+    "score_hand",
+    "validate_record",
 ]
 
 PENALTY_KINDS: tuple[str, ...] = ("misdeal", "cheating", "false_accusation", "royal_goat")
 """RULES.md §3: penalties are recorded against the team at fault (royal goat: against the team
 that did not hold the four aces)."""
 
-RECORD_KEYS: tuple[str, ...] = ("points", "all_tricks", "obyaz", "queen_capture", "penalty",
-                                "hvalyonka", "note")
+RECORD_KEYS: tuple[str, ...] = (
+    "points",
+    "all_tricks",
+    "obyaz",
+    "queen_capture",
+    "penalty",
+    "hvalyonka",
+    "note",
+)
 NOTE_MAX_LENGTH = 500
 
 ERROR_CODES: tuple[str, ...] = (
-    "bad_record",            # not an object, unknown key, wrong type, unknown penalty kind
-    "bad_points",            # points not a pair of whole numbers 0-120 (booleans are not numbers)
-    "points_sum",            # points do not sum to 120 (a capture: more than 120)
-    "points_required",       # a played hand without points
-    "all_tricks_mismatch",   # all tricks claimed by a team without 120 points
+    "bad_record",  # not an object, unknown key, wrong type, unknown penalty kind
+    "bad_points",  # points not a pair of whole numbers 0-120 (booleans are not numbers)
+    "points_sum",  # points do not sum to 120 (a capture: more than 120)
+    "points_required",  # a played hand without points
+    "all_tricks_mismatch",  # all tricks claimed by a team without 120 points
     "event_not_in_variant",  # capture / obyaz / hvalyonka / a penalty the variant does not know
-    "obyaz_required",        # Belka: a hand with a winner needs the obyaz team
-    "bad_team",              # a team number other than 0 or 1
-    "conflicting_events",    # e.g. a capture and a penalty in one record
-    "match_finished",        # a record after the match ended
-    "bad_records",           # the records argument is not a list
-    "bad_seat",              # replay/next_deal: a seat other than 0-3
-    "misdeal_not_dealer",    # a misdeal against the team that did not deal (first_dealer known)
+    "obyaz_required",  # Belka: a hand with a winner needs the obyaz team
+    "bad_team",  # a team number other than 0 or 1
+    "conflicting_events",  # e.g. a capture and a penalty in one record
+    "match_finished",  # a record after the match ended
+    "bad_records",  # the records argument is not a list
+    "bad_seat",  # replay/next_deal: a seat other than 0-3
+    "misdeal_not_dealer",  # a misdeal against the team that did not deal (first_dealer known)
 )
 
 NOTE_CODES: tuple[str, ...] = (
-    "spas",                 # winner 61-89, the loser kept its спас (31+); params amount
-    "no_spas",              # winner 90+ (loser 30 or fewer, took a trick); params amount
-    "all_points",           # series: 120 card points with fewer than 8 tricks; params amount
-    "obyaz_win",            # Belka: the obyaz team won; params amount, band
-    "obyaz_beaten",         # Belka: the team not on obyaz won; params amount, band
-    "eggs",                 # 60:60; params pot / factor / bonus (what now waits)
-    "egg_bonus",            # a waiting egg pot or bonus added; params amount
+    "spas",  # winner 61-89, the loser kept its спас (31+); params amount
+    "no_spas",  # winner 90+ (loser 30 or fewer, took a trick); params amount
+    "all_points",  # series: 120 card points with fewer than 8 tricks; params amount
+    "obyaz_win",  # Belka: the obyaz team won; params amount, band
+    "obyaz_beaten",  # Belka: the team not on obyaz won; params amount, band
+    "eggs",  # 60:60; params pot / factor / bonus (what now waits)
+    "egg_bonus",  # a waiting egg pot or bonus added; params amount
     "egg_bonus_cancelled",  # series: a capture or all 8 tricks cancels the bonus; params amount
-    "egg_multiplier",       # the award was multiplied after eggs; params factor
-    "lyusya",               # the winners took every trick
-    "reset",                # a team's score went back to 0; params team, previous
-    "sweep_at_zero",        # series: all 8 tricks at a total of 0:0; params amount
-    "series_lost",          # series: all 8 tricks against a team already at 0; params team
-    "dry_goat",             # classic: Lyusya in the first hand wins the match
-    "queen_capture",        # params team, amount, first_hand
-    "shutout",              # penalty goats (option): a loser without a trick; params amount
-    "penalty",              # params kind, against, amount (royal goat: no amount)
-    "instant_win",          # the match ended without reaching the target; params team
-    "match_won",            # this hand ended the match; params team (the winners)
+    "egg_multiplier",  # the award was multiplied after eggs; params factor
+    "lyusya",  # the winners took every trick
+    "reset",  # a team's score went back to 0; params team, previous
+    "sweep_at_zero",  # series: all 8 tricks at a total of 0:0; params amount
+    "series_lost",  # series: all 8 tricks against a team already at 0; params team
+    "dry_goat",  # classic: Lyusya in the first hand wins the match
+    "queen_capture",  # params team, amount, first_hand
+    "shutout",  # penalty goats (option): a loser without a trick; params amount
+    "penalty",  # params kind, against, amount (royal goat: no amount)
+    "instant_win",  # the match ended without reaching the target; params team
+    "match_won",  # this hand ended the match; params team (the winners)
 )
 
 TITLE_CODES: tuple[str, ...] = ("goats", "dry", "with_eggs", "with_tails")
 """Titles of the losing team (RULES.md §2.1): «козлы», «сухие», «с яйцами», «с хвостами»."""
 
-LEAD_RULES: tuple[str, ...] = ("lowest_trump_holder", "winners_choose", "ad_holder", "rotates",
-                               "by_agreement", "jc_holder", "dealer")
+LEAD_RULES: tuple[str, ...] = (
+    "lowest_trump_holder",
+    "winners_choose",
+    "ad_holder",
+    "rotates",
+    "by_agreement",
+    "jc_holder",
+    "dealer",
+)
 
-DECISIONS: Mapping[str, str] = MappingProxyType({
-    "one_record_one_hand": (
-        "Every record is one hand (кон): played, eggs, a queen capture or a penalty. The deal "
-        "passes one seat clockwise after every record. A first or second redeal is not a record; "
-        "the third misdeal is recorded as a misdeal penalty against the dealing team and ends "
-        "the hand, and the next dealer deals the next hand."),
-    "penalty_variants": (
-        "Misdeal, cheating and false-accusation penalties are known where the pairs or the "
-        "penalty-marks score is used (classic, penalty goats, draw-four); the series and the "
-        "YellowClub games have no such rule and reject them."),
-    "penalty_record_shape": (
-        "A penalty record replaces the hand: it carries no card points and no Lyusya; a "
-        "cheating or false-accusation penalty may be marked as a хвалёнка, a misdeal may not "
-        "(no redeal after a хвалёнка)."),
-    "penalty_marks": (
-        "Penalty goats: the team at fault takes the marks of a lost hand: 2 marks for the third "
-        "misdeal, 4 marks for proven cheating or a false accusation (the double loss, as the "
-        "«two pairs» of the classic game)."),
-    "penalty_keeps_eggs": (
-        "A penalty is a fixed award outside card play: it neither takes nor clears what eggs "
-        "left waiting (the egg pot, the bonus or the multiplier), and it does not break a run "
-        "of eggs; that waits for the next hand decided at the table."),
-    "egg_pot_lyusya": (
-        "Classic pairs: the egg pot goes to the winners of the next hand decided at the table, "
-        "a Lyusya too (the winners then move by the pot only, the losers are reset)."),
-    "eggs_double_factor": (
-        "Penalty goats with eggs doubling, and the YellowClub eyes: the first egg makes the next "
-        "hand worth ×2, each further egg in a row doubles again (×4, ×8 …); a hand with a winner "
-        "is multiplied and resets the factor to ×1."),
-    "capture_points": (
-        "A queen-capture record may carry the card points taken so far (each 0-120, sum at most "
-        "120); they are shown but not scored."),
-    "capture_multiplier": (
-        "Hvalyony: a queen capture is worth 4 eyes times the waiting egg factor, and resets it."),
-    "shutout_lyusya": (
-        "Penalty goats: a Lyusya costs the losers 4 marks (30 or fewer), or 6 with the "
-        "shutout option; a 120:0 hand where the losers took a pointless trick costs 4."),
-    "instant_win_score": (
-        "A match won at once (dry goat, royal goat, Lyusya with instant win, a series lost at 0) "
-        "leaves the score as it stood; only the first-hand queen capture of the series writes "
-        "12 points, as the seed says."),
-    "tails": (
-        "«With tails» is given when the winners stood one short of the target before the final "
-        "hand and won that hand with 90 or more card points; a match ended by a penalty has no "
-        "tails."),
-    "titles": (
-        "The losers of every finished match are «козлы» (goats); a dry goat adds «сухие»; the "
-        "eggs and tails titles belong to the pairs score."),
-    "classic_lead_after_eggs": (
-        "Classic: after eggs the team that won the last hand with a winner chooses the first "
-        "lead again; if no hand has had a winner yet, the holder of the lowest trump leads. "
-        "After a penalty hand the wronged team chooses."),
-    "voon_lead": (
-        "Series: the first lead moves one seat clockwise after every hand with a winner (a "
-        "queen capture included) and stays after eggs."),
-    "belka_eggs_obyaz": (
-        "Belka: the obyaz team is required for a hand with a winner and optional at 60:60."),
-    "pending_at_end": "Nothing waits after the match has ended: eggs stakes are dropped.",
-    "misdeal_dealer": (
-        "A misdeal is recorded against the dealing team; given the first dealer, replay checks "
-        "it (the deal passes one seat clockwise per record)."),
-})
+DECISIONS: Mapping[str, str] = MappingProxyType(
+    {
+        "one_record_one_hand": (
+            "Every record is one hand (кон): played, eggs, a queen capture or a penalty. The deal "
+            "passes one seat clockwise after every record. A first or second redeal is not a record; "
+            "the third misdeal is recorded as a misdeal penalty against the dealing team and ends "
+            "the hand, and the next dealer deals the next hand."
+        ),
+        "penalty_variants": (
+            "Misdeal, cheating and false-accusation penalties are known where the pairs or the "
+            "penalty-marks score is used (classic, penalty goats, draw-four); the series and the "
+            "YellowClub games have no such rule and reject them."
+        ),
+        "penalty_record_shape": (
+            "A penalty record replaces the hand: it carries no card points and no Lyusya; a "
+            "cheating or false-accusation penalty may be marked as a хвалёнка, a misdeal may not "
+            "(no redeal after a хвалёнка)."
+        ),
+        "penalty_marks": (
+            "Penalty goats: the team at fault takes the marks of a lost hand: 2 marks for the third "
+            "misdeal, 4 marks for proven cheating or a false accusation (the double loss, as the "
+            "«two pairs» of the classic game)."
+        ),
+        "penalty_keeps_eggs": (
+            "A penalty is a fixed award outside card play: it neither takes nor clears what eggs "
+            "left waiting (the egg pot, the bonus or the multiplier), and it does not break a run "
+            "of eggs; that waits for the next hand decided at the table."
+        ),
+        "egg_pot_lyusya": (
+            "Classic pairs: the egg pot goes to the winners of the next hand decided at the table, "
+            "a Lyusya too (the winners then move by the pot only, the losers are reset)."
+        ),
+        "eggs_double_factor": (
+            "Penalty goats with eggs doubling, and the YellowClub eyes: the first egg makes the next "
+            "hand worth ×2, each further egg in a row doubles again (×4, ×8 …); a hand with a winner "
+            "is multiplied and resets the factor to ×1."
+        ),
+        "capture_points": (
+            "A queen-capture record may carry the card points taken so far (each 0-120, sum at most "
+            "120); they are shown but not scored."
+        ),
+        "capture_multiplier": (
+            "Hvalyony: a queen capture is worth 4 eyes times the waiting egg factor, and resets it."
+        ),
+        "shutout_lyusya": (
+            "Penalty goats: a Lyusya costs the losers 4 marks (30 or fewer), or 6 with the "
+            "shutout option; a 120:0 hand where the losers took a pointless trick costs 4."
+        ),
+        "instant_win_score": (
+            "A match won at once (dry goat, royal goat, Lyusya with instant win, a series lost at 0) "
+            "leaves the score as it stood; only the first-hand queen capture of the series writes "
+            "12 points, as the seed says."
+        ),
+        "tails": (
+            "«With tails» is given when the winners stood one short of the target before the final "
+            "hand and won that hand with 90 or more card points; a match ended by a penalty has no "
+            "tails."
+        ),
+        "titles": (
+            "The losers of every finished match are «козлы» (goats); a dry goat adds «сухие»; the "
+            "eggs and tails titles belong to the pairs score."
+        ),
+        "classic_lead_after_eggs": (
+            "Classic: after eggs the team that won the last hand with a winner chooses the first "
+            "lead again; if no hand has had a winner yet, the holder of the lowest trump leads. "
+            "After a penalty hand the wronged team chooses."
+        ),
+        "voon_lead": (
+            "Series: the first lead moves one seat clockwise after every hand with a winner (a "
+            "queen capture included) and stays after eggs."
+        ),
+        "belka_eggs_obyaz": (
+            "Belka: the obyaz team is required for a hand with a winner and optional at 60:60."
+        ),
+        "pending_at_end": "Nothing waits after the match has ended: eggs stakes are dropped.",
+        "misdeal_dealer": (
+            "A misdeal is recorded against the dealing team; given the first dealer, replay checks "
+            "it (the deal passes one seat clockwise per record)."
+        ),
+    }
+)
 
 _PENALTY_SCORING = ("pairs", "penalty")
 _DECISION_SCOPE: dict[str, Callable[[Ruleset], bool]] = {
@@ -157,8 +207,7 @@ _DECISION_SCOPE: dict[str, Callable[[Ruleset], bool]] = {
     "penalty_marks": lambda rs: rs.scoring == "penalty",
     "penalty_keeps_eggs": lambda rs: rs.scoring in _PENALTY_SCORING,
     "egg_pot_lyusya": lambda rs: rs.scoring == "pairs",
-    "eggs_double_factor": lambda rs: rs.scoring.startswith("eyes")
-    or bool(rs.options.get("eggs_double")),
+    "eggs_double_factor": lambda rs: rs.scoring.startswith("eyes") or bool(rs.options.get("eggs_double")),
     "capture_points": lambda rs: rs.capture is not None,
     "capture_multiplier": lambda rs: rs.capture is not None and rs.scoring == "eyes-hvalyony",
     "shutout_lyusya": lambda rs: rs.scoring == "penalty",
@@ -174,8 +223,7 @@ _DECISION_SCOPE: dict[str, Callable[[Ruleset], bool]] = {
 assert set(_DECISION_SCOPE) == set(DECISIONS)
 
 
-def decisions_for(variant: str | Ruleset, options: Mapping[str, object] | None = None
-                  ) -> tuple[str, ...]:
+def decisions_for(variant: str | Ruleset, options: Mapping[str, object] | None = None) -> tuple[str, ...]:
     """The :data:`DECISIONS` codes that matter for a variant with its options (for its rule
     sheet), in the order of :data:`DECISIONS`."""
     rs = resolve(variant, options)
@@ -218,11 +266,11 @@ class HandRecord:
     """What the scorekeeper records for one hand (RULES.md §3)."""
 
     points: tuple[int, int] | None = None
-    all_tricks: bool = False        # the hand's winner took every trick (Lyusya / all 8)
-    obyaz: int | None = None        # Belka: the team of the JC holder
+    all_tricks: bool = False  # the hand's winner took every trick (Lyusya / all 8)
+    obyaz: int | None = None  # Belka: the team of the JC holder
     queen_capture: int | None = None  # the catching team
     penalty: Penalty | None = None
-    hvalyonka: bool = False         # classic: the hand was a хвалёнка (recorded only)
+    hvalyonka: bool = False  # classic: the hand was a хвалёнка (recorded only)
     note: str = ""
 
     def __post_init__(self) -> None:
@@ -238,8 +286,13 @@ class HandRecord:
             raise _err("bad_record", "a hand record must be an object", p or None)
         for key in d:
             if key not in RECORD_KEYS:
-                raise _err("bad_record", f"unknown key {key!r} in a hand record", _f(p, str(key)),
-                           key=str(key), allowed=list(RECORD_KEYS))
+                raise _err(
+                    "bad_record",
+                    f"unknown key {key!r} in a hand record",
+                    _f(p, str(key)),
+                    key=str(key),
+                    allowed=list(RECORD_KEYS),
+                )
         points = d.get("points")
         if points is not None:
             if not isinstance(points, (list, tuple)):
@@ -252,15 +305,26 @@ class HandRecord:
                 raise _err("bad_record", "penalty must be an object {kind, against}", pf)
             for key in penalty:
                 if key not in ("kind", "against"):
-                    raise _err("bad_record", f"unknown key {key!r} in a penalty", _f(pf, str(key)),
-                               key=str(key), allowed=["kind", "against"])
+                    raise _err(
+                        "bad_record",
+                        f"unknown key {key!r} in a penalty",
+                        _f(pf, str(key)),
+                        key=str(key),
+                        allowed=["kind", "against"],
+                    )
             for key in ("kind", "against"):
                 if key not in penalty:
                     raise _err("bad_record", f"a penalty needs {key}", _f(pf, key), key=key)
             penalty = Penalty(penalty["kind"], penalty["against"])
-        rec = cls(points=points, all_tricks=d.get("all_tricks", False), obyaz=d.get("obyaz"),
-                  queen_capture=d.get("queen_capture"), penalty=penalty,
-                  hvalyonka=d.get("hvalyonka", False), note=d.get("note", ""))
+        rec = cls(
+            points=points,
+            all_tricks=d.get("all_tricks", False),
+            obyaz=d.get("obyaz"),
+            queen_capture=d.get("queen_capture"),
+            penalty=penalty,
+            hvalyonka=d.get("hvalyonka", False),
+            note=d.get("note", ""),
+        )
         _check_shape(rec, p)
         return rec
 
@@ -286,8 +350,12 @@ class HandRecord:
     @property
     def is_eggs(self) -> bool:
         """60:60 in a played hand (RULES.md §1)."""
-        return (self.points is not None and self.queen_capture is None and self.penalty is None
-                and self.points[0] == self.points[1])
+        return (
+            self.points is not None
+            and self.queen_capture is None
+            and self.penalty is None
+            and self.points[0] == self.points[1]
+        )
 
     @property
     def winner(self) -> int | None:
@@ -317,16 +385,23 @@ def _check_shape(rec: HandRecord, p: str) -> None:
     pts = rec.points
     if pts is not None:
         if not (isinstance(pts, tuple) and len(pts) == 2 and all(_is_int(x) for x in pts)):
-            raise _err("bad_points", "points must be a pair of whole numbers", _f(p, "points"),
-                       token=repr(pts))
+            raise _err(
+                "bad_points", "points must be a pair of whole numbers", _f(p, "points"), token=repr(pts)
+            )
         for team, x in enumerate(pts):
             if not 0 <= x <= 120:
-                raise _err("bad_points", "card points must be 0-120", _f(p, f"points[{team}]"),
-                           token=repr(x), team=team)
+                raise _err(
+                    "bad_points",
+                    "card points must be 0-120",
+                    _f(p, f"points[{team}]"),
+                    token=repr(x),
+                    team=team,
+                )
     for name in ("all_tricks", "hvalyonka"):
         if not isinstance(getattr(rec, name), bool):
-            raise _err("bad_record", f"{name} must be true or false", _f(p, name),
-                       token=repr(getattr(rec, name)))
+            raise _err(
+                "bad_record", f"{name} must be true or false", _f(p, name), token=repr(getattr(rec, name))
+            )
     for name in ("obyaz", "queen_capture"):
         value = getattr(rec, name)
         if value is not None:
@@ -337,22 +412,34 @@ def _check_shape(rec: HandRecord, p: str) -> None:
         if not isinstance(pen, Penalty):
             raise _err("bad_record", "penalty must be a Penalty", pf)
         if not (isinstance(pen.kind, str) and pen.kind in PENALTY_KINDS):
-            raise _err("bad_record", f"penalty kind must be one of {', '.join(PENALTY_KINDS)}",
-                       _f(pf, "kind"), token=repr(pen.kind), allowed=list(PENALTY_KINDS))
+            raise _err(
+                "bad_record",
+                f"penalty kind must be one of {', '.join(PENALTY_KINDS)}",
+                _f(pf, "kind"),
+                token=repr(pen.kind),
+                allowed=list(PENALTY_KINDS),
+            )
         _check_team(pen.against, _f(pf, "against"), "penalty.against")
     if not isinstance(rec.note, str) or len(rec.note) > NOTE_MAX_LENGTH:
-        raise _err("bad_record", f"note must be text of at most {NOTE_MAX_LENGTH} characters",
-                   _f(p, "note"), max_length=NOTE_MAX_LENGTH)
+        raise _err(
+            "bad_record",
+            f"note must be text of at most {NOTE_MAX_LENGTH} characters",
+            _f(p, "note"),
+            max_length=NOTE_MAX_LENGTH,
+        )
 
 
 def _not_in_variant(rs: Ruleset, event: str, field_name: str) -> RecordError:
-    return _err("event_not_in_variant", f"{rs.key} has no {event}", field_name, event=event,
-                variant=rs.key)
+    return _err("event_not_in_variant", f"{rs.key} has no {event}", field_name, event=event, variant=rs.key)
 
 
 def _conflict(p: str, name: str, *events: str) -> RecordError:
-    return _err("conflicting_events", f"{' and '.join(events)} cannot be in one record",
-                _f(p, name), events=list(events))
+    return _err(
+        "conflicting_events",
+        f"{' and '.join(events)} cannot be in one record",
+        _f(p, name),
+        events=list(events),
+    )
 
 
 def validate_record(rs: Ruleset, record: HandRecord, *, index: int = 0) -> None:
@@ -393,22 +480,28 @@ def validate_record(rs: Ruleset, record: HandRecord, *, index: int = 0) -> None:
         return
     if cap is not None:
         if record.points is not None and sum(record.points) > 120:
-            raise _err("points_sum", "card points of a captured hand cannot exceed 120",
-                       _f(p, "points"), total=sum(record.points))
+            raise _err(
+                "points_sum",
+                "card points of a captured hand cannot exceed 120",
+                _f(p, "points"),
+                total=sum(record.points),
+            )
         return
     # A hand played out.
     pts = record.points
     if pts is None:
-        raise _err("points_required", "a played hand needs the card points of both teams",
-                   _f(p, "points"))
+        raise _err("points_required", "a played hand needs the card points of both teams", _f(p, "points"))
     if sum(pts) != 120:
         raise _err("points_sum", "card points must sum to 120", _f(p, "points"), total=sum(pts))
     if record.all_tricks and max(pts) != 120:
-        raise _err("all_tricks_mismatch", "all tricks means the winners have all 120 points",
-                   _f(p, "all_tricks"), points=list(pts))
+        raise _err(
+            "all_tricks_mismatch",
+            "all tricks means the winners have all 120 points",
+            _f(p, "all_tricks"),
+            points=list(pts),
+        )
     if rs.scoring == "eyes-belka" and record.obyaz is None and pts[0] != pts[1]:
-        raise _err("obyaz_required", "Belka scores by the obyaz team: say which team held JC",
-                   _f(p, "obyaz"))
+        raise _err("obyaz_required", "Belka scores by the obyaz team: say which team held JC", _f(p, "obyaz"))
 
 
 @dataclass(frozen=True)
@@ -449,11 +542,17 @@ class HandResult:
         return tuple(n.code for n in self.notes)
 
     def to_dict(self) -> dict[str, object]:
-        return {"index": self.index, "hand_number": self.hand_number,
-                "record": self.record.to_dict(), "winner": self.winner,
-                "delta": list(self.delta), "score": list(self.score),
-                "notes": [n.to_dict() for n in self.notes], "pending": dict(self.pending),
-                "finished": self.finished}
+        return {
+            "index": self.index,
+            "hand_number": self.hand_number,
+            "record": self.record.to_dict(),
+            "winner": self.winner,
+            "delta": list(self.delta),
+            "score": list(self.score),
+            "notes": [n.to_dict() for n in self.notes],
+            "pending": dict(self.pending),
+            "finished": self.finished,
+        }
 
 
 @dataclass(frozen=True)
@@ -474,11 +573,19 @@ class MatchState:
         return len(self.hands)
 
     def to_dict(self) -> dict[str, object]:
-        return {"variant": self.ruleset.key, "options": dict(self.ruleset.options),
-                "scoring": self.ruleset.scoring, "target": self.ruleset.target,
-                "score": list(self.score), "finished": self.finished, "winner": self.winner,
-                "loser": self.loser, "titles": list(self.titles), "pending": dict(self.pending),
-                "hands": [h.to_dict() for h in self.hands]}
+        return {
+            "variant": self.ruleset.key,
+            "options": dict(self.ruleset.options),
+            "scoring": self.ruleset.scoring,
+            "target": self.ruleset.target,
+            "score": list(self.score),
+            "finished": self.finished,
+            "winner": self.winner,
+            "loser": self.loser,
+            "titles": list(self.titles),
+            "pending": dict(self.pending),
+            "hands": [h.to_dict() for h in self.hands],
+        }
 
 
 def new_match(variant: str | Ruleset, options: Mapping[str, object] | None = None) -> MatchState:
@@ -710,19 +817,24 @@ def _score_eyes(s: _Step) -> None:
     s.check_target(w)
 
 
-_SCORERS = {"pairs": _score_pairs, "penalty": _score_penalty, "series": _score_series,
-            "eyes-hvalyony": _score_eyes, "eyes-belka": _score_eyes}
+_SCORERS = {
+    "pairs": _score_pairs,
+    "penalty": _score_penalty,
+    "series": _score_series,
+    "eyes-hvalyony": _score_eyes,
+    "eyes-belka": _score_eyes,
+}
 
 
-def score_hand(state: MatchState, record: HandRecord | Mapping[str, Any], *,
-               dealer: int | None = None) -> MatchState:
+def score_hand(
+    state: MatchState, record: HandRecord | Mapping[str, Any], *, dealer: int | None = None
+) -> MatchState:
     """One fold step: check the record (RULES.md §3) and score it (§2) on top of ``state``.
     With ``dealer`` (this hand's dealing seat) a misdeal must be against the dealer's team."""
     i = len(state.hands)
     p = f"hands[{i}]"
     if state.finished:
-        raise _err("match_finished", "the match is over; no more hands can be recorded", p,
-                   hands=i)
+        raise _err("match_finished", "the match is over; no more hands can be recorded", p, hands=i)
     if isinstance(record, HandRecord):
         rec = record
     elif isinstance(record, Mapping):
@@ -731,12 +843,20 @@ def score_hand(state: MatchState, record: HandRecord | Mapping[str, Any], *,
         raise _err("bad_record", "a hand record must be an object", p)
     rs = state.ruleset
     validate_record(rs, rec, index=i)
-    if (dealer is not None and rec.penalty is not None and rec.penalty.kind == "misdeal"
-            and rec.penalty.against != team_of(dealer)):
-        raise _err("misdeal_not_dealer", "a misdeal is against the team that dealt",
-                   f"{p}.penalty.against", dealer=dealer, dealing_team=team_of(dealer))
-    s = _Step(rs=rs, index=i, record=rec, before=state.score, waiting=state.pending,
-              score=list(state.score))
+    if (
+        dealer is not None
+        and rec.penalty is not None
+        and rec.penalty.kind == "misdeal"
+        and rec.penalty.against != team_of(dealer)
+    ):
+        raise _err(
+            "misdeal_not_dealer",
+            "a misdeal is against the team that dealt",
+            f"{p}.penalty.against",
+            dealer=dealer,
+            dealing_team=team_of(dealer),
+        )
+    s = _Step(rs=rs, index=i, record=rec, before=state.score, waiting=state.pending, score=list(state.score))
     _SCORERS[rs.scoring](s)
     score = (s.score[0], s.score[1])
     assert min(score) >= 0
@@ -755,16 +875,34 @@ def score_hand(state: MatchState, record: HandRecord | Mapping[str, Any], *,
             extra.add("with_eggs")
         titles = tuple(t for t in TITLE_CODES if t == "goats" or t in extra)
     result = HandResult(
-        index=i, record=rec, winner=rec.winner, score=score,
-        delta=(score[0] - state.score[0], score[1] - state.score[1]), notes=tuple(s.notes),
-        pending=pending, finished=finished)
-    return MatchState(ruleset=rs, hands=state.hands + (result,), score=score, finished=finished,
-                      winner=winner, loser=loser, titles=titles, pending=pending)
+        index=i,
+        record=rec,
+        winner=rec.winner,
+        score=score,
+        delta=(score[0] - state.score[0], score[1] - state.score[1]),
+        notes=tuple(s.notes),
+        pending=pending,
+        finished=finished,
+    )
+    return MatchState(
+        ruleset=rs,
+        hands=state.hands + (result,),
+        score=score,
+        finished=finished,
+        winner=winner,
+        loser=loser,
+        titles=titles,
+        pending=pending,
+    )
 
 
-def replay(variant: str | Ruleset, options: Mapping[str, object] | None,
-           records: Sequence[HandRecord | Mapping[str, Any]], *,
-           first_dealer: int | None = None) -> MatchState:
+def replay(
+    variant: str | Ruleset,
+    options: Mapping[str, object] | None,
+    records: Sequence[HandRecord | Mapping[str, Any]],
+    *,
+    first_dealer: int | None = None,
+) -> MatchState:
     """The match state after ``records`` (a pure fold, STYLE.md). The first bad record raises
     :class:`RecordError` with ``field`` ``hands[i]…``; a record after the end raises
     ``match_finished``. With ``first_dealer`` (the seat that dealt hand 1) a misdeal must be
@@ -792,13 +930,23 @@ class NextDeal:
     rule: str
 
     def to_dict(self) -> dict[str, object]:
-        return {"hand_number": self.hand_number, "dealer": self.dealer, "leader": self.leader,
-                "leader_team": self.leader_team, "rule": self.rule}
+        return {
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "leader_team": self.leader_team,
+            "rule": self.rule,
+        }
 
 
-def next_deal(variant: str | Ruleset, options: Mapping[str, object] | None,
-              records: Sequence[HandRecord | Mapping[str, Any]], *, first_dealer: int,
-              first_leader: int | None = None) -> NextDeal:
+def next_deal(
+    variant: str | Ruleset,
+    options: Mapping[str, object] | None,
+    records: Sequence[HandRecord | Mapping[str, Any]],
+    *,
+    first_dealer: int,
+    first_leader: int | None = None,
+) -> NextDeal:
     """Dealer and first lead of the next hand (RULES.md §2; DECISIONS one_record_one_hand,
     classic_lead_after_eggs, voon_lead). ``first_leader`` is the seat that led hand 1 (the
     lowest-trump or AD holder), if the caller knows it."""
@@ -809,8 +957,7 @@ def next_deal(variant: str | Ruleset, options: Mapping[str, object] | None,
     return next_deal_after(state, first_dealer=first_dealer, first_leader=first_leader)
 
 
-def next_deal_after(state: MatchState, *, first_dealer: int,
-                    first_leader: int | None = None) -> NextDeal:
+def next_deal_after(state: MatchState, *, first_dealer: int, first_leader: int | None = None) -> NextDeal:
     """:func:`next_deal` for a state the caller has already replayed (the scorer's board
     replays once per page; folding the log a second time only to find the dealer is waste)."""
     _check_seat(first_dealer, "first_dealer")
@@ -818,8 +965,7 @@ def next_deal_after(state: MatchState, *, first_dealer: int,
         _check_seat(first_leader, "first_leader")
     n = len(state.hands)
     if state.finished:
-        raise _err("match_finished", "the match is over; there is no next deal", f"hands[{n}]",
-                   hands=n)
+        raise _err("match_finished", "the match is over; there is no next deal", f"hands[{n}]", hands=n)
     dealer = (first_dealer + n) % 4
     key = state.ruleset.key
 

@@ -111,6 +111,7 @@ class Trick:
 
 # ---------------------------------------------------------------- input checks
 
+
 def check_seat(seat: object, field_name: str = "leader") -> int:
     """A seat 0-3 or ``bad_seat``."""
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS:
@@ -125,8 +126,13 @@ def _deck_card(rs: Ruleset, token: object, field_name: str) -> Card:
         e.field = field_name
         raise
     if c not in _deck_set(rs):
-        raise CardNotationError("card_not_in_deck", f"{c} is not in this variant's deck",
-                                token=str(token), field=field_name, card=c.code)
+        raise CardNotationError(
+            "card_not_in_deck",
+            f"{c} is not in this variant's deck",
+            token=str(token),
+            field=field_name,
+            card=c.code,
+        )
     return c
 
 
@@ -150,24 +156,34 @@ def parse_play(rs: Ruleset, play: object, field_name: str) -> tuple[Card, ...]:
     if isinstance(play, Sequence):
         cards = tuple(_deck_card(rs, t, f"{field_name}[{i}]") for i, t in enumerate(play))
         if not cards or (not rs.multi_card_leads and len(cards) != 1):
-            raise TrickInputError("wrong_card_count", "one card per play in this variant"
-                                  if not rs.multi_card_leads else "a play needs at least one card",
-                                  field=field_name, token=" ".join(map(str, cards)),
-                                  count=len(cards))
+            raise TrickInputError(
+                "wrong_card_count",
+                "one card per play in this variant"
+                if not rs.multi_card_leads
+                else "a play needs at least one card",
+                field=field_name,
+                token=" ".join(map(str, cards)),
+                count=len(cards),
+            )
         return cards
     raise CardNotationError("bad_card", f"not a card: {play!r}", token=repr(play), field=field_name)
 
 
-def parse_hands(rs: Ruleset, hands: Sequence[Sequence[Card | str] | None] | None, *,
-                size: int | None = None, seen: set[Card] | None = None
-                ) -> tuple[tuple[Card, ...] | None, ...]:
+def parse_hands(
+    rs: Ruleset,
+    hands: Sequence[Sequence[Card | str] | None] | None,
+    *,
+    size: int | None = None,
+    seen: set[Card] | None = None,
+) -> tuple[tuple[Card, ...] | None, ...]:
     """Four hands (or None each); cards in the deck, no card in two hands (``bad_hand``).
     With ``size``, every given hand must hold exactly that many cards."""
     if hands is None:
         return (None, None, None, None)
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 4:
-        raise TrickInputError("bad_hand", "hands must be a list of four hands", field="hands",
-                              token=repr(hands))
+        raise TrickInputError(
+            "bad_hand", "hands must be a list of four hands", field="hands", token=repr(hands)
+        )
     seen = set() if seen is None else seen
     out: list[tuple[Card, ...] | None] = []
     for seat, hand in enumerate(hands):
@@ -181,19 +197,27 @@ def parse_hands(rs: Ruleset, hands: Sequence[Sequence[Card | str] | None] | None
         for t in hand:
             c = _deck_card(rs, t, fname)
             if c in seen:
-                raise TrickInputError("bad_hand", f"{c} is held twice", field=fname, token=str(t),
-                                      card=c.code, seat=seat)
+                raise TrickInputError(
+                    "bad_hand", f"{c} is held twice", field=fname, token=str(t), card=c.code, seat=seat
+                )
             seen.add(c)
             cards.append(c)
         if size is not None and len(cards) != size:
-            raise TrickInputError("bad_hand", f"seat {seat} holds {len(cards)} cards, not {size}",
-                                  field=fname, token=" ".join(map(str, cards)), seat=seat,
-                                  count=len(cards), expected=size)
+            raise TrickInputError(
+                "bad_hand",
+                f"seat {seat} holds {len(cards)} cards, not {size}",
+                field=fname,
+                token=" ".join(map(str, cards)),
+                seat=seat,
+                count=len(cards),
+                expected=size,
+            )
         out.append(tuple(cards))
     return tuple(out)
 
 
 # ---------------------------------------------------------------- legality
+
 
 def _codes(cards: Sequence[Card] | set[Card] | frozenset[Card], rs: Ruleset) -> list[str]:
     return [c.code for c in sort_cards(rs, cards)]
@@ -225,9 +249,14 @@ def _voon_lead_right(rs: Ruleset, seat: int, ctx: TrickContext) -> bool | None:
     return team_of(seat) == team_of(ctx.first_leader)
 
 
-def _judge_lead(rs: Ruleset, seat: int, lead: tuple[Card, ...], hand: tuple[Card, ...] | None,
-                ctx: TrickContext, hands: tuple[tuple[Card, ...] | None, ...]
-                ) -> tuple[bool | None, str | None, dict[str, object]]:
+def _judge_lead(
+    rs: Ruleset,
+    seat: int,
+    lead: tuple[Card, ...],
+    hand: tuple[Card, ...] | None,
+    ctx: TrickContext,
+    hands: tuple[tuple[Card, ...] | None, ...],
+) -> tuple[bool | None, str | None, dict[str, object]]:
     """A lead is free except for the draw-four one-group rule (§2.6) and voon (§2.3)."""
     if rs.multi_card_leads:
         groups = {rs.group(c) for c in lead}
@@ -263,12 +292,16 @@ def _judge_lead(rs: Ruleset, seat: int, lead: tuple[Card, ...], hand: tuple[Card
 
 def _banned_aces(rs: Ruleset, hand: Sequence[Card], led_group: str, led_suits: frozenset[str]) -> set[Card]:
     """Aces a player out of the led group may not discard (§2.1 option ``ace_discard_ban``)."""
-    return {x for x in hand if x.rank == "A" and not rs.is_trump(x) and x.suit != led_group
-            and x.suit not in led_suits}
+    return {
+        x
+        for x in hand
+        if x.rank == "A" and not rs.is_trump(x) and x.suit != led_group and x.suit not in led_suits
+    }
 
 
-def _judge_answer(rs: Ruleset, c: Card, hand: tuple[Card, ...] | None, led_group: str,
-                  ctx: TrickContext) -> tuple[bool | None, str | None, dict[str, object]]:
+def _judge_answer(
+    rs: Ruleset, c: Card, hand: tuple[Card, ...] | None, led_group: str, ctx: TrickContext
+) -> tuple[bool | None, str | None, dict[str, object]]:
     """Following (§1), must-trump (§2.4/§2.5), the classic ace ban (§2.1)."""
     follow_code = "must_answer_trump" if led_group == "T" else "must_follow_suit"
     if rs.group(c) == led_group:
@@ -287,14 +320,27 @@ def _judge_answer(rs: Ruleset, c: Card, hand: tuple[Card, ...] | None, led_group
         if c in banned:
             others = [x for x in hand if x not in banned]
             if others:
-                return False, "ace_discard_forbidden", {
-                    "led": led_group, "suit": c.suit, "could_play": _codes(others, rs),
-                    "led_suits": sorted(ctx.led_suits)}
+                return (
+                    False,
+                    "ace_discard_forbidden",
+                    {
+                        "led": led_group,
+                        "suit": c.suit,
+                        "could_play": _codes(others, rs),
+                        "led_suits": sorted(ctx.led_suits),
+                    },
+                )
     return True, None, {}
 
 
-def legal_cards(rs: Ruleset, hand: Sequence[Card], lead: Card | None = None, *, seat: int | None = None,
-                context: TrickContext | None = None) -> list[Card]:
+def legal_cards(
+    rs: Ruleset,
+    hand: Sequence[Card],
+    lead: Card | None = None,
+    *,
+    seat: int | None = None,
+    context: TrickContext | None = None,
+) -> list[Card]:
     """The cards of ``hand`` a seat may play (one-card variants): a lead when ``lead`` is None.
     Leads need ``seat`` for the voon lead rights; an unknown right counts as allowed."""
     ctx = context or TrickContext()
@@ -313,6 +359,7 @@ def legal_cards(rs: Ruleset, hand: Sequence[Card], lead: Card | None = None, *, 
 
 # ---------------------------------------------------------------- winning
 
+
 def beats_card(rs: Ruleset, a: Card, b: Card) -> bool:
     """Card for card (§2.6): a higher trump, a trump over a plain card, or a higher card of b's suit."""
     return rs.beats(a, b, rs.group(b))
@@ -323,8 +370,10 @@ def covers(rs: Ruleset, attack: Sequence[Card], best: Sequence[Card]) -> bool:
     ``best``? (§2.6: a perfect matching; found by trying every pairing, at most 4! = 24.)"""
     if len(attack) != len(best):
         return False
-    return any(all(beats_card(rs, a, b) for a, b in zip(perm, best, strict=True))
-               for perm in itertools.permutations(attack))
+    return any(
+        all(beats_card(rs, a, b) for a, b in zip(perm, best, strict=True))
+        for perm in itertools.permutations(attack)
+    )
 
 
 def _capture_events(rs: Ruleset, plays: Sequence[Play]) -> tuple[Event, ...]:
@@ -337,13 +386,23 @@ def _capture_events(rs: Ruleset, plays: Sequence[Play]) -> tuple[Event, ...]:
     qs = next((p.seat for p in plays if queen in p.cards), None)
     if cs is None or qs is None or team_of(cs) == team_of(qs):
         return ()
-    return (Event("queen_capture", team_of(cs), _frozen({
-        "catcher": catcher.code, "queen": queen.code, "catcher_seat": cs, "queen_seat": qs})),)
+    return (
+        Event(
+            "queen_capture",
+            team_of(cs),
+            _frozen({"catcher": catcher.code, "queen": queen.code, "catcher_seat": cs, "queen_seat": qs}),
+        ),
+    )
 
 
-def resolve_trick(rs: Ruleset, leader: int, plays: Sequence[PlayInput], *,
-                  hands: Sequence[Sequence[Card | str] | None] | None = None,
-                  context: TrickContext | None = None) -> Trick:
+def resolve_trick(
+    rs: Ruleset,
+    leader: int,
+    plays: Sequence[PlayInput],
+    *,
+    hands: Sequence[Sequence[Card | str] | None] | None = None,
+    context: TrickContext | None = None,
+) -> Trick:
     """Resolve one trick (RULES.md §1 trick winner and following; §2.6 for draw-four).
 
     ``plays`` are the four plays clockwise from ``leader``. ``hands[seat]`` is the hand a
@@ -356,8 +415,13 @@ def resolve_trick(rs: Ruleset, leader: int, plays: Sequence[PlayInput], *,
     if isinstance(plays, str):
         plays = plays.replace(",", " ").split() if not rs.multi_card_leads else plays.split(";")
     if not isinstance(plays, Sequence) or len(plays) != 4:
-        raise TrickInputError("wrong_trick_size", "a trick has four plays", field="plays",
-                              token=repr(plays), count=len(plays) if isinstance(plays, Sequence) else None)
+        raise TrickInputError(
+            "wrong_trick_size",
+            "a trick has four plays",
+            field="plays",
+            token=repr(plays),
+            count=len(plays) if isinstance(plays, Sequence) else None,
+        )
     parsed_hands = parse_hands(rs, hands)
     seen: set[Card] = set()
     parsed: list[tuple[Card, ...]] = []
@@ -366,20 +430,32 @@ def resolve_trick(rs: Ruleset, leader: int, plays: Sequence[PlayInput], *,
         cards = parse_play(rs, p, fname)
         for c in cards:
             if c in seen:
-                raise CardNotationError("duplicate_card", f"{c} appears twice", token=c.code,
-                                        field=fname, card=c.code)
+                raise CardNotationError(
+                    "duplicate_card", f"{c} appears twice", token=c.code, field=fname, card=c.code
+                )
             seen.add(c)
         if i and len(cards) != len(parsed[0]):
-            raise TrickInputError("wrong_card_count", f"answer with {len(parsed[0])} cards",
-                                  field=fname, token=" ".join(map(str, cards)),
-                                  count=len(cards), expected=len(parsed[0]))
+            raise TrickInputError(
+                "wrong_card_count",
+                f"answer with {len(parsed[0])} cards",
+                field=fname,
+                token=" ".join(map(str, cards)),
+                count=len(cards),
+                expected=len(parsed[0]),
+            )
         seat = (leader + i) % 4
         hand = parsed_hands[seat]
         if hand is not None:
             for c in cards:
                 if c not in hand:
-                    raise TrickInputError("card_not_in_hand", f"seat {seat} does not hold {c}",
-                                          field=fname, token=c.code, seat=seat, card=c.code)
+                    raise TrickInputError(
+                        "card_not_in_hand",
+                        f"seat {seat} does not hold {c}",
+                        field=fname,
+                        token=c.code,
+                        seat=seat,
+                        card=c.code,
+                    )
         parsed.append(cards)
 
     lead = parsed[0]
@@ -394,8 +470,7 @@ def resolve_trick(rs: Ruleset, leader: int, plays: Sequence[PlayInput], *,
             legal, reason, params = True, None, {}  # no follow duty in draw-four (§2.6)
         else:
             legal, reason, params = _judge_answer(rs, cards[0], hand, led_group, ctx)
-        out.append(Play(seat, cards, tuple(rs.is_trump(c) for c in cards), legal, reason,
-                        _frozen(params)))
+        out.append(Play(seat, cards, tuple(rs.is_trump(c) for c in cards), legal, reason, _frozen(params)))
 
     if rs.multi_card_leads:
         best = 0
@@ -404,6 +479,12 @@ def resolve_trick(rs: Ruleset, leader: int, plays: Sequence[PlayInput], *,
                 best = i
     else:
         best = max(range(4), key=lambda i: rs.strength(parsed[i][0], led_group) or -1)
-    return Trick(leader=leader, plays=tuple(out), winner=out[best].seat, winning=parsed[best],
-                 points=sum(c.points for cs in parsed for c in cs),
-                 events=_capture_events(rs, out), led_group=led_group)
+    return Trick(
+        leader=leader,
+        plays=tuple(out),
+        winner=out[best].seat,
+        winning=parsed[best],
+        points=sum(c.points for cs in parsed for c in cs),
+        events=_capture_events(rs, out),
+        led_group=led_group,
+    )

@@ -41,13 +41,23 @@ class Option:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise VariantError("bad_option", f"option {self.key} takes true or false",
-                               field=self.key, token=repr(value), option=self.key)
+            raise VariantError(
+                "bad_option",
+                f"option {self.key} takes true or false",
+                field=self.key,
+                token=repr(value),
+                option=self.key,
+            )
         if isinstance(value, str) and value in self.choices:
             return value
-        raise VariantError("bad_option", f"option {self.key} takes one of {', '.join(map(str, self.choices))}",
-                           field=self.key, token=repr(value), option=self.key,
-                           choices=list(self.choices))
+        raise VariantError(
+            "bad_option",
+            f"option {self.key} takes one of {', '.join(map(str, self.choices))}",
+            field=self.key,
+            token=repr(value),
+            option=self.key,
+            choices=list(self.choices),
+        )
 
     def as_dict(self) -> dict[str, object]:
         d: dict[str, object] = {"key": self.key, "kind": self.kind, "default": self.default}
@@ -150,16 +160,16 @@ class Variant:
         for o in self.options:
             if o.key == key:
                 return o
-        raise VariantError("unknown_option", f"{self.key} has no option {key}", field=key,
-                           token=key, option=key)
+        raise VariantError(
+            "unknown_option", f"{self.key} has no option {key}", field=key, token=key, option=key
+        )
 
     @property
     def defaults(self) -> dict[str, object]:
         return {o.key: o.default for o in self.options}
 
     def as_dict(self) -> dict[str, object]:
-        return {"key": self.key, "source": self.source,
-                "options": [o.as_dict() for o in self.options]}
+        return {"key": self.key, "source": self.source, "options": [o.as_dict() for o in self.options]}
 
 
 def _deck(ranks: str, *, minus: tuple[str, ...] = ()) -> tuple[Card, ...]:
@@ -180,22 +190,43 @@ def _suit_run(suit: str, ranks: str, deck: tuple[Card, ...], *, skip: tuple[Card
     return " ".join(c for c in codes if card(c) in deck and card(c) not in skip)
 
 
-def _make(variant: Variant, options: Mapping[str, object], *, deck: tuple[Card, ...],
-          hand_size: int, trumps: tuple[Card, ...], scoring: str, target: int,
-          must_trump: bool = False, lead_rule: str = "free", multi: bool = False,
-          capture: tuple[str, str] | None = None, redeal_max_points: int | None = None,
-          redeal_four_nines: bool = False, redeal_four_of_suit: bool = False,
-          royal_goat: bool = False) -> Ruleset:
+def _make(
+    variant: Variant,
+    options: Mapping[str, object],
+    *,
+    deck: tuple[Card, ...],
+    hand_size: int,
+    trumps: tuple[Card, ...],
+    scoring: str,
+    target: int,
+    must_trump: bool = False,
+    lead_rule: str = "free",
+    multi: bool = False,
+    capture: tuple[str, str] | None = None,
+    redeal_max_points: int | None = None,
+    redeal_four_nines: bool = False,
+    redeal_four_of_suit: bool = False,
+    royal_goat: bool = False,
+) -> Ruleset:
     assert len(set(trumps)) == len(trumps) and set(trumps) <= set(deck), variant.key
     assert len(deck) == 4 * hand_size or multi, variant.key
     return Ruleset(
-        variant=variant, options=MappingProxyType(dict(options)), deck=deck, hand_size=hand_size,
-        trumps=trumps, must_trump=must_trump,
-        ace_discard_ban=bool(options.get("ace_discard_ban", False)), lead_rule=lead_rule,
-        multi_card_leads=multi, scoring=scoring, target=target,
+        variant=variant,
+        options=MappingProxyType(dict(options)),
+        deck=deck,
+        hand_size=hand_size,
+        trumps=trumps,
+        must_trump=must_trump,
+        ace_discard_ban=bool(options.get("ace_discard_ban", False)),
+        lead_rule=lead_rule,
+        multi_card_leads=multi,
+        scoring=scoring,
+        target=target,
         capture=(card(capture[0]), card(capture[1])) if capture else None,
-        redeal_max_points=redeal_max_points, redeal_four_nines=redeal_four_nines,
-        redeal_four_of_suit=redeal_four_of_suit, royal_goat=royal_goat,
+        redeal_max_points=redeal_max_points,
+        redeal_four_nines=redeal_four_nines,
+        redeal_four_of_suit=redeal_four_of_suit,
+        royal_goat=royal_goat,
         trump_index=MappingProxyType({c: i for i, c in enumerate(trumps)}),
         plain_index=MappingProxyType({r: i for i, r in enumerate(PLAIN_ORDER)}),
     )
@@ -213,21 +244,47 @@ def _classic(v: Variant, o: Mapping[str, object]) -> Ruleset:
         trumps = _ladder(QUEENS, JACKS, "AD 10D KD 9D 8D 7D")
     else:
         trumps = CLASSIC_TRUMPS
-    return _make(v, o, deck=DECK_32, hand_size=8, trumps=trumps, scoring="pairs", target=6,
-                 redeal_max_points=12, redeal_four_nines=True)
+    return _make(
+        v,
+        o,
+        deck=DECK_32,
+        hand_size=8,
+        trumps=trumps,
+        scoring="pairs",
+        target=6,
+        redeal_max_points=12,
+        redeal_four_nines=True,
+    )
 
 
 def _penalty(v: Variant, o: Mapping[str, object]) -> Ruleset:
     """§2.2, seed 001."""
-    return _make(v, o, deck=DECK_32, hand_size=8, trumps=CLASSIC_TRUMPS, scoring="penalty",
-                 target=12, redeal_four_of_suit=bool(o["four_of_suit_redeal"]),
-                 royal_goat=bool(o["royal_goat"]))
+    return _make(
+        v,
+        o,
+        deck=DECK_32,
+        hand_size=8,
+        trumps=CLASSIC_TRUMPS,
+        scoring="penalty",
+        target=12,
+        redeal_four_of_suit=bool(o["four_of_suit_redeal"]),
+        royal_goat=bool(o["royal_goat"]),
+    )
 
 
 def _voon(v: Variant, o: Mapping[str, object]) -> Ruleset:
     """§2.3, seed 003: no redeals, trump-lead rights, queen capture by 7C."""
-    return _make(v, o, deck=DECK_32, hand_size=8, trumps=CLASSIC_TRUMPS, scoring="series",
-                 target=12, lead_rule="voon", capture=("7C", "QC"))
+    return _make(
+        v,
+        o,
+        deck=DECK_32,
+        hand_size=8,
+        trumps=CLASSIC_TRUMPS,
+        scoring="series",
+        target=12,
+        lead_rule="voon",
+        capture=("7C", "QC"),
+    )
 
 
 def _yc_deck(o: Mapping[str, object]) -> tuple[tuple[Card, ...], int]:
@@ -239,9 +296,18 @@ def _hvalyony(v: Variant, o: Mapping[str, object]) -> Ruleset:
     deck, size = _yc_deck(o)
     top = ("6C",) if o["six_of_clubs"] else ()
     trumps = _ladder(*top, QUEENS, JACKS, _suit_run("D", "A 10 K 9 8 7 6", deck))
-    return _make(v, o, deck=deck, hand_size=size, trumps=trumps, scoring="eyes-hvalyony",
-                 target=12, must_trump=True, capture=("6C", "QC") if o["six_of_clubs"] else None,
-                 redeal_max_points=13)
+    return _make(
+        v,
+        o,
+        deck=deck,
+        hand_size=size,
+        trumps=trumps,
+        scoring="eyes-hvalyony",
+        target=12,
+        must_trump=True,
+        capture=("6C", "QC") if o["six_of_clubs"] else None,
+        redeal_max_points=13,
+    )
 
 
 def _belka(v: Variant, o: Mapping[str, object]) -> Ruleset:
@@ -249,8 +315,17 @@ def _belka(v: Variant, o: Mapping[str, object]) -> Ruleset:
     deck, size = _yc_deck(o)
     suit = str(o["trump_suit"])
     trumps = _ladder(JACKS, _suit_run(suit, "A 10 K Q 9 8 7 6", deck))
-    return _make(v, o, deck=deck, hand_size=size, trumps=trumps, scoring="eyes-belka",
-                 target=12, must_trump=True, redeal_max_points=13)
+    return _make(
+        v,
+        o,
+        deck=deck,
+        hand_size=size,
+        trumps=trumps,
+        scoring="eyes-belka",
+        target=12,
+        must_trump=True,
+        redeal_max_points=13,
+    )
 
 
 def _draw_four(v: Variant, o: Mapping[str, object]) -> Ruleset:
@@ -263,8 +338,16 @@ def _draw_four(v: Variant, o: Mapping[str, object]) -> Ruleset:
     skip = (card("7C"), card("Q" + suit), card("J" + suit))
     trumps = _ladder("7C", QUEENS, JACKS, _suit_run(suit, "A 10 K 9 8 7 6", DECK_36, skip=skip))
     pairs = o["scoring"] == "pairs"
-    return _make(v, o, deck=DECK_36, hand_size=4, trumps=trumps, multi=True,
-                 scoring="pairs" if pairs else "penalty", target=6 if pairs else 12)
+    return _make(
+        v,
+        o,
+        deck=DECK_36,
+        hand_size=4,
+        trumps=trumps,
+        multi=True,
+        scoring="pairs" if pairs else "penalty",
+        target=6 if pairs else 12,
+    )
 
 
 _BOOL = "bool"
@@ -278,40 +361,81 @@ def _register(v: Variant) -> None:
     VARIANTS[v.key] = v
 
 
-_register(Variant("classic-sixes", "2.1", ("000",), (
-    Option("trump_suit", _CHOICE, "C", ("C", "D"), "2.1"),
-    Option("ace_discard_ban", _BOOL, False, source="2.1"),
-    Option("dry_goat_first_hand", _BOOL, True, source="2.1"),
-), _classic))
-_register(Variant("penalty-goats", "2.2", ("001",), (
-    Option("royal_goat", _BOOL, False, source="2.2"),
-    Option("four_of_suit_redeal", _BOOL, False, source="2.2"),
-    Option("shutout_marks", _BOOL, False, source="2.2"),
-    Option("eggs_double", _BOOL, False, source="2.2"),
-), _penalty))
+_register(
+    Variant(
+        "classic-sixes",
+        "2.1",
+        ("000",),
+        (
+            Option("trump_suit", _CHOICE, "C", ("C", "D"), "2.1"),
+            Option("ace_discard_ban", _BOOL, False, source="2.1"),
+            Option("dry_goat_first_hand", _BOOL, True, source="2.1"),
+        ),
+        _classic,
+    )
+)
+_register(
+    Variant(
+        "penalty-goats",
+        "2.2",
+        ("001",),
+        (
+            Option("royal_goat", _BOOL, False, source="2.2"),
+            Option("four_of_suit_redeal", _BOOL, False, source="2.2"),
+            Option("shutout_marks", _BOOL, False, source="2.2"),
+            Option("eggs_double", _BOOL, False, source="2.2"),
+        ),
+        _penalty,
+    )
+)
 _register(Variant("voon-series", "2.3", ("003",), (), _voon))
-_register(Variant("yc-hvalyony", "2.4", ("004",), (
-    Option("sevens", _BOOL, False, source="2.4"),
-    Option("six_of_clubs", _BOOL, True, source="2.4"),
-    Option("lyusya", _CHOICE, "instant-win", LYUSYA_CHOICES, "2.4"),
-), _hvalyony))
-_register(Variant("yc-belka", "2.5", ("004",), (
-    Option("sevens", _BOOL, False, source="2.5"),
-    Option("lyusya", _CHOICE, "instant-win", LYUSYA_CHOICES, "2.5"),
-    Option("trump_suit", _CHOICE, "C", SUITS, "2.5"),
-), _belka))
-_register(Variant("draw-four", "2.6", ("000", "001"), (
-    Option("trump_suit", _CHOICE, "C", SUITS, "2.6"),
-    Option("scoring", _CHOICE, "penalty-goats", ("penalty-goats", "pairs"), "2.6"),
-), _draw_four))
+_register(
+    Variant(
+        "yc-hvalyony",
+        "2.4",
+        ("004",),
+        (
+            Option("sevens", _BOOL, False, source="2.4"),
+            Option("six_of_clubs", _BOOL, True, source="2.4"),
+            Option("lyusya", _CHOICE, "instant-win", LYUSYA_CHOICES, "2.4"),
+        ),
+        _hvalyony,
+    )
+)
+_register(
+    Variant(
+        "yc-belka",
+        "2.5",
+        ("004",),
+        (
+            Option("sevens", _BOOL, False, source="2.5"),
+            Option("lyusya", _CHOICE, "instant-win", LYUSYA_CHOICES, "2.5"),
+            Option("trump_suit", _CHOICE, "C", SUITS, "2.5"),
+        ),
+        _belka,
+    )
+)
+_register(
+    Variant(
+        "draw-four",
+        "2.6",
+        ("000", "001"),
+        (
+            Option("trump_suit", _CHOICE, "C", SUITS, "2.6"),
+            Option("scoring", _CHOICE, "penalty-goats", ("penalty-goats", "pairs"), "2.6"),
+        ),
+        _draw_four,
+    )
+)
 
 
 def get_variant(key: object) -> Variant:
     """The variant for a key; ``unknown_variant`` names the bad key."""
     if isinstance(key, str) and key in VARIANTS:
         return VARIANTS[key]
-    raise VariantError("unknown_variant", f"unknown variant {key!r}", field="variant",
-                       token=str(key), known=list(VARIANTS))
+    raise VariantError(
+        "unknown_variant", f"unknown variant {key!r}", field="variant", token=str(key), known=list(VARIANTS)
+    )
 
 
 def check_options(variant: Variant, options: Mapping[str, object] | None) -> dict[str, object]:
@@ -319,8 +443,7 @@ def check_options(variant: Variant, options: Mapping[str, object] | None) -> dic
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
-        raise VariantError("bad_option", "options must be an object", field="options",
-                           token=repr(options))
+        raise VariantError("bad_option", "options must be an object", field="options", token=repr(options))
     merged = variant.defaults
     for key, value in options.items():
         merged[key] = variant.option(str(key)).check(value)

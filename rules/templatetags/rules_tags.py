@@ -51,4 +51,5 @@ def player_no(seat: int) -> int:
 @register.simple_tag
 def team_label(team: int) -> str:
     from django.utils.translation import gettext as _
+
     return _("players 1 and 3") if int(team) == 0 else _("players 2 and 4")

@@ -108,8 +108,7 @@ RU = {
     "Note": "Заметка",
     "Penalty": "Штраф",
     "What happened": "Что случилось",
-    "Against the team at fault (for a royal goat: the team without the four aces):":
-        "Против виноватой команды (при королевском козле — против команды без четырёх тузов):",
+    "Against the team at fault (for a royal goat: the team without the four aces):": "Против виноватой команды (при королевском козле — против команды без четырёх тузов):",
     "against %(team)s": "против: %(team)s",
     "Hands": "Коны",
     "corrected": "исправлен",
@@ -131,8 +130,7 @@ RU = {
     "Delete this hand": "Удалить этот кон",
     "It stays in the history of changes and can be restored.": "Он останется в истории изменений, его можно вернуть.",
     "History of changes": "История изменений",
-    "Nothing is ever erased: every entry, correction and deletion is kept here, newest first.":
-        "Ничего не стирается: каждая запись, исправление и удаление хранятся здесь, новые сверху.",
+    "Nothing is ever erased: every entry, correction and deletion is kept here, newest first.": "Ничего не стирается: каждая запись, исправление и удаление хранятся здесь, новые сверху.",
     "recorded": "записан",
     "deleted": "удалён",
     "undone": "отменён",
@@ -149,8 +147,7 @@ RU = {
     "View link (read only) and QR": "Ссылка для просмотра и QR",
     "View link": "Ссылка для просмотра",
     "Edit link for a second phone and QR": "Ссылка для записи со второго телефона и QR",
-    "Whoever has this link can change the score. Show it only at your table.":
-        "По этой ссылке можно менять счёт. Показывайте её только за своим столом.",
+    "Whoever has this link can change the score. Show it only at your table.": "По этой ссылке можно менять счёт. Показывайте её только за своим столом.",
     "Edit link": "Ссылка для записи",
     "Export": "Выгрузить",
     "Rules of this match": "Правила этого матча",
@@ -176,9 +173,8 @@ RU = {
     "View only: the board updates by itself.": "Только просмотр: счёт обновляется сам.",
     "Watch the rematch": "Смотреть реванш",
     "Another phone changed this match since your form was shown. Here is the fresh board: "
-    "check it and enter the hand again if it is still missing.":
-        "Пока форма была открыта, матч изменили с другого телефона. Вот свежий счёт: "
-        "проверьте его и введите кон снова, если его нет.",
+    "check it and enter the hand again if it is still missing.": "Пока форма была открыта, матч изменили с другого телефона. Вот свежий счёт: "
+    "проверьте его и введите кон снова, если его нет.",
     "This is a view link: it cannot change the match.": "Это ссылка для просмотра: менять матч по ней нельзя.",
     "The match is not over yet.": "Матч ещё не окончен.",
 }
@@ -205,7 +201,7 @@ def fill(po: Path, extra: dict[str, str] | None = None) -> list[str]:
         j = idx + 1
         while j < len(lines) and lines[j].startswith('"'):
             j += 1
-        msgid = _unquote([lines[idx][6:], *lines[idx + 1:j]])
+        msgid = _unquote([lines[idx][6:], *lines[idx + 1 : j]])
         if msgid == "":
             out.append(block.replace("#, fuzzy\n", ""))
             continue

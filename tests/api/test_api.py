@@ -24,8 +24,9 @@ def post(client: Client, url: str, body: Any, *, raw: bool = False) -> tuple[int
     return resp.status_code, json.loads(resp.content)
 
 
-def assert_clean_error(status: int, data: dict[str, Any], code: str | None = None,
-                       field: str | None = "<any>") -> None:
+def assert_clean_error(
+    status: int, data: dict[str, Any], code: str | None = None, field: str | None = "<any>"
+) -> None:
     assert status in (400, 413), (status, data)
     assert set(data) == {"error", "message", "field"}, data
     assert isinstance(data["message"], str) and data["message"]
@@ -39,14 +40,26 @@ def assert_clean_error(status: int, data: dict[str, Any], code: str | None = Non
 
 # (id, body, expected subset of the answer). RULES.md §1 (trick winner), §2.1 and §2.3 (scoring).
 TRICK_EXAMPLES = [
-    ("voon-7C-trumps-the-ace", {"variant": "voon-series", "leader": 0, "cards": ["AH", "QD", "10H", "7C"]},
-     {"winner": 3, "team": 1, "points": 24, "winning_card": "7C"}),
-    ("classic-plain-suit-ace-wins", {"variant": "classic-sixes", "leader": 1, "cards": ["10H", "AH", "9H", "KH"]},
-     {"winner": 2, "team": 0, "points": 25, "winning_card": "AH"}),
-    ("classic-7C-is-the-top-trump", {"variant": "classic-sixes", "leader": 2, "cards": ["QC", "7C", "AS", "8D"]},
-     {"winner": 3, "team": 1, "points": 14, "winning_card": "7C"}),
-    ("russian-faces-accepted", {"variant": "classic-sixes", "leader": 0, "cards": ["Т♥", "Д♦", "10♥", "7♣"]},
-     {"winner": 3, "team": 1, "points": 24}),
+    (
+        "voon-7C-trumps-the-ace",
+        {"variant": "voon-series", "leader": 0, "cards": ["AH", "QD", "10H", "7C"]},
+        {"winner": 3, "team": 1, "points": 24, "winning_card": "7C"},
+    ),
+    (
+        "classic-plain-suit-ace-wins",
+        {"variant": "classic-sixes", "leader": 1, "cards": ["10H", "AH", "9H", "KH"]},
+        {"winner": 2, "team": 0, "points": 25, "winning_card": "AH"},
+    ),
+    (
+        "classic-7C-is-the-top-trump",
+        {"variant": "classic-sixes", "leader": 2, "cards": ["QC", "7C", "AS", "8D"]},
+        {"winner": 3, "team": 1, "points": 14, "winning_card": "7C"},
+    ),
+    (
+        "russian-faces-accepted",
+        {"variant": "classic-sixes", "leader": 0, "cards": ["Т♥", "Д♦", "10♥", "7♣"]},
+        {"winner": 3, "team": 1, "points": 24},
+    ),
 ]
 
 
@@ -60,8 +73,12 @@ def test_trick_examples(client: Client, body: dict[str, Any], expected: dict[str
 
 
 def test_trick_flags_a_play_against_the_rules_when_hands_are_given(client: Client) -> None:
-    body = {"variant": "classic-sixes", "leader": 0, "cards": ["AH", "KD", "10H", "7C"],
-            "hands": [["AH"], ["KD", "9H"], ["10H"], ["7C"]]}
+    body = {
+        "variant": "classic-sixes",
+        "leader": 0,
+        "cards": ["AH", "KD", "10H", "7C"],
+        "hands": [["AH"], ["KD", "9H"], ["10H"], ["7C"]],
+    }
     status, data = post(client, TRICK, body)
     assert status == 200
     assert data["plays"][1]["legal"] is False
@@ -78,10 +95,12 @@ SCORE_EXAMPLES = [
 ]
 
 
-@pytest.mark.parametrize("variant,hands,score,finished", [r[1:] for r in SCORE_EXAMPLES],
-                         ids=[r[0] for r in SCORE_EXAMPLES])
-def test_score_examples(client: Client, variant: str, hands: list[Any], score: list[int] | None,
-                        finished: bool) -> None:
+@pytest.mark.parametrize(
+    "variant,hands,score,finished", [r[1:] for r in SCORE_EXAMPLES], ids=[r[0] for r in SCORE_EXAMPLES]
+)
+def test_score_examples(
+    client: Client, variant: str, hands: list[Any], score: list[int] | None, finished: bool
+) -> None:
     status, data = post(client, SCORE, {"variant": variant, "hands": hands})
     assert status == 200, data
     if score is not None:
@@ -103,8 +122,11 @@ def _played_deal(variant: str) -> dict[str, Any]:
         trick = []
         for i in range(4):
             seat = (leader + i) % 4
-            choice = legal_cards(rs, held[seat], trick[0] if trick else None, seat=seat)[0] if trick \
+            choice = (
+                legal_cards(rs, held[seat], trick[0] if trick else None, seat=seat)[0]
+                if trick
                 else held[seat][0]
+            )
             held[seat].remove(choice)
             trick.append(choice)
         result = engine.resolve_trick(rs, leader, trick)
@@ -125,12 +147,17 @@ def test_deal_a_whole_legal_hand(client: Client, variant: str) -> None:
 
 
 def test_deal_reports_the_first_violation(client: Client) -> None:
-    body = {"variant": "classic-sixes", "leader": 0,
-            "hands": [["AH", "7H", "8H", "9H", "AS", "7S", "8S", "9S"],
-                      ["KD", "10H", "7D", "8D", "9D", "10D", "AD", "JD"],
-                      ["KH", "QH", "JH", "10S", "KS", "JS", "AC", "KC"],
-                      ["7C", "QC", "QS", "QD", "8C", "9C", "10C", "JC"]],
-            "plays": ["AH", "KD", "KH", "7C"]}
+    body = {
+        "variant": "classic-sixes",
+        "leader": 0,
+        "hands": [
+            ["AH", "7H", "8H", "9H", "AS", "7S", "8S", "9S"],
+            ["KD", "10H", "7D", "8D", "9D", "10D", "AD", "JD"],
+            ["KH", "QH", "JH", "10S", "KS", "JS", "AC", "KC"],
+            ["7C", "QC", "QS", "QD", "8C", "9C", "10C", "JC"],
+        ],
+        "plays": ["AH", "KD", "KH", "7C"],
+    }
     status, data = post(client, DEAL, body)
     assert status == 200, data
     assert data["complete"] is False
@@ -160,7 +187,12 @@ def test_post_only(client: Client, url: str) -> None:
 # --- bad input, as table rows ------------------------------------------------------------------
 
 GOOD = {"variant": "voon-series", "leader": 0, "cards": ["AH", "QD", "10H", "7C"]}
-D4_HANDS = [["AH", "KH", "QH", "JH"], ["AD", "KD", "QD", "JD"], ["AC", "KC", "QC", "JC"], ["AS", "KS", "QS", "JS"]]
+D4_HANDS = [
+    ["AH", "KH", "QH", "JH"],
+    ["AD", "KD", "QD", "JD"],
+    ["AC", "KC", "QC", "JC"],
+    ["AS", "KS", "QS", "JS"],
+]
 
 # (id, url, body, error code, field)
 BAD = [
@@ -168,10 +200,20 @@ BAD = [
     ("unknown-variant", TRICK, {**GOOD, "variant": "belote"}, "unknown_variant", "variant"),
     ("variant-not-a-string", TRICK, {**GOOD, "variant": ["voon-series"]}, "unknown_variant", "variant"),
     ("variant-missing", TRICK, {"leader": 0, "cards": GOOD["cards"]}, "missing_field", "variant"),
-    ("unknown-option", TRICK, {**GOOD, "variant": "classic-sixes", "options": {"bogus": 1}}, "unknown_option",
-     "options.bogus"),
-    ("bad-option-value", TRICK, {**GOOD, "variant": "classic-sixes", "options": {"trump_suit": "Z"}},
-     "bad_option", "options.trump_suit"),
+    (
+        "unknown-option",
+        TRICK,
+        {**GOOD, "variant": "classic-sixes", "options": {"bogus": 1}},
+        "unknown_option",
+        "options.bogus",
+    ),
+    (
+        "bad-option-value",
+        TRICK,
+        {**GOOD, "variant": "classic-sixes", "options": {"trump_suit": "Z"}},
+        "bad_option",
+        "options.trump_suit",
+    ),
     ("options-not-an-object", TRICK, {**GOOD, "options": []}, "bad_type", "options"),
     ("unknown-variant-score", SCORE, {"variant": "x" * 300, "hands": []}, "unknown_variant", "variant"),
     # cards
@@ -179,10 +221,20 @@ BAD = [
     ("card-not-a-string", TRICK, {**GOOD, "cards": ["AH", 12, "10H", "7C"]}, "bad_card", "cards[1]"),
     ("card-null", TRICK, {**GOOD, "cards": [None, "QD", "10H", "7C"]}, "bad_card", "cards[0]"),
     ("duplicate-card", TRICK, {**GOOD, "cards": ["AH", "QD", "10H", "AH"]}, "duplicate_card", "cards[3]"),
-    ("six-outside-the-32-deck", TRICK, {**GOOD, "cards": ["AH", "QD", "10H", "6C"]}, "card_not_in_deck",
-     "cards[3]"),
-    ("seven-outside-the-yc-deck", TRICK, {**GOOD, "variant": "yc-hvalyony", "cards": ["AH", "QD", "10H", "7H"]},
-     "card_not_in_deck", "cards[3]"),
+    (
+        "six-outside-the-32-deck",
+        TRICK,
+        {**GOOD, "cards": ["AH", "QD", "10H", "6C"]},
+        "card_not_in_deck",
+        "cards[3]",
+    ),
+    (
+        "seven-outside-the-yc-deck",
+        TRICK,
+        {**GOOD, "variant": "yc-hvalyony", "cards": ["AH", "QD", "10H", "7H"]},
+        "card_not_in_deck",
+        "cards[3]",
+    ),
     ("unicode-card", TRICK, {**GOOD, "cards": ["AH", "QD", "10H", "🂡"]}, "bad_card", "cards[3]"),
     ("cards-as-a-string", TRICK, {**GOOD, "cards": "AH QD 10H 7C"}, "bad_type", "cards"),
     ("cards-missing", TRICK, {"variant": "voon-series", "leader": 0}, "missing_field", "cards"),
@@ -191,75 +243,213 @@ BAD = [
     ("five-cards", TRICK, {**GOOD, "cards": ["AH", "QD", "10H", "7C", "8C"]}, "wrong_trick_size", "cards"),
     ("no-cards", TRICK, {**GOOD, "cards": []}, "wrong_trick_size", "cards"),
     ("too-many-cards", TRICK, {**GOOD, "cards": ["AH"] * 65}, "too_many", "cards"),
-    ("draw-four-short-answer", TRICK,
-     {"variant": "draw-four", "leader": 0, "cards": [["AH", "KH"], ["QD"], ["10H", "9H"], ["7C", "8C"]]},
-     "wrong_card_count", "cards[1]"),
+    (
+        "draw-four-short-answer",
+        TRICK,
+        {"variant": "draw-four", "leader": 0, "cards": [["AH", "KH"], ["QD"], ["10H", "9H"], ["7C", "8C"]]},
+        "wrong_card_count",
+        "cards[1]",
+    ),
     ("leader-out-of-range", TRICK, {**GOOD, "leader": 4}, "bad_seat", "leader"),
     ("leader-negative", TRICK, {**GOOD, "leader": -1}, "bad_seat", "leader"),
     ("leader-bool", TRICK, {**GOOD, "leader": True}, "bad_seat", "leader"),
     ("leader-string", TRICK, {**GOOD, "leader": "0"}, "bad_seat", "leader"),
     ("leader-huge", TRICK, {**GOOD, "leader": 10**40}, "bad_seat", "leader"),
     ("leader-missing", TRICK, {"variant": "voon-series", "cards": GOOD["cards"]}, "missing_field", "leader"),
-    ("card-not-in-given-hand", TRICK, {**GOOD, "hands": [["AH"], ["QD"], ["10H"], ["8C"]]}, "card_not_in_hand",
-     "cards[3]"),
+    (
+        "card-not-in-given-hand",
+        TRICK,
+        {**GOOD, "hands": [["AH"], ["QD"], ["10H"], ["8C"]]},
+        "card_not_in_hand",
+        "cards[3]",
+    ),
     ("three-hands", TRICK, {**GOOD, "hands": [["AH"], ["QD"], ["10H"]]}, "bad_hand", "hands"),
     # context
-    ("context-huge-hand-number", TRICK, {**GOOD, "context": {"hand_number": 10**30}}, "out_of_range",
-     "context.hand_number"),
-    ("context-unknown-key", TRICK, {**GOOD, "context": {"weather": "rain"}}, "unknown_field", "context.weather"),
-    ("context-bad-suit", TRICK, {**GOOD, "context": {"led_suits": ["X"]}}, "bad_suit", "context.led_suits[0]"),
+    (
+        "context-huge-hand-number",
+        TRICK,
+        {**GOOD, "context": {"hand_number": 10**30}},
+        "out_of_range",
+        "context.hand_number",
+    ),
+    (
+        "context-unknown-key",
+        TRICK,
+        {**GOOD, "context": {"weather": "rain"}},
+        "unknown_field",
+        "context.weather",
+    ),
+    (
+        "context-bad-suit",
+        TRICK,
+        {**GOOD, "context": {"led_suits": ["X"]}},
+        "bad_suit",
+        "context.led_suits[0]",
+    ),
     ("context-not-an-object", TRICK, {**GOOD, "context": "x"}, "bad_type", "context"),
     # deals
-    ("deal-hands-missing", DEAL, {"variant": "classic-sixes", "leader": 0, "plays": []}, "missing_field", "hands"),
-    ("deal-empty-hands", DEAL, {"variant": "classic-sixes", "leader": 0, "hands": [[], [], [], []], "plays": []},
-     "bad_hand", "hands[0]"),
-    ("deal-same-card-dealt-twice", DEAL,
-     {"variant": "classic-sixes", "leader": 0, "hands": [["AH"] * 8] * 4, "plays": []}, "bad_hand", "hands[0]"),
-    ("deal-stock-not-a-list", DEAL, {"variant": "draw-four", "leader": 0, "hands": D4_HANDS,
-                                     "plays": [["AH"], "AD", "AC", "AS"], "stock": "x"}, "bad_type", "stock"),
-    ("deal-stock-card-already-dealt", DEAL, {"variant": "draw-four", "leader": 0, "hands": D4_HANDS,
-                                             "plays": [["AH"], "AD", "AC", "AS"], "stock": ["AH"]},
-     "bad_hand", "stock"),
-    ("deal-play-is-an-object", DEAL, {"variant": "draw-four", "leader": 0, "hands": D4_HANDS,
-                                      "plays": [["AH"], "AD", "AC", {"x": 1}]}, "bad_card", "plays[3]"),
+    (
+        "deal-hands-missing",
+        DEAL,
+        {"variant": "classic-sixes", "leader": 0, "plays": []},
+        "missing_field",
+        "hands",
+    ),
+    (
+        "deal-empty-hands",
+        DEAL,
+        {"variant": "classic-sixes", "leader": 0, "hands": [[], [], [], []], "plays": []},
+        "bad_hand",
+        "hands[0]",
+    ),
+    (
+        "deal-same-card-dealt-twice",
+        DEAL,
+        {"variant": "classic-sixes", "leader": 0, "hands": [["AH"] * 8] * 4, "plays": []},
+        "bad_hand",
+        "hands[0]",
+    ),
+    (
+        "deal-stock-not-a-list",
+        DEAL,
+        {
+            "variant": "draw-four",
+            "leader": 0,
+            "hands": D4_HANDS,
+            "plays": [["AH"], "AD", "AC", "AS"],
+            "stock": "x",
+        },
+        "bad_type",
+        "stock",
+    ),
+    (
+        "deal-stock-card-already-dealt",
+        DEAL,
+        {
+            "variant": "draw-four",
+            "leader": 0,
+            "hands": D4_HANDS,
+            "plays": [["AH"], "AD", "AC", "AS"],
+            "stock": ["AH"],
+        },
+        "bad_hand",
+        "stock",
+    ),
+    (
+        "deal-play-is-an-object",
+        DEAL,
+        {"variant": "draw-four", "leader": 0, "hands": D4_HANDS, "plays": [["AH"], "AD", "AC", {"x": 1}]},
+        "bad_card",
+        "plays[3]",
+    ),
     # hand records: impossible points and the rest
-    ("points-not-summing-to-120", SCORE, {"variant": "classic-sixes", "hands": [{"points": [90, 31]}]},
-     "points_sum", "hands[0].points"),
-    ("points-negative", SCORE, {"variant": "classic-sixes", "hands": [{"points": [900, -780]}]}, "bad_points",
-     "hands[0].points[0]"),
-    ("points-huge", SCORE, {"variant": "classic-sixes", "hands": [{"points": [10**40, 0]}]}, "bad_points",
-     "hands[0].points[0]"),
-    ("points-strings", SCORE, {"variant": "classic-sixes", "hands": [{"points": ["60", "60"]}]}, "bad_points",
-     "hands[0].points"),
-    ("points-floats", SCORE, {"variant": "classic-sixes", "hands": [{"points": [60.0, 60.0]}]}, "bad_points",
-     "hands[0].points"),
-    ("points-three", SCORE, {"variant": "classic-sixes", "hands": [{"points": [40, 40, 40]}]}, "bad_points",
-     "hands[0].points"),
-    ("all-tricks-without-120", SCORE, {"variant": "classic-sixes", "hands": [{"points": [100, 20],
-                                                                             "all_tricks": True}]},
-     "all_tricks_mismatch", None),
-    ("obyaz-outside-belka", SCORE, {"variant": "classic-sixes", "hands": [{"points": [70, 50], "obyaz": 0}]},
-     "event_not_in_variant", None),
-    ("bad-team", SCORE, {"variant": "voon-series", "hands": [{"points": [70, 50], "queen_capture": 2}]},
-     "bad_team", "hands[0].queen_capture"),
-    ("penalty-unknown-kind", SCORE, {"variant": "penalty-goats",
-                                     "hands": [{"penalty": {"kind": "rudeness", "against": 0}}]},
-     "bad_record", "hands[0].penalty.kind"),
-    ("record-unknown-key", SCORE, {"variant": "classic-sixes", "hands": [{"points": [60, 60], "bonus": 1}]},
-     "bad_record", "hands[0].bonus"),
-    ("record-not-an-object", SCORE, {"variant": "classic-sixes", "hands": [[60, 60]]}, "bad_record", "hands[0]"),
-    ("note-too-long", SCORE, {"variant": "classic-sixes", "hands": [{"points": [60, 60], "note": "я" * 501}]},
-     "bad_record", "hands[0].note"),
+    (
+        "points-not-summing-to-120",
+        SCORE,
+        {"variant": "classic-sixes", "hands": [{"points": [90, 31]}]},
+        "points_sum",
+        "hands[0].points",
+    ),
+    (
+        "points-negative",
+        SCORE,
+        {"variant": "classic-sixes", "hands": [{"points": [900, -780]}]},
+        "bad_points",
+        "hands[0].points[0]",
+    ),
+    (
+        "points-huge",
+        SCORE,
+        {"variant": "classic-sixes", "hands": [{"points": [10**40, 0]}]},
+        "bad_points",
+        "hands[0].points[0]",
+    ),
+    (
+        "points-strings",
+        SCORE,
+        {"variant": "classic-sixes", "hands": [{"points": ["60", "60"]}]},
+        "bad_points",
+        "hands[0].points",
+    ),
+    (
+        "points-floats",
+        SCORE,
+        {"variant": "classic-sixes", "hands": [{"points": [60.0, 60.0]}]},
+        "bad_points",
+        "hands[0].points",
+    ),
+    (
+        "points-three",
+        SCORE,
+        {"variant": "classic-sixes", "hands": [{"points": [40, 40, 40]}]},
+        "bad_points",
+        "hands[0].points",
+    ),
+    (
+        "all-tricks-without-120",
+        SCORE,
+        {"variant": "classic-sixes", "hands": [{"points": [100, 20], "all_tricks": True}]},
+        "all_tricks_mismatch",
+        None,
+    ),
+    (
+        "obyaz-outside-belka",
+        SCORE,
+        {"variant": "classic-sixes", "hands": [{"points": [70, 50], "obyaz": 0}]},
+        "event_not_in_variant",
+        None,
+    ),
+    (
+        "bad-team",
+        SCORE,
+        {"variant": "voon-series", "hands": [{"points": [70, 50], "queen_capture": 2}]},
+        "bad_team",
+        "hands[0].queen_capture",
+    ),
+    (
+        "penalty-unknown-kind",
+        SCORE,
+        {"variant": "penalty-goats", "hands": [{"penalty": {"kind": "rudeness", "against": 0}}]},
+        "bad_record",
+        "hands[0].penalty.kind",
+    ),
+    (
+        "record-unknown-key",
+        SCORE,
+        {"variant": "classic-sixes", "hands": [{"points": [60, 60], "bonus": 1}]},
+        "bad_record",
+        "hands[0].bonus",
+    ),
+    (
+        "record-not-an-object",
+        SCORE,
+        {"variant": "classic-sixes", "hands": [[60, 60]]},
+        "bad_record",
+        "hands[0]",
+    ),
+    (
+        "note-too-long",
+        SCORE,
+        {"variant": "classic-sixes", "hands": [{"points": [60, 60], "note": "я" * 501}]},
+        "bad_record",
+        "hands[0].note",
+    ),
     ("hands-not-a-list", SCORE, {"variant": "classic-sixes", "hands": {"0": {}}}, "bad_type", "hands"),
     ("hands-missing", SCORE, {"variant": "classic-sixes"}, "missing_field", "hands"),
-    ("match-finished", SCORE, {"variant": "classic-sixes",
-                               "hands": [{"points": [90, 30]}] * 4}, "match_finished", "hands[3]"),
+    (
+        "match-finished",
+        SCORE,
+        {"variant": "classic-sixes", "hands": [{"points": [90, 30]}] * 4},
+        "match_finished",
+        "hands[3]",
+    ),
 ]
 
 
 @pytest.mark.parametrize("url,body,code,field", [r[1:] for r in BAD], ids=[r[0] for r in BAD])
-def test_bad_input_is_a_clean_400(client: Client, url: str, body: dict[str, Any], code: str,
-                                  field: str | None) -> None:
+def test_bad_input_is_a_clean_400(
+    client: Client, url: str, body: dict[str, Any], code: str, field: str | None
+) -> None:
     status, data = post(client, url, body)
     assert_clean_error(status, data, code, field if field is not None else "<any>")
     assert status == 400
@@ -273,8 +463,12 @@ BAD_BODIES = [
     ("a-number", "12", 400, "bad_json"),
     ("not-utf8", b"\xff\xfe\x00", 400, "bad_json"),
     ("lone-surrogate-key", '{"variant": "classic-sixes", "hands": [{"\\ud800": 1}]}', 400, "bad_json"),
-    ("lone-surrogate-card", '{"variant": "voon-series", "leader": 0, "cards": ["\\udfff", "QD", "10H", "7C"]}',
-     400, "bad_json"),
+    (
+        "lone-surrogate-card",
+        '{"variant": "voon-series", "leader": 0, "cards": ["\\udfff", "QD", "10H", "7C"]}',
+        400,
+        "bad_json",
+    ),
     ("nan-leader", '{"variant": "voon-series", "leader": NaN, "cards": []}', 400, "bad_seat"),
     ("infinite-leader", '{"variant": "voon-series", "leader": 1e400, "cards": []}', 400, "bad_seat"),
     ("deep-nesting", "[" * 5000 + "]" * 5000, 400, "bad_json"),
@@ -284,7 +478,9 @@ BAD_BODIES = [
 
 @pytest.mark.parametrize("url", [TRICK, DEAL, SCORE])
 @pytest.mark.parametrize("raw,status,code", [r[1:] for r in BAD_BODIES], ids=[r[0] for r in BAD_BODIES])
-def test_bad_bodies_are_clean_errors(client: Client, url: str, raw: str | bytes, status: int, code: str) -> None:
+def test_bad_bodies_are_clean_errors(
+    client: Client, url: str, raw: str | bytes, status: int, code: str
+) -> None:
     got, data = post(client, url, raw, raw=True)
     assert_clean_error(got, data)
     assert got == status

@@ -13,8 +13,11 @@ from rules import engine
 from tests.rules.test_conformance import a_match
 
 
-@settings(max_examples=60, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(a_match())
 def test_score_endpoint_equals_replay(m: tuple[str, dict[str, Any], list[dict[str, Any]]]) -> None:
     key, options, records = m
@@ -25,20 +28,32 @@ def test_score_endpoint_equals_replay(m: tuple[str, dict[str, Any], list[dict[st
             break
         state = engine.score_hand(state, r)
         kept.append(r)
-    resp = Client().post("/api/v1/score", json.dumps({"variant": key, "options": options, "hands": kept}),
-                         content_type="application/json")
+    resp = Client().post(
+        "/api/v1/score",
+        json.dumps({"variant": key, "options": options, "hands": kept}),
+        content_type="application/json",
+    )
     assert resp.status_code == 200, resp.content
     data = json.loads(resp.content)
     assert data["score"] == list(state.score)
-    assert (data["finished"], data["winner"], data["titles"]) == (state.finished, state.winner,
-                                                                  list(state.titles))
+    assert (data["finished"], data["winner"], data["titles"]) == (
+        state.finished,
+        state.winner,
+        list(state.titles),
+    )
     assert data["pending"] == dict(state.pending)
     assert [(h["delta"], h["score"], h["notes"], h["winner"], h["pending"]) for h in data["hands"]] == [
-        (list(h.delta), list(h.score), list(h.note_codes()), h.winner, dict(h.pending)) for h in state.hands]
+        (list(h.delta), list(h.score), list(h.note_codes()), h.winner, dict(h.pending)) for h in state.hands
+    ]
     if kept and state.finished:
-        extra = Client().post("/api/v1/score", json.dumps({"variant": key, "options": options,
-                                                           "hands": [*kept, kept[-1]]}),
-                              content_type="application/json")
+        extra = Client().post(
+            "/api/v1/score",
+            json.dumps({"variant": key, "options": options, "hands": [*kept, kept[-1]]}),
+            content_type="application/json",
+        )
         body = json.loads(extra.content)
-        assert (extra.status_code, body["error"], body["field"]) == (400, "match_finished",
-                                                                     f"hands[{len(kept)}]")
+        assert (extra.status_code, body["error"], body["field"]) == (
+            400,
+            "match_finished",
+            f"hands[{len(kept)}]",
+        )

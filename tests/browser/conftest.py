@@ -10,8 +10,11 @@ CHROMIUM = os.environ.get("KOZEL_CHROMIUM", "/usr/bin/chromium")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # the hook sees every collected item, not only this folder's: mark just the browser tests
+    here = os.path.dirname(__file__)
     for item in items:
-        item.add_marker(pytest.mark.browser)
+        if str(item.path).startswith(here):
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session")
@@ -19,12 +22,26 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
-        "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        "args": [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
     }
 
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict) -> dict:
-    return {**browser_context_args, "viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-            "is_mobile": True, "has_touch": True, "locale": "ru-RU"}
+    return {
+        **browser_context_args,
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+        "locale": "ru-RU",
+    }

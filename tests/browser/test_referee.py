@@ -19,7 +19,7 @@ def test_build_a_trick_by_tapping_cards(live_server, page: Page) -> None:
     for code in ("AH", "QD", "10H"):
         page.locator(f'#referee .deck a.pcard[data-code="{code}"]').click()
         expect(page.locator(f'#referee .deck .pcard.used[data-code="{code}"]')).to_be_visible()  # dimmed
-    box = page.locator('#referee .deck a.pcard').first.bounding_box()
+    box = page.locator("#referee .deck a.pcard").first.bounding_box()
     assert box is not None and box["height"] >= 44 and box["width"] >= 44
     page.locator('#referee .deck a.pcard[data-code="7C"]').click()
     verdict = page.locator("#verdict")
@@ -58,8 +58,11 @@ def test_review_a_whole_deal_with_a_revoke(live_server, page: Page) -> None:
 
 
 def test_open_a_ruling_from_its_shared_url(live_server, page: Page) -> None:
-    url = live_server.url + "/rules/referee/?" + qs({"variant": "voon-series", "leader": "0",
-                                                      "cards": "7C QC AH 10H"})
+    url = (
+        live_server.url
+        + "/rules/referee/?"
+        + qs({"variant": "voon-series", "leader": "0", "cards": "7C QC AH 10H"})
+    )
     page.goto(url)
     verdict = page.locator("#verdict")
     expect(verdict.locator("h2")).to_contain_text("игрок 1")

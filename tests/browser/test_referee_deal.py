@@ -46,14 +46,14 @@ def test_enter_a_deal_by_tapping_and_read_the_first_revoke(live_server, page: Pa
     expect(tap.locator('[data-seat="1"]')).to_have_class(re.compile(r"\bcur\b"))
     # Tap two tricks (the revoke is in the first); each full trick is reviewed and tells who leads next.
     tricks = max(2, trick)
-    for code in plays[1:4 * tricks]:
+    for code in plays[1 : 4 * tricks]:
         tap.locator(f'.pcard[data-code="{code}"]:not([disabled])').click()
     first = page.locator("#first-violation")
     expect(first).to_contain_text(f"взятка {trick}, игрок {seat + 1}")
     expect(page.locator("table.tricks tbody tr")).to_have_count(tricks)
     # The state is a shareable GET link: the same URL opens the same review.
     query = parse_qs(urlparse(page.url).query)
-    assert query["h0"] == [params["h0"]] and query["plays"] == [" ".join(plays[:4 * tricks])]
+    assert query["h0"] == [params["h0"]] and query["plays"] == [" ".join(plays[: 4 * tricks])]
     assert query["return_to"] == ["/m/x/hand/1/edit/"]
     other = page.context.new_page()
     other.goto(page.url)
@@ -62,7 +62,6 @@ def test_enter_a_deal_by_tapping_and_read_the_first_revoke(live_server, page: Pa
     winner = page.locator("table.tricks tbody tr").last.locator("td").nth(2).inner_text()
     expect(tap.locator(".seat.cur")).to_contain_text(winner.split()[-1])
     expect(tap.locator(f'.pcard[data-code="{plays[0]}"]')).to_be_disabled()  # played: dimmed
-
 
 
 def test_draw_four_trick_with_two_cards_per_play(live_server, page: Page) -> None:

@@ -29,7 +29,11 @@ def record(page: Page, team: int, points: int, *, all_tricks: bool = False) -> N
 
 
 def score(page: Page) -> str:
-    return page.locator("[data-score='0']").first.inner_text() + ":" + page.locator("[data-score='1']").first.inner_text()
+    return (
+        page.locator("[data-score='0']").first.inner_text()
+        + ":"
+        + page.locator("[data-score='1']").first.inner_text()
+    )
 
 
 def test_series_with_eggs_lyusya_and_capture_to_the_end(page: Page, live_server):
@@ -111,7 +115,8 @@ def test_view_link_is_read_only_and_follows_the_match(page: Page, live_server):
     expect(watcher.locator(".hand[data-hand='1']")).to_contain_text("100:20")
     # a write through the view link is refused
     status = watcher.evaluate(
-        "async (u) => (await fetch(u, {method: 'POST', body: 'points_0=72'})).status", view_url)
+        "async (u) => (await fetch(u, {method: 'POST', body: 'points_0=72'})).status", view_url
+    )
     assert status == 403
     watcher.context.close()
 

@@ -14,14 +14,26 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     base = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_") and k != "DATABASE_URL"}
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env={**base, **env},
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**base, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_check_deploy_is_clean_under_production_settings() -> None:
-    done = _manage("check", "--deploy", "--fail-level", "WARNING",
-                   DJANGO_ENV="production", DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
-                   DJANGO_ALLOWED_HOSTS="example.org")
+    done = _manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DJANGO_ENV="production",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="example.org",
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "no issues" in done.stdout
 
@@ -39,10 +51,22 @@ def test_production_refuses_to_start_without_allowed_hosts() -> None:
 
 
 def test_production_is_not_in_debug_and_serves_compressed_static() -> None:
-    code = ("from django.conf import settings as s; "
-            "print(s.DEBUG, s.SECURE_SSL_REDIRECT, s.CSRF_COOKIE_SECURE, s.STORAGES['staticfiles']['BACKEND'])")
-    done = _manage("shell", "-c", code, DJANGO_ENV="production",
-                   DJANGO_SECRET_KEY=secrets.token_urlsafe(50), DJANGO_ALLOWED_HOSTS="example.org")
+    code = (
+        "from django.conf import settings as s; "
+        "print(s.DEBUG, s.SECURE_SSL_REDIRECT, s.CSRF_COOKIE_SECURE, s.STORAGES['staticfiles']['BACKEND'])"
+    )
+    done = _manage(
+        "shell",
+        "-c",
+        code,
+        DJANGO_ENV="production",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="example.org",
+    )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().splitlines()[-1].split() == ["False", "True", "True",
-                                   "whitenoise.storage.CompressedManifestStaticFilesStorage"]
+    assert done.stdout.strip().splitlines()[-1].split() == [
+        "False",
+        "True",
+        "True",
+        "whitenoise.storage.CompressedManifestStaticFilesStorage",
+    ]

@@ -24,12 +24,24 @@ def _free_port() -> int:
 def test_access_log_masks_edit_secrets(tmp_path: Path) -> None:
     port = _free_port()
     log = tmp_path / "access.log"
-    env = {**os.environ, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_ACCESS_LOG": str(log),
-           "GUNICORN_WORKERS": "1", "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    env = {
+        **os.environ,
+        "GUNICORN_BIND": f"127.0.0.1:{port}",
+        "GUNICORN_ACCESS_LOG": str(log),
+        "GUNICORN_WORKERS": "1",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+    }
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+    )
     gunicorn = Path(sys.executable).with_name("gunicorn")
-    proc = subprocess.Popen([str(gunicorn), "-c", "kozel_site/gunicorn.conf.py", "kozel_site.wsgi:application"],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [str(gunicorn), "-c", "kozel_site/gunicorn.conf.py", "kozel_site.wsgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.time() + 20
         while True:

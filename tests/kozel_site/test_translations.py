@@ -11,8 +11,10 @@ ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = sorted(p for p in ROOT.glob("*/locale/ru/LC_MESSAGES/django.po") if ".venv" not in p.parts) + [
     ROOT / "locale" / "ru" / "LC_MESSAGES" / "django.po"
 ]
-ENTRY = re.compile(r'(#,[^\n]*\n)?(?:#[^\n]*\n)*msgid ((?:"(?:[^"\\]|\\.)*"\s*)+)(?:msgid_plural (?:"(?:[^"\\]|\\.)*"\s*)+)?'
-                   r'((?:msgstr(?:\[\d\])? (?:"(?:[^"\\]|\\.)*"\s*)+)+)')
+ENTRY = re.compile(
+    r'(#,[^\n]*\n)?(?:#[^\n]*\n)*msgid ((?:"(?:[^"\\]|\\.)*"\s*)+)(?:msgid_plural (?:"(?:[^"\\]|\\.)*"\s*)+)?'
+    r'((?:msgstr(?:\[\d\])? (?:"(?:[^"\\]|\\.)*"\s*)+)+)'
+)
 
 
 def _entries(path: Path) -> list[tuple[str, str, str]]:

@@ -7,11 +7,26 @@ import pytest
 from rules.engine import ALL_CARDS, Card, CardNotationError, format_cards, parse_cards, resolve
 
 
-@pytest.mark.parametrize(("token", "code"), [
-    ("7C", "7C"), ("10h", "10H"), ("QS", "QS"), ("7♣", "7C"), ("Д♠", "QS"), ("В♦", "JD"),
-    ("Т♣", "AC"), ("К♥", "KH"), ("TD", "10D"), ("th", "10H"), ("a♠", "AS"), (" 9d ", "9D"),
-    ("д♠", "QS"), ("6♧", "6C"),
-], ids=lambda v: str(v))
+@pytest.mark.parametrize(
+    ("token", "code"),
+    [
+        ("7C", "7C"),
+        ("10h", "10H"),
+        ("QS", "QS"),
+        ("7♣", "7C"),
+        ("Д♠", "QS"),
+        ("В♦", "JD"),
+        ("Т♣", "AC"),
+        ("К♥", "KH"),
+        ("TD", "10D"),
+        ("th", "10H"),
+        ("a♠", "AS"),
+        (" 9d ", "9D"),
+        ("д♠", "QS"),
+        ("6♧", "6C"),
+    ],
+    ids=lambda v: str(v),
+)
 def test_parse_accepts_every_notation_of_rules_1(token: str, code: str) -> None:
     assert Card.parse(token).code == code
 

@@ -11,28 +11,68 @@ from rules.engine.variants import resolve
 
 REDEALS = [
     # key, options, hand, allowed, reasons, points
-    pytest.param("classic-sixes", {}, "9C 9S 9H 9D AS 10S KS QS", True, ("four_nines",), 28,
-                 id="s2.1-four-nines"),
-    pytest.param("classic-sixes", {}, "7S 8S 9S 7H 8H 9H JS QH", True, ("low_points",), 5,
-                 id="s2.1-five-points"),
-    pytest.param("classic-sixes", {}, "10S JS 7S 7H 8H 9H 8D 9S", True, ("low_points",), 12,
-                 id="s2.1-twelve-points-is-low"),
+    pytest.param(
+        "classic-sixes", {}, "9C 9S 9H 9D AS 10S KS QS", True, ("four_nines",), 28, id="s2.1-four-nines"
+    ),
+    pytest.param(
+        "classic-sixes", {}, "7S 8S 9S 7H 8H 9H JS QH", True, ("low_points",), 5, id="s2.1-five-points"
+    ),
+    pytest.param(
+        "classic-sixes",
+        {},
+        "10S JS 7S 7H 8H 9H 8D 9S",
+        True,
+        ("low_points",),
+        12,
+        id="s2.1-twelve-points-is-low",
+    ),
     pytest.param("classic-sixes", {}, "AS 7S 9S 7H 8H 9H JD QH", False, (), 16, id="s2.1-sixteen-no"),
-    pytest.param("classic-sixes", {}, "9C 9S 9H 9D 8S 7S 7H 8H", True, ("four_nines", "low_points"), 0,
-                 id="s2.1-nines-and-low"),
-    pytest.param("penalty-goats", {}, "7S 8S 9S 7H 8H 9H JS QH", False, (), 5, id="s2.2-no-redeal-by-default"),
-    pytest.param("penalty-goats", {"four_of_suit_redeal": True}, "AS KS 9S 8S AH 10H KH 7D", True,
-                 ("four_of_suit",), 40, id="s2.2-four-of-suit"),
-    pytest.param("penalty-goats", {"four_of_suit_redeal": True}, "AS KS 9S AH 10H KH 7D 8D", False,
-                 (), 40, id="s2.2-three-of-each-no"),
-    pytest.param("voon-series", {}, "7S 8S 9S 7H 8H 9H JS QH", False, ("no_redeals",), None,
-                 id="s2.3-voon-no-redeals"),
-    pytest.param("yc-hvalyony", {}, "AS 6S 9S 6H 8H 9H JS 6D", True, ("low_points",), 13,
-                 id="seed004-13-points-redeal"),
-    pytest.param("yc-belka", {}, "AS 6S 9S 6H 8H 9H QS 6D", False, (), 14,
-                 id="seed004-14-points-no"),
-    pytest.param("yc-belka", {"sevens": True}, "AS 6S 9S 6H 8H 9H JS 6D 7C", True, ("low_points",), 13,
-                 id="s2.5-sevens-nine-cards"),
+    pytest.param(
+        "classic-sixes",
+        {},
+        "9C 9S 9H 9D 8S 7S 7H 8H",
+        True,
+        ("four_nines", "low_points"),
+        0,
+        id="s2.1-nines-and-low",
+    ),
+    pytest.param(
+        "penalty-goats", {}, "7S 8S 9S 7H 8H 9H JS QH", False, (), 5, id="s2.2-no-redeal-by-default"
+    ),
+    pytest.param(
+        "penalty-goats",
+        {"four_of_suit_redeal": True},
+        "AS KS 9S 8S AH 10H KH 7D",
+        True,
+        ("four_of_suit",),
+        40,
+        id="s2.2-four-of-suit",
+    ),
+    pytest.param(
+        "penalty-goats",
+        {"four_of_suit_redeal": True},
+        "AS KS 9S AH 10H KH 7D 8D",
+        False,
+        (),
+        40,
+        id="s2.2-three-of-each-no",
+    ),
+    pytest.param(
+        "voon-series", {}, "7S 8S 9S 7H 8H 9H JS QH", False, ("no_redeals",), None, id="s2.3-voon-no-redeals"
+    ),
+    pytest.param(
+        "yc-hvalyony", {}, "AS 6S 9S 6H 8H 9H JS 6D", True, ("low_points",), 13, id="seed004-13-points-redeal"
+    ),
+    pytest.param("yc-belka", {}, "AS 6S 9S 6H 8H 9H QS 6D", False, (), 14, id="seed004-14-points-no"),
+    pytest.param(
+        "yc-belka",
+        {"sevens": True},
+        "AS 6S 9S 6H 8H 9H JS 6D 7C",
+        True,
+        ("low_points",),
+        13,
+        id="s2.5-sevens-nine-cards",
+    ),
     pytest.param("draw-four", {}, "6S 7S 8S 9S", False, (), 0, id="s2.6-no-redeal-rule"),
 ]
 
@@ -71,15 +111,18 @@ def test_belka_seat_suits():
         belka_seat_suits(4)
 
 
-@pytest.mark.parametrize("hand_number,first,jc,suit", [
-    pytest.param(1, None, 2, "C", id="s2.5-hand1-clubs"),
-    pytest.param(1, 0, 3, "C", id="s2.5-hand1-clubs-whoever-holds-JC"),
-    pytest.param(2, 0, 0, "C", id="s2.5-same-seat-clubs"),
-    pytest.param(2, 0, 3, "H", id="s2.5-right-seat-hearts"),
-    pytest.param(2, 0, 2, "S", id="s2.5-opposite-spades"),
-    pytest.param(5, 0, 1, "D", id="s2.5-left-seat-diamonds"),
-    pytest.param(3, 1, 0, "H", id="s2.5-first-jc-seat1-seat0-hearts"),
-])
+@pytest.mark.parametrize(
+    "hand_number,first,jc,suit",
+    [
+        pytest.param(1, None, 2, "C", id="s2.5-hand1-clubs"),
+        pytest.param(1, 0, 3, "C", id="s2.5-hand1-clubs-whoever-holds-JC"),
+        pytest.param(2, 0, 0, "C", id="s2.5-same-seat-clubs"),
+        pytest.param(2, 0, 3, "H", id="s2.5-right-seat-hearts"),
+        pytest.param(2, 0, 2, "S", id="s2.5-opposite-spades"),
+        pytest.param(5, 0, 1, "D", id="s2.5-left-seat-diamonds"),
+        pytest.param(3, 1, 0, "H", id="s2.5-first-jc-seat1-seat0-hearts"),
+    ],
+)
 def test_belka_trump_suit(hand_number, first, jc, suit):
     assert belka_trump_suit(hand_number, first, jc) == suit
     rs = resolve("yc-belka", {"trump_suit": suit})
@@ -92,21 +135,30 @@ def test_belka_trump_suit_needs_first_jc_seat():
     assert e.value.field == "first_jc_seat"
 
 
-HANDS = ["7C QC QS QH QD JC JS JH",
-         "JD AC 10C KC AS 10S KS 9S",
-         "9C 8C AH 10H KH 9H 8H 7H",
-         "AD 10D KD 9D 8D 7D 8S 7S"]
+HANDS = [
+    "7C QC QS QH QD JC JS JH",
+    "JD AC 10C KC AS 10S KS 9S",
+    "9C 8C AH 10H KH 9H 8H 7H",
+    "AD 10D KD 9D 8D 7D 8S 7S",
+]
 
 
-@pytest.mark.parametrize("key,options,hand_number,kw,seat,rule", [
-    pytest.param("classic-sixes", {}, 1, {}, 2, "lowest_trump", id="s2.1-hand1-8C-holder"),
-    pytest.param("classic-sixes", {"trump_suit": "D"}, 1, {}, 3, "lowest_trump", id="s2.1-trump-D-7D-holder"),
-    pytest.param("classic-sixes", {}, 2, {}, None, "previous_winner_team", id="s2.1-later-winners-choose"),
-    pytest.param("penalty-goats", {}, 1, {}, None, "agreement", id="s2.2-by-agreement"),
-    pytest.param("voon-series", {}, 1, {}, 3, "ace_of_diamonds", id="s2.3-AD-holder"),
-    pytest.param("voon-series", {}, 2, {}, None, "rotation", id="s2.3-later-rotation"),
-    pytest.param("draw-four", {}, 1, {"dealer": 2}, 2, "dealer", id="s2.6-dealer-leads"),
-])
+@pytest.mark.parametrize(
+    "key,options,hand_number,kw,seat,rule",
+    [
+        pytest.param("classic-sixes", {}, 1, {}, 2, "lowest_trump", id="s2.1-hand1-8C-holder"),
+        pytest.param(
+            "classic-sixes", {"trump_suit": "D"}, 1, {}, 3, "lowest_trump", id="s2.1-trump-D-7D-holder"
+        ),
+        pytest.param(
+            "classic-sixes", {}, 2, {}, None, "previous_winner_team", id="s2.1-later-winners-choose"
+        ),
+        pytest.param("penalty-goats", {}, 1, {}, None, "agreement", id="s2.2-by-agreement"),
+        pytest.param("voon-series", {}, 1, {}, 3, "ace_of_diamonds", id="s2.3-AD-holder"),
+        pytest.param("voon-series", {}, 2, {}, None, "rotation", id="s2.3-later-rotation"),
+        pytest.param("draw-four", {}, 1, {"dealer": 2}, 2, "dealer", id="s2.6-dealer-leads"),
+    ],
+)
 def test_first_leader(key, options, hand_number, kw, seat, rule):
     rs = resolve(key, options)
     hands = HANDS if rs.hand_size == 8 and not rs.multi_card_leads else [None] * 4
@@ -118,10 +170,12 @@ def test_first_leader(key, options, hand_number, kw, seat, rule):
 
 def test_first_leader_obyaz():
     """§2.4/§2.5: the JC holder («обяз»)."""
-    hands = ["6C QC QS QH QD 6S 8S 9S",
-             "JD AC 10C KC AS 10S KS JC",
-             "9C 8C AH 10H KH 9H 8H 6H",
-             "AD 10D KD 9D 8D 6D JS JH"]
+    hands = [
+        "6C QC QS QH QD 6S 8S 9S",
+        "JD AC 10C KC AS 10S KS JC",
+        "9C 8C AH 10H KH 9H 8H 6H",
+        "AD 10D KD 9D 8D 6D JS JH",
+    ]
     for key in ("yc-hvalyony", "yc-belka"):
         fl = first_leader(resolve(key), hands)
         assert (fl.seat, fl.rule) == (1, "obyaz")

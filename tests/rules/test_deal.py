@@ -27,10 +27,12 @@ def autoplay(rs, leader, hands, *, ctx=None, revoke_at=None):
 
 
 # Seat 0 holds the eight highest classic trumps: it leads them all and takes every trick.
-LYUSYA_HANDS = ["7C QC QS QH QD JC JS JH",
-                "JD AC 10C KC AS 10S KS 9S",
-                "9C 8C AH 10H KH 9H 8H 7H",
-                "AD 10D KD 9D 8D 7D 8S 7S"]
+LYUSYA_HANDS = [
+    "7C QC QS QH QD JC JS JH",
+    "JD AC 10C KC AS 10S KS 9S",
+    "9C 8C AH 10H KH 9H 8H 7H",
+    "AD 10D KD 9D 8D 7D 8S 7S",
+]
 
 
 def test_lyusya_all_tricks_record():
@@ -47,14 +49,16 @@ def test_string_and_nested_plays_are_the_same():
     rs = resolve("classic-sixes")
     plays = autoplay(rs, 0, LYUSYA_HANDS)
     flat = play_deal(rs, 0, LYUSYA_HANDS, " ".join(map(str, plays)))
-    nested = play_deal(rs, 0, LYUSYA_HANDS, [plays[i:i + 4] for i in range(0, 32, 4)])
+    nested = play_deal(rs, 0, LYUSYA_HANDS, [plays[i : i + 4] for i in range(0, 32, 4)])
     assert flat == nested == play_deal(rs, 0, LYUSYA_HANDS, plays)
 
 
-SPREAD_HANDS = ["7C QD JH AC 8C AS 7S AH",
-                "QC JS 10C 9C 10S 8S 10H 8H",
-                "QS JD KC AD 10D KS 9S 9H",
-                "QH JC KD 9D 8D 7D KH 7H"]
+SPREAD_HANDS = [
+    "7C QD JH AC 8C AS 7S AH",
+    "QC JS 10C 9C 10S 8S 10H 8H",
+    "QS JD KC AD 10D KS 9S 9H",
+    "QH JC KD 9D 8D 7D KH 7H",
+]
 
 
 def test_leader_rotation_and_points():
@@ -93,10 +97,12 @@ def test_card_not_in_hand_is_an_input_error():
     assert e.value.params["trick"] == 2
 
 
-VOON_HANDS = ["AD QC AH 10H KH 9H 8H 7H",   # seat 0 leads AD in hand 1
-              "7C AS 10S KS 9S 8S 7S JD",   # no diamonds
-              "JC JS JH 8C 9C 10C KC AC",   # no diamonds
-              "10D KD 9D 8D 7D QS QH QD"]
+VOON_HANDS = [
+    "AD QC AH 10H KH 9H 8H 7H",  # seat 0 leads AD in hand 1
+    "7C AS 10S KS 9S 8S 7S JD",  # no diamonds
+    "JC JS JH 8C 9C 10C KC AC",  # no diamonds
+    "10D KD 9D 8D 7D QS QH QD",
+]
 
 
 def test_voon_capture_ends_hand():
@@ -147,13 +153,23 @@ def test_voon_lead_rights_in_a_deal():
 def test_ace_ban_tracks_led_suits_in_a_deal():
     """§2.1 option ace_discard_ban, seed 000: after clubs were led, AC may be discarded, AS not."""
     rs = resolve("classic-sixes", {"trump_suit": "D", "ace_discard_ban": True})
-    hands = ["KC 7C AH 8H 9S 8S QD JD",
-             "AC 10C 10H 9H 7H KS QS JS",
-             "9C 8C AS 10S 7S JC QC QH",
-             "KH JH AD 10D KD 9D 8D 7D"]
+    hands = [
+        "KC 7C AH 8H 9S 8S QD JD",
+        "AC 10C 10H 9H 7H KS QS JS",
+        "9C 8C AS 10S 7S JC QC QH",
+        "KH JH AD 10D KD 9D 8D 7D",
+    ]
     # Trick 1: clubs led (seat 2 follows 9C). Seat 1 wins with AC and leads 10H...
-    plays = ["KC", "AC", "9C", "KH",  # seat 1 wins with AC: clubs have been led
-             "10H", "8C", "JH", "AH"]  # seat 2 has no plain hearts (QH is a trump)
+    plays = [
+        "KC",
+        "AC",
+        "9C",
+        "KH",  # seat 1 wins with AC: clubs have been led
+        "10H",
+        "8C",
+        "JH",
+        "AH",
+    ]  # seat 2 has no plain hearts (QH is a trump)
     d = play_deal(rs, 0, hands, plays)
     assert d.violations == ()  # 8C discard fine
     plays[5] = "AS"  # spades never led: forbidden while seat 2 holds another card
@@ -163,17 +179,36 @@ def test_ace_ban_tracks_led_suits_in_a_deal():
     assert v.params["led_suits"] == ["C"]
 
 
-@pytest.mark.parametrize("hands,plays,code,field", [
-    pytest.param(LYUSYA_HANDS[:3], "", "bad_hand", "hands", id="three-hands"),
-    pytest.param([*LYUSYA_HANDS[:3], "AD 10D KD 9D 8D 7D 8S"], "", "bad_hand", "hands[3]", id="short-hand"),
-    pytest.param([*LYUSYA_HANDS[:3], "AD 10D KD 9D 8D 7D 8S 7C"], "", "bad_hand", "hands[3]",
-                 id="overlapping-hands"),
-    pytest.param([*LYUSYA_HANDS[:3], "AD 10D KD 9D 8D 7D 8S 6S"], "", "card_not_in_deck", "hands[3]",
-                 id="six-not-in-deck"),
-    pytest.param(LYUSYA_HANDS, "7C JD 9C AD QC", "wrong_trick_size", "plays", id="trailing-partial-trick"),
-    pytest.param(LYUSYA_HANDS, "7C JD 9C AD 7C AC 8C 10D", "duplicate_card", "plays[4]", id="card-played-twice"),
-    pytest.param(LYUSYA_HANDS, "7C JD 9C ZZ", "bad_card", "plays[3]", id="bad-notation"),
-])
+@pytest.mark.parametrize(
+    "hands,plays,code,field",
+    [
+        pytest.param(LYUSYA_HANDS[:3], "", "bad_hand", "hands", id="three-hands"),
+        pytest.param(
+            [*LYUSYA_HANDS[:3], "AD 10D KD 9D 8D 7D 8S"], "", "bad_hand", "hands[3]", id="short-hand"
+        ),
+        pytest.param(
+            [*LYUSYA_HANDS[:3], "AD 10D KD 9D 8D 7D 8S 7C"],
+            "",
+            "bad_hand",
+            "hands[3]",
+            id="overlapping-hands",
+        ),
+        pytest.param(
+            [*LYUSYA_HANDS[:3], "AD 10D KD 9D 8D 7D 8S 6S"],
+            "",
+            "card_not_in_deck",
+            "hands[3]",
+            id="six-not-in-deck",
+        ),
+        pytest.param(
+            LYUSYA_HANDS, "7C JD 9C AD QC", "wrong_trick_size", "plays", id="trailing-partial-trick"
+        ),
+        pytest.param(
+            LYUSYA_HANDS, "7C JD 9C AD 7C AC 8C 10D", "duplicate_card", "plays[4]", id="card-played-twice"
+        ),
+        pytest.param(LYUSYA_HANDS, "7C JD 9C ZZ", "bad_card", "plays[3]", id="bad-notation"),
+    ],
+)
 def test_deal_input_errors(hands, plays, code, field):
     rs = resolve("classic-sixes")
     with pytest.raises(KozelError) as e:

@@ -31,8 +31,10 @@ CONFIGS = [
     ("yc-belka", {}, None),
     ("yc-belka", {"sevens": True, "trump_suit": "H"}, None),
 ]
-IDS = [f"{k}{'-' + '-'.join(f'{a}={b}' for a, b in o.items()) if o else ''}-{i}"
-       for i, (k, o, _) in enumerate(CONFIGS)]
+IDS = [
+    f"{k}{'-' + '-'.join(f'{a}={b}' for a, b in o.items()) if o else ''}-{i}"
+    for i, (k, o, _) in enumerate(CONFIGS)
+]
 
 FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -43,7 +45,7 @@ def random_legal_deal(rs, rnd: random.Random, ctx: TrickContext | None, *, revok
     deck = list(rs.deck)
     rnd.shuffle(deck)
     n = rs.hand_size
-    hands = [deck[i * n:(i + 1) * n] for i in range(4)]
+    hands = [deck[i * n : (i + 1) * n] for i in range(4)]
     fl = first_leader(rs, hands, hand_number=ctx.hand_number if ctx and ctx.hand_number else 1)
     leader = fl.seat if fl.seat is not None else rnd.randrange(4)
     injected = None
@@ -119,7 +121,7 @@ def test_injected_revoke_is_first_violation(key, options, ctx, seed):
 def random_draw_four(rs, rnd: random.Random):
     deck = list(rs.deck)
     rnd.shuffle(deck)
-    hands = [deck[4 * i:4 * i + 4] for i in range(4)]
+    hands = [deck[4 * i : 4 * i + 4] for i in range(4)]
     stock = deck[16:]
     pile = list(stock)
     remaining = [list(h) for h in hands]
@@ -163,7 +165,7 @@ def test_random_draw_four_deal(seed, suit):
     for t in d.tricks:
         w = [p.seat for p in t.plays].index(t.winner)
         assert w == 0 or covers(rs, t.plays[w].cards, t.plays[0].cards)
-        assert not any(covers(rs, p.cards, t.winning) for p in t.plays[w + 1:])
+        assert not any(covers(rs, p.cards, t.winning) for p in t.plays[w + 1 :])
     # Without the stock only the first trick is checked against hands.
     d2 = play_deal(rs, leader, hands, plays)
     assert d2.points == d.points and d2.complete

@@ -21,7 +21,9 @@ def test_no_django_import(path: Path) -> None:
         else:
             continue
         for name in names:
-            assert name.split(".")[0] not in {"django", "scorekeeper", "kozel_site"}, f"{path.name} imports {name}"
+            assert name.split(".")[0] not in {"django", "scorekeeper", "kozel_site"}, (
+                f"{path.name} imports {name}"
+            )
 
 
 def test_scan_sees_the_engine() -> None:

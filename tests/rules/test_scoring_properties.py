@@ -21,8 +21,7 @@ from rules.engine.scoring import (
 )
 from rules.engine.variants import VARIANTS, Ruleset, resolve
 
-SETTINGS = settings(max_examples=150, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -60,14 +59,21 @@ def records_for(draw: st.DrawFn, rs: Ruleset) -> dict[str, Any]:
             a = draw(st.integers(0, 120))
             d["points"] = [a, draw(st.integers(0, 120 - a))]
     elif kind == "penalty":
-        d = {"penalty": {"kind": draw(st.sampled_from(("misdeal", "cheating", "false_accusation"))),
-                         "against": draw(st.sampled_from((0, 1)))}}
+        d = {
+            "penalty": {
+                "kind": draw(st.sampled_from(("misdeal", "cheating", "false_accusation"))),
+                "against": draw(st.sampled_from((0, 1))),
+            }
+        }
     else:
         d = {"penalty": {"kind": "royal_goat", "against": draw(st.sampled_from((0, 1)))}}
     if rs.scoring == "eyes-belka" and "points" in d:
         d["obyaz"] = draw(st.sampled_from((0, 1)))
-    if rs.key == "classic-sixes" and draw(st.booleans()) and not (
-            "penalty" in d and d["penalty"]["kind"] == "misdeal"):
+    if (
+        rs.key == "classic-sixes"
+        and draw(st.booleans())
+        and not ("penalty" in d and d["penalty"]["kind"] == "misdeal")
+    ):
         d["hvalyonka"] = True
     return d
 
@@ -155,8 +161,9 @@ def test_finished_iff_target_or_instant_win(m: tuple[Ruleset, list[dict[str, Any
 
 @SETTINGS
 @given(matches(), st.data())
-def test_after_the_end_every_record_is_refused(m: tuple[Ruleset, list[dict[str, Any]]],
-                                                data: st.DataObject) -> None:
+def test_after_the_end_every_record_is_refused(
+    m: tuple[Ruleset, list[dict[str, Any]]], data: st.DataObject
+) -> None:
     rs, records = m
     state = replay(rs, None, records)
     if not state.finished:
@@ -182,14 +189,19 @@ def test_records_round_trip(m: tuple[Ruleset, list[dict[str, Any]]]) -> None:
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 130) | st.floats(allow_nan=False) | st.text(max_size=4),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
-    max_leaves=6)
+    max_leaves=6,
+)
 record_like = st.dictionaries(
-    st.sampled_from(["points", "all_tricks", "obyaz", "queen_capture", "penalty", "hvalyonka",
-                     "note", "kind", "against"]),
-    json_values | st.lists(st.integers(-5, 130), min_size=2, max_size=2)
-    | st.fixed_dictionaries({"kind": st.sampled_from(["misdeal", "cheating", "royal_goat", "x"]),
-                             "against": st.integers(-1, 2)}),
-    max_size=4)
+    st.sampled_from(
+        ["points", "all_tricks", "obyaz", "queen_capture", "penalty", "hvalyonka", "note", "kind", "against"]
+    ),
+    json_values
+    | st.lists(st.integers(-5, 130), min_size=2, max_size=2)
+    | st.fixed_dictionaries(
+        {"kind": st.sampled_from(["misdeal", "cheating", "royal_goat", "x"]), "against": st.integers(-1, 2)}
+    ),
+    max_size=4,
+)
 
 
 @SETTINGS

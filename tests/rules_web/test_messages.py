@@ -35,8 +35,18 @@ def engine_codes() -> set[str]:
 
 def test_the_scan_finds_the_known_codes() -> None:
     codes = engine_codes()
-    for code in ("must_follow_suit", "must_trump", "trump_lead_forbidden", "bad_card", "duplicate_card",
-                 "card_not_in_hand", "unknown_variant", "low_points", "no_redeals", "points_sum"):
+    for code in (
+        "must_follow_suit",
+        "must_trump",
+        "trump_lead_forbidden",
+        "bad_card",
+        "duplicate_card",
+        "card_not_in_hand",
+        "unknown_variant",
+        "low_points",
+        "no_redeals",
+        "points_sum",
+    ):
         assert code in codes
 
 

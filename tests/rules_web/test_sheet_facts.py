@@ -10,23 +10,31 @@ from rules import facts, sheets
 from rules.engine import resolve
 
 
-@pytest.mark.parametrize(("key", "options", "queens"), [
-    ("classic-sixes", {}, "trumps"),
-    ("classic-sixes", {"trump_suit": "D"}, "trumps"),
-    ("yc-hvalyony", {}, "trumps"),
-    ("yc-belka", {}, "plain cards"),  # §2.5: queens are plain; only the trump suit's queen is a trump
-    ("yc-belka", {"trump_suit": "H"}, "plain cards"),
-], ids=["2.1", "2.1-diamonds", "2.4", "2.5-clubs", "2.5-hearts"])
+@pytest.mark.parametrize(
+    ("key", "options", "queens"),
+    [
+        ("classic-sixes", {}, "trumps"),
+        ("classic-sixes", {"trump_suit": "D"}, "trumps"),
+        ("yc-hvalyony", {}, "trumps"),
+        ("yc-belka", {}, "plain cards"),  # §2.5: queens are plain; only the trump suit's queen is a trump
+        ("yc-belka", {"trump_suit": "H"}, "plain cards"),
+    ],
+    ids=["2.1", "2.1-diamonds", "2.4", "2.5-clubs", "2.5-hearts"],
+)
 def test_queens_row(key: str, options: dict, queens: str) -> None:
     with translation.override("en"):
         rows = dict((str(a), str(b)) for a, b in facts.ruleset_rows(resolve(key, options)))
     assert rows["Queens"] == queens
 
 
-@pytest.mark.parametrize(("key", "options", "dry_goat"), [
-    ("classic-sixes", {}, True),
-    ("draw-four", {"scoring": "pairs"}, False),  # §2.6 has no dry-goat option
-], ids=["2.1", "2.6-pairs"])
+@pytest.mark.parametrize(
+    ("key", "options", "dry_goat"),
+    [
+        ("classic-sixes", {}, True),
+        ("draw-four", {"scoring": "pairs"}, False),  # §2.6 has no dry-goat option
+    ],
+    ids=["2.1", "2.6-pairs"],
+)
 def test_dry_goat_row_only_where_the_option_exists(key: str, options: dict, dry_goat: bool) -> None:
     with translation.override("en"):
         rows = sheets.scoring_rows("pairs", resolve(key, options).options)

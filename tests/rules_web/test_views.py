@@ -36,21 +36,36 @@ def plays(resp) -> list[str]:
 
 # ------------------------------------------------------------------ pages
 
-@pytest.mark.parametrize("url", ["/rules/", "/rules/referee/", "/rules/referee/deal/", "/rules/referee/hand/",
-                                 "/rules/compare/", "/rules/glossary/", "/rules/disputes/", "/rules/house/",
-                                 *[f"/rules/{k}/" for k in VARIANTS]])
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/rules/",
+        "/rules/referee/",
+        "/rules/referee/deal/",
+        "/rules/referee/hand/",
+        "/rules/compare/",
+        "/rules/glossary/",
+        "/rules/disputes/",
+        "/rules/house/",
+        *[f"/rules/{k}/" for k in VARIANTS],
+    ],
+)
 def test_every_page_renders(client: Client, url: str) -> None:
     resp = client.get(url)
     assert resp.status_code == 200
     assert "<html" in resp.content.decode()
 
 
-@pytest.mark.parametrize("url,fragment", [
-    (TRICK, 'id="referee"'),
-    ("/rules/referee/deal/?" + qs(revoke_deal()[0]), 'id="review"'),
-    ("/rules/referee/hand/?variant=classic-sixes&cards=9C", 'id="hand"'),
-    ("/rules/house/?variant=yc-belka", 'id="house-form"'),
-])
+@pytest.mark.parametrize(
+    "url,fragment",
+    [
+        (TRICK, 'id="referee"'),
+        ("/rules/referee/deal/?" + qs(revoke_deal()[0]), 'id="review"'),
+        ("/rules/referee/hand/?variant=classic-sixes&cards=9C", 'id="hand"'),
+        ("/rules/house/?variant=yc-belka", 'id="house-form"'),
+    ],
+)
 def test_htmx_gets_the_fragment_and_plain_get_the_page(client: Client, url: str, fragment: str) -> None:
     part = client.get(url, HTTP_HX_REQUEST="true")
     assert part.status_code == 200
@@ -91,7 +106,7 @@ def test_sheet_in_russian_uses_russian_ranks(client: Client) -> None:
 
 def test_sheet_lists_decisions(en: Client) -> None:
     html = en.get("/rules/voon-series/").content.decode()
-    section = html[html.index('id="decisions"'):]
+    section = html[html.index('id="decisions"') :]
     assert "Only one eggs bonus" in section
     assert section.count("<li>") >= 4
 
@@ -109,6 +124,7 @@ def test_compare_marks_differences(en: Client) -> None:
 
 
 # ------------------------------------------------------------------ the trick referee
+
 
 def test_trick_winner_points_and_open_verdicts(en: Client) -> None:
     resp = en.get(TRICK)
@@ -187,19 +203,22 @@ def test_picker_groups_as_the_variant_sees_it(en: Client) -> None:
     assert 'href="/rules/referee/?variant=classic-sixes&amp;leader=0&amp;cards=AH+QD"' in html
 
 
-@pytest.mark.parametrize("query,message", [
-    ("variant=nope", "Unknown variant"),
-    ("cards=ZZ+AH", "is not a card"),
-    ("cards=AH+AH", "appears twice"),
-    ("variant=yc-hvalyony&cards=7C", "not in this variant"),
-    ("leader=7&cards=AH", "A seat is a number"),
-    ("cards=AH+KH+QH+JH+10H", "A trick needs one play"),
-    ("cards=AH+QD+10H+7C&h1=10H", "cannot have held it"),
-    ("cards=AH+QD+10H+7C&hand=abc", "wrong type"),
-    ("cards=AH+QD+10H+7C&score=banana", "score"),
-    ("opt_trump_suit=Q", "does not take this value"),
-    ("opt_nonsense=1", "has no option"),
-])
+@pytest.mark.parametrize(
+    "query,message",
+    [
+        ("variant=nope", "Unknown variant"),
+        ("cards=ZZ+AH", "is not a card"),
+        ("cards=AH+AH", "appears twice"),
+        ("variant=yc-hvalyony&cards=7C", "not in this variant"),
+        ("leader=7&cards=AH", "A seat is a number"),
+        ("cards=AH+KH+QH+JH+10H", "A trick needs one play"),
+        ("cards=AH+QD+10H+7C&h1=10H", "cannot have held it"),
+        ("cards=AH+QD+10H+7C&hand=abc", "wrong type"),
+        ("cards=AH+QD+10H+7C&score=banana", "score"),
+        ("opt_trump_suit=Q", "does not take this value"),
+        ("opt_nonsense=1", "has no option"),
+    ],
+)
 def test_bad_input_is_a_clear_error_never_500(en: Client, query: str, message: str) -> None:
     resp = en.get("/rules/referee/?" + query)
     assert resp.status_code in (200, 400)
@@ -214,6 +233,7 @@ def test_switching_variant_drops_the_old_options(en: Client) -> None:
 
 
 # ------------------------------------------------------------------ deal review
+
 
 def test_deal_review_finds_the_first_revoke(en: Client) -> None:
     params, trick, seat = revoke_deal()
@@ -249,16 +269,19 @@ def test_deal_review_step_by_step(en: Client) -> None:
     params, _t, _s = revoke_deal()
     resp = en.get("/rules/referee/deal/?" + qs({**params, "step": "2"}))
     html = resp.content.decode()
-    body = html[html.index('<table class="tricks">'):]
+    body = html[html.index('<table class="tricks">') :]
     assert len(re.findall(r"<tr(?: class=\"bad\")?><td>\d+</td>", body)) == 2
     assert "Hand record" not in text(resp)
 
 
-@pytest.mark.parametrize("query,message", [
-    ("variant=classic-sixes&h0=AH&h1=KH&h2=QH&h3=JH", "right number of cards"),
-    ("variant=classic-sixes&h0=ZZ", "is not a card"),
-    ("variant=nope&h0=AH", "Unknown variant"),
-])
+@pytest.mark.parametrize(
+    "query,message",
+    [
+        ("variant=classic-sixes&h0=AH&h1=KH&h2=QH&h3=JH", "right number of cards"),
+        ("variant=classic-sixes&h0=ZZ", "is not a card"),
+        ("variant=nope&h0=AH", "Unknown variant"),
+    ],
+)
 def test_deal_review_bad_input(en: Client, query: str, message: str) -> None:
     resp = en.get("/rules/referee/deal/?" + query)
     assert resp.status_code in (200, 400)
@@ -276,12 +299,15 @@ def test_deal_review_card_not_in_hand(en: Client) -> None:
 
 # ------------------------------------------------------------------ hand checks
 
+
 def test_hand_check_redeal_and_royal_goat(en: Client) -> None:
     t = text(en.get("/rules/referee/hand/?variant=classic-sixes&cards=9C+9S+9H+9D+7S+8S+7H+8H"))
     assert "A redeal may be asked for" in t and "All four nines" in t
     t = text(en.get("/rules/referee/hand/?variant=classic-sixes&cards=AC+AS+AH+AD+10S+10H+10D+KS"))
     assert "No redeal for this hand" in t
-    t = text(en.get("/rules/referee/hand/?variant=penalty-goats&opt_royal_goat=1&cards=AC+AS+AH+AD+7S+8S+7H+8H"))
+    t = text(
+        en.get("/rules/referee/hand/?variant=penalty-goats&opt_royal_goat=1&cards=AC+AS+AH+AD+7S+8S+7H+8H")
+    )
     assert "Royal goat: all four aces!" in t and "wins the match at once" in t
 
 
@@ -294,9 +320,18 @@ def test_belka_trump_suit_this_deal(en: Client) -> None:
 
 # ------------------------------------------------------------------ house rules
 
+
 def test_house_rule_create_and_sheet(en: Client) -> None:
-    resp = en.post("/rules/house/", {"name": "Friday", "variant": "classic-sixes", "opt_trump_suit": "D",
-                                      "opt_ace_discard_ban": "0", "opt_dry_goat_first_hand": "1"})
+    resp = en.post(
+        "/rules/house/",
+        {
+            "name": "Friday",
+            "variant": "classic-sixes",
+            "opt_trump_suit": "D",
+            "opt_ace_discard_ban": "0",
+            "opt_dry_goat_first_hand": "1",
+        },
+    )
     assert resp.status_code == 302
     house = HouseRule.objects.get()
     assert house.options == {"trump_suit": "D"}  # only what differs
@@ -309,12 +344,15 @@ def test_house_rule_create_and_sheet(en: Client) -> None:
     assert q == {"variant": ["classic-sixes"], "opt_trump_suit": ["D"], "house": ["Friday"]}
 
 
-@pytest.mark.parametrize("data", [
-    {"name": "x", "variant": "nope"},
-    {"name": "x", "variant": "classic-sixes", "opt_zzz": "1"},
-    {"name": "x", "variant": "classic-sixes", "opt_trump_suit": "Q"},
-    {"name": "", "variant": "classic-sixes"},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"name": "x", "variant": "nope"},
+        {"name": "x", "variant": "classic-sixes", "opt_zzz": "1"},
+        {"name": "x", "variant": "classic-sixes", "opt_trump_suit": "Q"},
+        {"name": "", "variant": "classic-sixes"},
+    ],
+)
 def test_house_rule_bad_input_stores_nothing(en: Client, data: dict) -> None:
     resp = en.post("/rules/house/", data)
     assert resp.status_code == 400
@@ -334,6 +372,7 @@ def test_unknown_house_rule_is_404(client: Client) -> None:
 
 # ------------------------------------------------------------------ glossary and disputes
 
+
 def test_glossary_terms(client: Client) -> None:
     t = text(client.get("/rules/glossary/"))
     for term in ("Взятка", "Кон", "Спас", "Яйца", "Люся", "Обяз", "Шамок", "Хвалёнка", "Козлы"):
@@ -342,7 +381,7 @@ def test_glossary_terms(client: Client) -> None:
 
 def test_disputes_are_answered_by_the_engine(en: Client) -> None:
     html = en.get("/rules/disputes/").content.decode()
-    section = html[html.index('id="queen-of-spades"'):html.index('id="other-ace"')]
+    section = html[html.index('id="queen-of-spades"') : html.index('id="other-ace"')]
     rows = re.findall(r"<tr><td><a[^>]*>([^<]+)</a></td><td>(.*?)</td></tr>", section, re.S)
     verdicts = {name: body.split("<")[0].strip() for name, body in rows}
     assert verdicts["Belka (YellowClub)"].startswith("Allowed")

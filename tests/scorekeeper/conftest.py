@@ -52,4 +52,5 @@ def start(client: Client):
         resp = client.post("/m/new/", data)
         assert resp.status_code == 302, resp.content.decode()[:2000]
         return Table(client, resp["Location"])
+
     return _start

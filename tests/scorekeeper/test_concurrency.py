@@ -32,7 +32,9 @@ def in_memory_sqlite() -> bool:
 def edit() -> str:
     client = Client()
     client.get("/m/new/")
-    resp = client.post("/m/new/", {"variant": "penalty-goats", "team_0": "A", "team_1": "B", "first_dealer": "0"})
+    resp = client.post(
+        "/m/new/", {"variant": "penalty-goats", "team_0": "A", "team_1": "B", "first_dealer": "0"}
+    )
     return resp["Location"]
 
 
@@ -48,8 +50,11 @@ def phone(n: int, edit: str, barrier: threading.Barrier, out: dict[str, Any]) ->
             nonce = f"p{n}-{i}"
             barrier.wait(timeout=30)  # both phones press "record" at the same moment
             for _attempt in range(20):
-                resp = client.post(edit + "hand/", {"points_0": 60, "points_1": 60, "note": nonce,
-                                                    "version": version, "nonce": nonce}, HTTP_HX_REQUEST="true")
+                resp = client.post(
+                    edit + "hand/",
+                    {"points_0": 60, "points_1": 60, "note": nonce, "version": version, "nonce": nonce},
+                    HTTP_HX_REQUEST="true",
+                )
                 statuses.append(resp.status_code)
                 version = int(VERSION.search(resp.content.decode()).group(1))  # type: ignore[union-attr]
                 if resp.status_code == 200:
@@ -57,8 +62,11 @@ def phone(n: int, edit: str, barrier: threading.Barrier, out: dict[str, Any]) ->
                     break
                 assert resp.status_code == 409, resp.status_code  # stale form: enter it again
             # a double tap: the same POST again is the same hand, not a second one
-            again = client.post(edit + "hand/", {"points_0": 60, "points_1": 60, "note": nonce,
-                                                 "version": version - 1, "nonce": nonce}, HTTP_HX_REQUEST="true")
+            again = client.post(
+                edit + "hand/",
+                {"points_0": 60, "points_1": 60, "note": nonce, "version": version - 1, "nonce": nonce},
+                HTTP_HX_REQUEST="true",
+            )
             statuses.append(again.status_code)
     except BaseException as exc:  # noqa: BLE001 - reported to the main thread
         out[f"error{n}"] = exc
@@ -71,10 +79,12 @@ def phone(n: int, edit: str, barrier: threading.Barrier, out: dict[str, Any]) ->
 
 def test_two_phones_record_at_once(edit: str) -> None:
     if in_memory_sqlite():
-        pytest.skip("SQLite's shared-cache in-memory test database fails concurrent writers with 'database "
-                    "table is locked' instead of queueing them as a file database does; needs "
-                    "DATABASES['default']['TEST']['NAME'] set to a file in kozel_site/settings.py. Runs on "
-                    "PostgreSQL in `make test`; SQLite (file, WAL) writers are covered by `make load`.")
+        pytest.skip(
+            "SQLite's shared-cache in-memory test database fails concurrent writers with 'database "
+            "table is locked' instead of queueing them as a file database does; needs "
+            "DATABASES['default']['TEST']['NAME'] set to a file in kozel_site/settings.py. Runs on "
+            "PostgreSQL in `make test`; SQLite (file, WAL) writers are covered by `make load`."
+        )
     barrier = threading.Barrier(2)
     out: dict[str, Any] = {}
     threads = [threading.Thread(target=phone, args=(n, edit, barrier, out)) for n in (0, 1)]
@@ -92,4 +102,6 @@ def test_two_phones_record_at_once(edit: str) -> None:
     expected = out["recorded0"] + out["recorded1"]
     assert len(expected) == 2 * HANDS_EACH
     assert sorted(notes) == sorted(expected), "every hand once: none lost, none doubled"
-    assert [e.seq for e in Entry.objects.filter(match__public_id=public_id)] == list(range(1, 2 * HANDS_EACH + 1))
+    assert [e.seq for e in Entry.objects.filter(match__public_id=public_id)] == list(
+        range(1, 2 * HANDS_EACH + 1)
+    )

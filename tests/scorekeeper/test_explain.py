@@ -8,8 +8,18 @@ from django.utils import translation
 from rules.engine.scoring import NOTE_CODES, TITLE_CODES
 from scorekeeper import explain
 
-PARAMS = {"amount": 2, "band": "61-90", "pot": 1, "team": 0, "previous": 5, "first_hand": False,
-          "kind": "misdeal", "against": 1, "factor": 2, "bonus": 2}
+PARAMS = {
+    "amount": 2,
+    "band": "61-90",
+    "pot": 1,
+    "team": 0,
+    "previous": 5,
+    "first_hand": False,
+    "kind": "misdeal",
+    "against": 1,
+    "factor": 2,
+    "bonus": 2,
+}
 
 
 @pytest.mark.parametrize("code", NOTE_CODES)
@@ -20,19 +30,34 @@ def test_every_note_code_has_a_line(code, lang):
     assert line and line != code and "%(" not in line and "…" not in line
 
 
-@pytest.mark.parametrize(("code", "params", "ru"), [
-    ("spas", {"amount": 1}, "спас → 1"),
-    ("no_spas", {"amount": 2}, "без спаса → 2"),
-    ("eggs", {"pot": 2}, "яйца! в банке 2"),
-    ("eggs", {"factor": 4}, "яйца! следующий кон ×4"),
-    ("eggs", {"bonus": 2}, "яйца! +2 ждёт следующей победы"),
-    ("eggs", {}, "яйца: никому ничего"),
-    ("lyusya", {}, "Люся: все взятки"),
-    ("reset", {"team": 1, "previous": 4}, "Чёрные — на 0 (было 4)"),
-    ("queen_capture", {"team": 0, "amount": 12, "first_hand": True}, "Красные поймали даму в первом коне → 12"),
-    ("penalty", {"kind": "cheating", "against": 0, "amount": 2}, "штраф: мошенничество, виноваты Красные → 2"),
-    ("penalty", {"kind": "royal_goat", "against": 1}, "штраф: королевский козёл (четыре туза), против Чёрные"),
-])
+@pytest.mark.parametrize(
+    ("code", "params", "ru"),
+    [
+        ("spas", {"amount": 1}, "спас → 1"),
+        ("no_spas", {"amount": 2}, "без спаса → 2"),
+        ("eggs", {"pot": 2}, "яйца! в банке 2"),
+        ("eggs", {"factor": 4}, "яйца! следующий кон ×4"),
+        ("eggs", {"bonus": 2}, "яйца! +2 ждёт следующей победы"),
+        ("eggs", {}, "яйца: никому ничего"),
+        ("lyusya", {}, "Люся: все взятки"),
+        ("reset", {"team": 1, "previous": 4}, "Чёрные — на 0 (было 4)"),
+        (
+            "queen_capture",
+            {"team": 0, "amount": 12, "first_hand": True},
+            "Красные поймали даму в первом коне → 12",
+        ),
+        (
+            "penalty",
+            {"kind": "cheating", "against": 0, "amount": 2},
+            "штраф: мошенничество, виноваты Красные → 2",
+        ),
+        (
+            "penalty",
+            {"kind": "royal_goat", "against": 1},
+            "штраф: королевский козёл (четыре туза), против Чёрные",
+        ),
+    ],
+)
 def test_russian_lines(code, params, ru):
     with translation.override("ru"):
         assert explain.note_line(code, params, ["Красные", "Чёрные"]) == ru

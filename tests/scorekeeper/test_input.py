@@ -15,29 +15,72 @@ def field_error(html: str, field: str) -> str:
 
 
 BAD = [
-    pytest.param("classic-sixes", {"points_0": 130}, "points_0", "Очки карт — целые числа от 0 до 120.",
-                 id="over-120"),
-    pytest.param("classic-sixes", {"points_1": "-3"}, "points_1", "Очки карт — целые числа от 0 до 120.",
-                 id="negative"),
-    pytest.param("classic-sixes", {"points_0": "abc"}, "points_0", "Очки карт — целые числа от 0 до 120.",
-                 id="letters"),
+    pytest.param(
+        "classic-sixes", {"points_0": 130}, "points_0", "Очки карт — целые числа от 0 до 120.", id="over-120"
+    ),
+    pytest.param(
+        "classic-sixes", {"points_1": "-3"}, "points_1", "Очки карт — целые числа от 0 до 120.", id="negative"
+    ),
+    pytest.param(
+        "classic-sixes", {"points_0": "abc"}, "points_0", "Очки карт — целые числа от 0 до 120.", id="letters"
+    ),
     pytest.param("classic-sixes", {}, "points_0", "Введите очки одной из команд (0–120).", id="empty"),
-    pytest.param("classic-sixes", {"points_0": 70, "points_1": 70}, "points_0",
-                 "Очки двух команд в сумме должны давать 120.", id="sum-not-120"),
-    pytest.param("classic-sixes", {"points_0": 100, "all_tricks": "1"}, "all_tricks",
-                 "«Все взятки» возможны только у команды со всеми 120 очками.", id="all-tricks-without-120"),
-    pytest.param("classic-sixes", {"queen_capture": 0}, "queen_capture", "В этом варианте такого события нет.",
-                 id="capture-in-classic"),
-    pytest.param("voon-series", {"penalty_kind": "misdeal", "penalty_against": 0}, "penalty_kind",
-                 "В этом варианте такого события нет.", id="penalty-in-series"),
-    pytest.param("penalty-goats", {"penalty_kind": "royal_goat", "penalty_against": 0}, "penalty_kind",
-                 "В этом варианте такого события нет.", id="royal-goat-off"),
-    pytest.param("yc-belka", {"points_0": 72}, "obyaz",
-                 "Укажите, какая команда была на обязе (с валетом треф).", id="belka-without-obyaz"),
-    pytest.param("classic-sixes", {"penalty_kind": "cheating"}, "penalty_against",
-                 "Укажите, какая команда виновата.", id="penalty-without-team"),
-    pytest.param("voon-series", {"points_0": 72, "hvalyonka": "1"}, "hvalyonka",
-                 "В этом варианте такого события нет.", id="hvalyonka-outside-classic"),
+    pytest.param(
+        "classic-sixes",
+        {"points_0": 70, "points_1": 70},
+        "points_0",
+        "Очки двух команд в сумме должны давать 120.",
+        id="sum-not-120",
+    ),
+    pytest.param(
+        "classic-sixes",
+        {"points_0": 100, "all_tricks": "1"},
+        "all_tricks",
+        "«Все взятки» возможны только у команды со всеми 120 очками.",
+        id="all-tricks-without-120",
+    ),
+    pytest.param(
+        "classic-sixes",
+        {"queen_capture": 0},
+        "queen_capture",
+        "В этом варианте такого события нет.",
+        id="capture-in-classic",
+    ),
+    pytest.param(
+        "voon-series",
+        {"penalty_kind": "misdeal", "penalty_against": 0},
+        "penalty_kind",
+        "В этом варианте такого события нет.",
+        id="penalty-in-series",
+    ),
+    pytest.param(
+        "penalty-goats",
+        {"penalty_kind": "royal_goat", "penalty_against": 0},
+        "penalty_kind",
+        "В этом варианте такого события нет.",
+        id="royal-goat-off",
+    ),
+    pytest.param(
+        "yc-belka",
+        {"points_0": 72},
+        "obyaz",
+        "Укажите, какая команда была на обязе (с валетом треф).",
+        id="belka-without-obyaz",
+    ),
+    pytest.param(
+        "classic-sixes",
+        {"penalty_kind": "cheating"},
+        "penalty_against",
+        "Укажите, какая команда виновата.",
+        id="penalty-without-team",
+    ),
+    pytest.param(
+        "voon-series",
+        {"points_0": 72, "hvalyonka": "1"},
+        "hvalyonka",
+        "В этом варианте такого события нет.",
+        id="hvalyonka-outside-classic",
+    ),
 ]
 
 

@@ -14,11 +14,15 @@ MAX_QUERIES = 8  # a page is a few indexed lookups, never one per hand
 
 def match_with(client: Client, hands: int) -> tuple[str, str]:
     client.get("/m/new/")
-    resp = client.post("/m/new/", {"variant": "penalty-goats", "team_0": "A", "team_1": "B", "first_dealer": "0"})
+    resp = client.post(
+        "/m/new/", {"variant": "penalty-goats", "team_0": "A", "team_1": "B", "first_dealer": "0"}
+    )
     edit = resp["Location"]
     for i in range(hands):
         pts = [70, 50] if i % 8 == 0 else [45, 75] if i % 8 == 4 else [60, 60]
-        r = client.post(edit + "hand/", {"points_0": pts[0], "points_1": pts[1], "version": i, "nonce": f"q{i}"})
+        r = client.post(
+            edit + "hand/", {"points_0": pts[0], "points_1": pts[1], "version": i, "nonce": f"q{i}"}
+        )
         assert r.status_code == 302, r.status_code
     return f"/m/{edit.split('/')[2]}/", edit
 
@@ -41,8 +45,13 @@ def pages(client: Client, view: str, edit: str, hands: int) -> dict[str, int]:
         "history": count(client, "get", edit + "history/"),
         "edit a hand form": count(client, "get", edit + "hand/1/"),
         "export.json": count(client, "get", view + "export.json"),
-        "record a hand (htmx)": count(client, "post", edit + "hand/", data={
-            "points_0": 60, "points_1": 60, "version": hands, "nonce": "count"}, **htmx),
+        "record a hand (htmx)": count(
+            client,
+            "post",
+            edit + "hand/",
+            data={"points_0": 60, "points_1": 60, "version": hands, "nonce": "count"},
+            **htmx,
+        ),
     }
 
 

@@ -18,7 +18,9 @@ from scorekeeper.selectors import match_board
 
 @pytest.mark.django_db
 def test_new_match_form_preselects_from_a_house_rule_link(client):
-    html = client.get("/m/new/?variant=penalty-goats&opt_eggs_double=1&opt_royal_goat=true&house=У Пети").content.decode()
+    html = client.get(
+        "/m/new/?variant=penalty-goats&opt_eggs_double=1&opt_royal_goat=true&house=У Пети"
+    ).content.decode()
     assert re.search(r'value="penalty-goats" checked', html)
     block = html.split('data-variant="penalty-goats"')[1].split("</fieldset>")[0]
     assert re.search(r'name="opt_eggs_double" value="1" checked', block)
@@ -37,8 +39,10 @@ def test_create_freezes_every_option_and_hides_the_secret(client, start, monkeyp
     assert len(secret) >= 32 and secret not in m.secret_hash
     # a later change of the variant's defaults does not touch the match already played
     v = VARIANTS["yc-hvalyony"]
-    opts = tuple(Option("lyusya", "choice", "reset", ("instant-win", "reset"))
-                 if o.key == "lyusya" else o for o in v.options)
+    opts = tuple(
+        Option("lyusya", "choice", "reset", ("instant-win", "reset")) if o.key == "lyusya" else o
+        for o in v.options
+    )
     monkeypatch.setitem(VARIANTS, "yc-hvalyony", type(v)(v.key, v.source, v.seeds, opts, v.build))
     table.hand(points_0=95)
     table.hand(points_1=120, all_tricks="1")
@@ -109,7 +113,10 @@ def test_wrong_secret_is_404_and_changes_nothing(client, start):
     pid = table.public_id
     bad = "A" * 32
     assert client.get(f"/m/{pid}/e/{bad}/").status_code == 404
-    assert client.post(f"/m/{pid}/e/{bad}/hand/", {"points_0": 72, "version": 0, "nonce": "n"}).status_code == 404
+    assert (
+        client.post(f"/m/{pid}/e/{bad}/hand/", {"points_0": 72, "version": 0, "nonce": "n"}).status_code
+        == 404
+    )
     assert client.post(f"/m/{pid}/e/{bad}/undo/", {"version": 0, "nonce": "n"}).status_code == 404
     assert Entry.objects.count() == 0
 
@@ -150,7 +157,15 @@ def test_undo_edit_delete_restore_keep_every_version(start):
     table.post("history/1/restore/", htmx=False)
     assert match_board(match=m).state.score == (3, 0)
     assert [e.action for e in Entry.objects.filter(match=m)] == [
-        "add", "add", "add", "undo", "edit", "delete", "restore", "restore"]
+        "add",
+        "add",
+        "add",
+        "undo",
+        "edit",
+        "delete",
+        "restore",
+        "restore",
+    ]
 
 
 @pytest.mark.django_db
@@ -159,9 +174,13 @@ def test_edit_page_prefills_from_the_referee_return_link(start):
     table.hand(points_0=72)
     m = table.match
     slot = match_board(match=m).lines[0].slot
-    url = f"{table.edit}hand/{slot}/?points_0=40&points_1=80&all_tricks=0&queen_capture=1&reason=взятка 5 не та"
+    url = (
+        f"{table.edit}hand/{slot}/?points_0=40&points_1=80&all_tricks=0&queen_capture=1&reason=взятка 5 не та"
+    )
     html = table.client.get(url).content.decode()
-    assert 'name="points_0" type="text" inputmode="numeric" maxlength="3" autocomplete="off" value="40"' in html
+    assert (
+        'name="points_0" type="text" inputmode="numeric" maxlength="3" autocomplete="off" value="40"' in html
+    )
     assert '<option value="1" selected>Чёрные</option>' in html
     assert 'value="взятка 5 не та"' in html and "Предложено разбором судьи" in html
 
@@ -218,7 +237,11 @@ def test_rematch_keeps_teams_rules_and_a_tally(start):
     new_edit = resp["Location"]
     assert table.post("rematch/", htmx=False)["Location"] == new_edit  # one rematch per match
     m2 = Match.objects.get(public_id=new_edit.split("/")[2])
-    assert m2.variant == "voon-series" and m2.team_names == ["Красные", "Чёрные"] and m2.previous_id == table.match.pk
+    assert (
+        m2.variant == "voon-series"
+        and m2.team_names == ["Красные", "Чёрные"]
+        and m2.previous_id == table.match.pk
+    )
     second = type(table)(table.client, new_edit)
     html = second.hand(queen_capture=0).content.decode()
     assert "Счёт матчей" in html and '<b class="team0">1</b> : <b class="team1">1</b>' in html

@@ -17,31 +17,68 @@ from .helpers import start_match
 
 pytestmark = pytest.mark.django_db
 
-HOSTILE = settings(max_examples=70, deadline=None,
-                   suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+HOSTILE = settings(
+    max_examples=70,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 nasty_text = st.one_of(
     st.text(max_size=30),
-    st.sampled_from(["", " ", "-0", "+60", " 60 ", "60.0", "1e400", "NaN", "inf", "0x3c", "١٢٠", "１２０",
-                     "120" * 40, "9" * 400, "-1", "121", "999999999999999999999999", "true", "null", "[]",
-                     "<script>alert(1)</script>", "'; DROP TABLE scorekeeper_entry; --", "\u202e06", "🂡",
-                     "Д♠", "x" * 5000]),
-    st.integers(min_value=-(10**30), max_value=10**30).map(str))
+    st.sampled_from(
+        [
+            "",
+            " ",
+            "-0",
+            "+60",
+            " 60 ",
+            "60.0",
+            "1e400",
+            "NaN",
+            "inf",
+            "0x3c",
+            "١٢٠",
+            "１２０",
+            "120" * 40,
+            "9" * 400,
+            "-1",
+            "121",
+            "999999999999999999999999",
+            "true",
+            "null",
+            "[]",
+            "<script>alert(1)</script>",
+            "'; DROP TABLE scorekeeper_entry; --",
+            "\u202e06",
+            "🂡",
+            "Д♠",
+            "x" * 5000,
+        ]
+    ),
+    st.integers(min_value=-(10**30), max_value=10**30).map(str),
+)
 team = st.one_of(st.sampled_from(["", "0", "1", "2", "-1", "01", "１"]), nasty_text)
-hand_form = st.fixed_dictionaries({}, optional={
-    "points_0": st.one_of(st.integers(0, 120).map(str), nasty_text),
-    "points_1": st.one_of(st.integers(0, 120).map(str), nasty_text),
-    "all_tricks": st.one_of(st.sampled_from(["1", "on", "0", ""]), nasty_text),
-    "queen_capture": team, "obyaz": team, "penalty_against": team,
-    "penalty_kind": st.one_of(st.sampled_from(["", "misdeal", "cheating", "false_accusation", "royal_goat",
-                                               "rudeness"]), nasty_text),
-    "eggs": st.one_of(st.sampled_from(["1", ""]), nasty_text),
-    "hvalyonka": st.one_of(st.sampled_from(["1", ""]), nasty_text),
-    "note": nasty_text,
-    "version": st.one_of(st.sampled_from(["CURRENT", "", "-1", "0"]), nasty_text),
-    "nonce": st.one_of(st.uuids().map(str), nasty_text),
-    "extra_field": nasty_text,
-})
+hand_form = st.fixed_dictionaries(
+    {},
+    optional={
+        "points_0": st.one_of(st.integers(0, 120).map(str), nasty_text),
+        "points_1": st.one_of(st.integers(0, 120).map(str), nasty_text),
+        "all_tricks": st.one_of(st.sampled_from(["1", "on", "0", ""]), nasty_text),
+        "queen_capture": team,
+        "obyaz": team,
+        "penalty_against": team,
+        "penalty_kind": st.one_of(
+            st.sampled_from(["", "misdeal", "cheating", "false_accusation", "royal_goat", "rudeness"]),
+            nasty_text,
+        ),
+        "eggs": st.one_of(st.sampled_from(["1", ""]), nasty_text),
+        "hvalyonka": st.one_of(st.sampled_from(["1", ""]), nasty_text),
+        "note": nasty_text,
+        "version": st.one_of(st.sampled_from(["CURRENT", "", "-1", "0"]), nasty_text),
+        "nonce": st.one_of(st.uuids().map(str), nasty_text),
+        "extra_field": nasty_text,
+    },
+)
 
 
 def state(public_id: str) -> list[tuple[int, str, Any]]:

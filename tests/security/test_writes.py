@@ -28,8 +28,16 @@ def table(phone: Client) -> dict[str, str]:
     view, edit, secret = start_match(phone)
     token = phone.cookies["csrftoken"].value
     for i, pts in enumerate([(70, 50), (40, 80)]):
-        r = phone.post(edit + "hand/", {"csrfmiddlewaretoken": token, "points_0": pts[0], "points_1": pts[1],
-                                        "version": i, "nonce": f"setup{i}"})
+        r = phone.post(
+            edit + "hand/",
+            {
+                "csrfmiddlewaretoken": token,
+                "points_0": pts[0],
+                "points_1": pts[1],
+                "version": i,
+                "nonce": f"setup{i}",
+            },
+        )
         assert r.status_code == 302
     return {"view": view, "edit": edit, "secret": secret, "token": token, "public_id": view.split("/")[2]}
 
@@ -40,7 +48,9 @@ def snapshot(public_id: str) -> list[tuple[int, str, int, object]]:
 
 def write_paths(base: str) -> list[str]:
     """Every write under an edit-style base path (the edit link, or a forged one)."""
-    return [base + p for p in ("hand/", "undo/", "hand/1/", "hand/1/delete/", "history/1/restore/", "rematch/")]
+    return [
+        base + p for p in ("hand/", "undo/", "hand/1/", "hand/1/delete/", "history/1/restore/", "rematch/")
+    ]
 
 
 HAND = {"points_0": "90", "points_1": "30", "version": "2", "nonce": "attack"}
@@ -58,8 +68,18 @@ def test_the_view_link_cannot_write(phone: Client, table: dict[str, str]) -> Non
 
 def _forged_secrets(secret: str, other_secret: str, public_id: str) -> list[str]:
     flipped = ("A" if secret[0] != "A" else "B") + secret[1:]
-    return [flipped, secret[:-1], secret + "x", secret.upper() if secret.upper() != secret else secret.lower(),
-            other_secret, public_id, "0" * len(secret), "%00", "..", " " + secret]
+    return [
+        flipped,
+        secret[:-1],
+        secret + "x",
+        secret.upper() if secret.upper() != secret else secret.lower(),
+        other_secret,
+        public_id,
+        "0" * len(secret),
+        "%00",
+        "..",
+        " " + secret,
+    ]
 
 
 def test_a_wrong_or_missing_edit_secret_cannot_write(phone: Client, table: dict[str, str]) -> None:
@@ -98,16 +118,25 @@ def test_htmx_writes_carry_the_token_in_a_header(phone: Client, table: dict[str,
     page = phone.get(table["edit"]).content.decode()
     header = re.search(r"<body hx-headers='\{\"X-CSRFToken\": \"([^\"]+)\"\}'", page)
     assert header, "the CSRF token rides on hx-headers on <body>"
-    resp = phone.post(table["edit"] + "hand/", {"points_0": 90, "points_1": 30, "version": 2, "nonce": "ok"},
-                      HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=header.group(1))
+    resp = phone.post(
+        table["edit"] + "hand/",
+        {"points_0": 90, "points_1": 30, "version": 2, "nonce": "ok"},
+        HTTP_HX_REQUEST="true",
+        HTTP_X_CSRFTOKEN=header.group(1),
+    )
     assert resp.status_code == 200
     assert len(snapshot(table["public_id"])) == 3
 
 
 @pytest.mark.parametrize("page", ["edit", "history", "hand_edit", "new", "view"])
 def test_every_post_form_has_a_csrf_token(phone: Client, table: dict[str, str], page: str) -> None:
-    path = {"edit": table["edit"], "history": table["edit"] + "history/", "hand_edit": table["edit"] + "hand/1/",
-            "new": "/m/new/", "view": table["view"]}[page]
+    path = {
+        "edit": table["edit"],
+        "history": table["edit"] + "history/",
+        "hand_edit": table["edit"] + "hand/1/",
+        "new": "/m/new/",
+        "view": table["view"],
+    }[page]
     html = phone.get(path).content.decode()
     forms = re.findall(r"<form\b[^>]*>.*?</form>", html, re.S | re.I)
     posting = [f for f in forms if re.search(r'method="post"|hx-post=', f, re.I)]
@@ -126,7 +155,8 @@ def test_the_edit_secret_has_at_least_128_bits() -> None:
 
 
 def test_the_secret_is_not_stored_and_is_compared_in_constant_time(
-        phone: Client, table: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    phone: Client, table: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     match = Match.objects.get(public_id=table["public_id"])
     for value in Match.objects.filter(pk=match.pk).values().get().values():
         assert table["secret"] not in str(value)
@@ -145,8 +175,13 @@ def test_the_secret_is_not_stored_and_is_compared_in_constant_time(
 
 def test_the_view_page_never_shows_the_secret(phone: Client, table: dict[str, str]) -> None:
     pid = table["public_id"]
-    for path, extra in [(table["view"], {}), (table["view"] + "?v=0", {"HTTP_HX_REQUEST": "true"}),
-                        (f"/m/{pid}/export.json", {}), (f"/m/{pid}/export.csv", {}), (f"/m/{pid}/qr.svg", {})]:
+    for path, extra in [
+        (table["view"], {}),
+        (table["view"] + "?v=0", {"HTTP_HX_REQUEST": "true"}),
+        (f"/m/{pid}/export.json", {}),
+        (f"/m/{pid}/export.csv", {}),
+        (f"/m/{pid}/qr.svg", {}),
+    ]:
         resp = Client().get(path, **extra)
         assert resp.status_code == 200, path
         assert table["secret"] not in resp.content.decode(errors="replace"), path
@@ -160,14 +195,19 @@ def test_the_edit_page_keeps_the_secret_out_of_referers(phone: Client, table: di
 def test_secrets_never_reach_the_logs(phone: Client, table: dict[str, str]) -> None:
     """Requests that Django logs (404 on a wrong link, 4xx on a refused hand) go through the
     configured console handler; its output never holds an edit secret."""
-    handler = next(h for h in logging.getLogger().handlers
-                   if any(type(f).__name__ == "StripSecretsFilter" for f in h.filters))
+    handler = next(
+        h
+        for h in logging.getLogger().handlers
+        if any(type(f).__name__ == "StripSecretsFilter" for f in h.filters)
+    )
     stream = io.StringIO()
     old = handler.setStream(stream)
     try:
         edit, secret = table["edit"], table["secret"]
-        phone.post(edit + "hand/", {"csrfmiddlewaretoken": table["token"], "points_0": 300, "version": 2,
-                                    "nonce": "bad"})  # 422
+        phone.post(
+            edit + "hand/",
+            {"csrfmiddlewaretoken": table["token"], "points_0": 300, "version": 2, "nonce": "bad"},
+        )  # 422
         phone.post(edit + "hand/", {"points_0": 60})  # 403 CSRF
         phone.get(edit + "hand/999/")  # 404
         phone.get(edit.replace(secret, secret[::-1]))  # 404, a near-miss secret
