@@ -49,7 +49,7 @@ def _verdict(
 
 
 def _score(rs: Ruleset, records: list[dict[str, Any]]) -> str:
-    from rules.engine.scoring import HandRecord, replay
+    from rules.engine import HandRecord, replay
 
     state = replay(rs, None, [HandRecord.from_dict(r) for r in records])
     last = state.hands[-1]

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from django.utils.translation import get_language
 
-from rules.engine import scoring
+from rules.engine import DECISIONS, decisions_for
 from rules.messages import OPTION_LABELS, OPTION_VALUES, option_label, option_value  # noqa: F401
 
 
@@ -377,7 +377,7 @@ def scoring_rows(system: str, options: Mapping[str, object] | None = None) -> li
 
 # ------------------------------------------------------------------ decisions
 
-# Readings RULES.md, the engine (rules.engine.scoring.DECISIONS) and this app chose, in plain words.
+# Readings RULES.md, the engine (rules.engine.decisions.DECISIONS) and this app chose, in plain words.
 # "scope" lists the variant keys where a RULES.md / referee decision applies; engine decisions use
 # the engine's own decisions_for().
 RULES_DECISIONS: list[dict[str, object]] = [
@@ -468,9 +468,9 @@ ENGINE_DECISIONS_RU: dict[str, str] = {
 def decisions(key: str, options: dict | None = None) -> list[str]:
     """Every reading that applies to a variant, in plain words, in the page's language."""
     out = [pick(d) for d in RULES_DECISIONS if d["scope"] == "*" or key in d["scope"]]  # type: ignore[operator]
-    for code in scoring.decisions_for(key, options):
+    for code in decisions_for(key, options):
         text = ENGINE_DECISIONS_RU.get(code) if lang() == "ru" else None
-        out.append(text or scoring.DECISIONS[code])
+        out.append(text or DECISIONS[code])
     return out
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from rules.engine.scoring import PENALTY_KINDS
+from rules.engine import PENALTY_KINDS
 from rules.engine.variants import VARIANTS, Ruleset, Variant
 
 from .explain import PENALTY_NAMES

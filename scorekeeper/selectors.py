@@ -12,7 +12,7 @@ from django.http import Http404
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from rules.engine.scoring import (
+from rules.engine import (
     HandRecord,
     HandResult,
     MatchState,

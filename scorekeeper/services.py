@@ -18,7 +18,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from rules.engine.scoring import HandRecord, RecordError, replay
+from rules.engine import HandRecord, RecordError, replay
 from rules.engine.variants import check_options, get_variant
 
 from . import explain

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from rules.engine.scoring import RecordError
+from rules.engine import RecordError
 from rules.engine.variants import VARIANTS
 from rules.messages import VARIANT_BLURBS, option_label, option_value, variant_name
 
@@ -446,7 +446,7 @@ def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
 def _summary(board: Board, record: dict[str, Any] | None) -> str:
     if not record:
         return ""
-    from rules.engine.scoring import HandRecord
+    from rules.engine import HandRecord
 
     from .selectors import _record_parts
 

@@ -31,7 +31,7 @@ from urllib.parse import urlencode, urlsplit
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rules.engine.scoring import new_match, score_hand  # noqa: E402  (pure engine, no Django)
+from rules.engine import new_match, score_hand  # noqa: E402  (pure engine, no Django)
 
 VERSION_RE = re.compile(r'data-version="(\d+)"')
 VARIANTS = ["classic-sixes", "penalty-goats", "voon-series"]

@@ -38,5 +38,5 @@ if [ -n "$PG_BIN" ] && [ -x "$PG_BIN/initdb" ]; then
   source scripts/pg.sh
   pg_start
   trap pg_stop EXIT
-  DATABASE_URL="$PG_URL" $BIN/python -m pytest -q -m "not browser" tests/scorekeeper tests/kozel_site tests/security tests/api tests/rules_web "$@"
+  DATABASE_URL="$PG_URL" $BIN/python -m pytest -q -m "not browser" tests/scorekeeper tests/kozel_site tests/security tests/api tests/rules "$@"
 fi

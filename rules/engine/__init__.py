@@ -28,28 +28,11 @@ from .checks import (
     redeal_check,
 )
 from .deal import Deal, Violation, play_deal
-from .scoring import (
-    DECISIONS,
-    ERROR_CODES,
-    LEAD_RULES,
-    NOTE_CODES,
-    PENALTY_KINDS,
-    TITLE_CODES,
-    HandRecord,
-    HandResult,
-    MatchState,
-    NextDeal,
-    Note,
-    Penalty,
-    RecordError,
-    decisions_for,
-    new_match,
-    next_deal,
-    next_deal_after,
-    replay,
-    score_hand,
-    validate_record,
-)
+from .decisions import DECISIONS, decisions_for
+from .lead import LEAD_RULES, NextDeal, next_deal, next_deal_after
+from .records import ERROR_CODES, PENALTY_KINDS, HandRecord, Penalty, RecordError, validate_record
+from .scoring import replay, score_hand
+from .state import NOTE_CODES, TITLE_CODES, HandResult, MatchState, Note, new_match
 from .tricks import Event, Play, Trick, TrickContext, TrickInputError, covers, legal_cards, resolve_trick
 from .variants import VARIANTS, Option, Ruleset, Variant, VariantError, get_variant, resolve, team_of
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cards import SUITS, Card
-from .tricks import TrickInputError, _frozen, check_seat, parse_hands
+from .inputs import TrickInputError, check_seat, frozen_params, parse_hands
 from .variants import Ruleset
 
 
@@ -20,7 +20,7 @@ from .variants import Ruleset
 class RedealCheck:
     allowed: bool
     reasons: tuple[str, ...]  # "four_nines", "low_points", "four_of_suit"; or "no_redeals" (voon)
-    params: Mapping[str, object] = field(default_factory=_frozen)
+    params: Mapping[str, object] = field(default_factory=frozen_params)
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ class FirstLead:
     rule: str  # "lowest_trump", "previous_winner_team", "ace_of_diamonds", "rotation", "obyaz",
     #            "dealer", "agreement"
     card: Card | None = None  # the card that must be led (voon hand 1: AD)
-    params: Mapping[str, object] = field(default_factory=_frozen)
+    params: Mapping[str, object] = field(default_factory=frozen_params)
 
 
 def _hand(rs: Ruleset, hand: Sequence[Card | str], *, exact: bool = True) -> tuple[Card, ...]:
@@ -50,7 +50,7 @@ def redeal_check(rs: Ruleset, hand: Sequence[Card | str]) -> RedealCheck:
     """
     h = _hand(rs, hand)
     if rs.lead_rule == "voon":
-        return RedealCheck(False, ("no_redeals",), _frozen({}))
+        return RedealCheck(False, ("no_redeals",), frozen_params({}))
     reasons: list[str] = []
     points = sum(c.points for c in h)
     params: dict[str, object] = {"points": points}
@@ -64,7 +64,7 @@ def redeal_check(rs: Ruleset, hand: Sequence[Card | str]) -> RedealCheck:
         if suits:
             reasons.append("four_of_suit")
             params["suits"] = suits
-    return RedealCheck(bool(reasons), tuple(reasons), _frozen(params))
+    return RedealCheck(bool(reasons), tuple(reasons), frozen_params(params))
 
 
 def is_royal_goat(rs: Ruleset, hand: Sequence[Card | str]) -> bool:
@@ -128,16 +128,16 @@ def first_leader(
     if key == "classic-sixes":
         if hand_number == 1:
             low = rs.lowest_trump
-            return FirstLead(_holder(parsed, low), "lowest_trump", None, _frozen({"card": low.code}))
+            return FirstLead(_holder(parsed, low), "lowest_trump", None, frozen_params({"card": low.code}))
         return FirstLead(None, "previous_winner_team")
     if rs.lead_rule == "voon":
         if hand_number == 1:
             ad = Card.parse("AD")
-            return FirstLead(_holder(parsed, ad), "ace_of_diamonds", ad, _frozen({"card": "AD"}))
+            return FirstLead(_holder(parsed, ad), "ace_of_diamonds", ad, frozen_params({"card": "AD"}))
         return FirstLead(None, "rotation")
     if key in ("yc-hvalyony", "yc-belka"):
         jc = Card.parse("JC")
-        return FirstLead(_holder(parsed, jc), "obyaz", None, _frozen({"card": "JC"}))
+        return FirstLead(_holder(parsed, jc), "obyaz", None, frozen_params({"card": "JC"}))
     if rs.multi_card_leads:
         return FirstLead(check_seat(dealer, "dealer") if dealer is not None else None, "dealer")
     return FirstLead(None, "agreement")

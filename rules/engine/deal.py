@@ -17,18 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from .cards import Card, CardNotationError, KozelError
-from .tricks import (
-    Event,
-    PlayInput,
-    Trick,
-    TrickContext,
-    TrickInputError,
-    _frozen,
-    check_seat,
-    parse_hands,
-    parse_play,
-    resolve_trick,
-)
+from .inputs import PlayInput, TrickInputError, check_seat, frozen_params, parse_hands, parse_play
+from .tricks import Event, Trick, TrickContext, resolve_trick
 from .variants import Ruleset
 
 DRAW_HAND = 4  # draw-four: each seat holds 4 cards and draws back to 4 (§2.6)
@@ -40,7 +30,7 @@ class Violation:
     seat: int
     cards: tuple[Card, ...]
     reason: str
-    params: Mapping[str, object] = field(default_factory=_frozen)
+    params: Mapping[str, object] = field(default_factory=frozen_params)
 
 
 @dataclass(frozen=True)

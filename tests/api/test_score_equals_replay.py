@@ -1,5 +1,5 @@
 """``POST /api/v1/score`` answers what ``engine.replay`` computes (README «JSON API»; RULES.md §2),
-on random valid matches of every variant (the strategy of tests/rules/test_conformance.py)."""
+on random valid matches of every variant (the strategy of tests/engine/test_conformance.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 
 from rules import engine
-from tests.rules.test_conformance import a_match
+from tests.engine.test_conformance import a_match
 
 
 @settings(

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.rules_web.helpers import qs, revoke_deal
+from tests.rules.helpers import qs, revoke_deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

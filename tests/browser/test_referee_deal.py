@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.rules_web.helpers import revoke_deal
+from tests.rules.helpers import revoke_deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from rules.engine.scoring import NOTE_CODES, TITLE_CODES
+from rules.engine import NOTE_CODES, TITLE_CODES
 from scorekeeper import explain
 
 PARAMS = {

@@ -10,7 +10,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.engine.scoring import replay
+from rules.engine import replay
 from scorekeeper.models import Entry, Match
 
 from .helpers import start_match

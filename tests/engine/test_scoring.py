@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from rules.engine.scoring import (
+from rules.engine import (
     DECISIONS,
     ERROR_CODES,
     NOTE_CODES,

@@ -9,12 +9,12 @@ import pytest
 from django.utils import translation
 
 from rules import messages
-from rules.engine import scoring
+from rules.engine import ERROR_CODES
 
 ENGINE = Path(__file__).resolve().parents[2] / "rules" / "engine"
 # Codes raised by an error class or returned as a verdict / redeal reason in the engine's source.
 PATTERNS = [
-    r'(?:Error|Violation|_err)\(\s*"([a-z_]+)"',
+    r'(?:Error|Violation|record_error)\(\s*"([a-z_]+)"',
     r'return (?:False|None), "([a-z_]+)"',
     r'reasons\.append\("([a-z_]+)"\)',
     r'RedealCheck\(False, \("([a-z_]+)",\)',
@@ -29,7 +29,7 @@ def engine_codes() -> set[str]:
             codes.update(re.findall(pattern, source))
         for pair in re.findall(r'= "([a-z_]+)" if [^\n]* else "([a-z_]+)"', source):
             codes.update(pair)
-    codes.update(getattr(scoring, "ERROR_CODES", ()))
+    codes.update(ERROR_CODES)
     return codes
 
 

@@ -32,7 +32,7 @@ from rules.engine import (
 )
 from rules.engine.cards import Card
 from rules.engine.tricks import legal_cards
-from tests.rules.dealplay import play_out
+from tests.engine.dealplay import play_out
 
 # ------------------------------------------------------------------ decks and ladders (§1, §2)
 

@@ -16,7 +16,7 @@ from rules.engine.checks import first_leader
 from rules.engine.deal import play_deal
 from rules.engine.tricks import TrickContext, covers, resolve_trick
 from rules.engine.variants import resolve
-from tests.rules.dealplay import play_out
+from tests.engine.dealplay import play_out
 
 CONFIGS = [
     ("classic-sixes", {}, None),

@@ -8,7 +8,7 @@ from rules.engine.cards import Card, CardNotationError, KozelError
 from rules.engine.deal import play_deal
 from rules.engine.tricks import TrickContext, TrickInputError
 from rules.engine.variants import resolve
-from tests.rules.dealplay import play_out
+from tests.engine.dealplay import play_out
 
 C = Card.parse
 

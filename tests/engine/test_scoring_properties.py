@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.engine.scoring import (
+from rules.engine import (
     ERROR_CODES,
     NOTE_CODES,
     TITLE_CODES,

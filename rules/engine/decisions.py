@@ -1,0 +1,126 @@
+"""The written decisions: the readings chosen where the rules are silent or the sources differ.
+
+Each decision has a short code; code and tests cite it, and a variant's rule sheet shows the
+ones that matter for it (:func:`decisions_for`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+
+from .variants import Ruleset, resolve
+
+__all__ = ["DECISIONS", "decisions_for"]
+
+DECISIONS: Mapping[str, str] = MappingProxyType(
+    {
+        "one_record_one_hand": (
+            "Every record is one hand (кон): played, eggs, a queen capture or a penalty. The deal "
+            "passes one seat clockwise after every record. A first or second redeal is not a record; "
+            "the third misdeal is recorded as a misdeal penalty against the dealing team and ends "
+            "the hand, and the next dealer deals the next hand."
+        ),
+        "penalty_variants": (
+            "Misdeal, cheating and false-accusation penalties are known where the pairs or the "
+            "penalty-marks score is used (classic, penalty goats, draw-four); the series and the "
+            "YellowClub games have no such rule and reject them."
+        ),
+        "penalty_record_shape": (
+            "A penalty record replaces the hand: it carries no card points and no Lyusya; a "
+            "cheating or false-accusation penalty may be marked as a хвалёнка, a misdeal may not "
+            "(no redeal after a хвалёнка)."
+        ),
+        "penalty_marks": (
+            "Penalty goats: the team at fault takes the marks of a lost hand: 2 marks for the third "
+            "misdeal, 4 marks for proven cheating or a false accusation (the double loss, as the "
+            "«two pairs» of the classic game)."
+        ),
+        "penalty_keeps_eggs": (
+            "A penalty is a fixed award outside card play: it neither takes nor clears what eggs "
+            "left waiting (the egg pot, the bonus or the multiplier), and it does not break a run "
+            "of eggs; that waits for the next hand decided at the table."
+        ),
+        "egg_pot_lyusya": (
+            "Classic pairs: the egg pot goes to the winners of the next hand decided at the table, "
+            "a Lyusya too (the winners then move by the pot only, the losers are reset)."
+        ),
+        "eggs_double_factor": (
+            "Penalty goats with eggs doubling, and the YellowClub eyes: the first egg makes the next "
+            "hand worth ×2, each further egg in a row doubles again (×4, ×8 …); a hand with a winner "
+            "is multiplied and resets the factor to ×1."
+        ),
+        "capture_points": (
+            "A queen-capture record may carry the card points taken so far (each 0-120, sum at most "
+            "120); they are shown but not scored."
+        ),
+        "capture_multiplier": (
+            "Hvalyony: a queen capture is worth 4 eyes times the waiting egg factor, and resets it."
+        ),
+        "shutout_lyusya": (
+            "Penalty goats: a Lyusya costs the losers 4 marks (30 or fewer), or 6 with the "
+            "shutout option; a 120:0 hand where the losers took a pointless trick costs 4."
+        ),
+        "instant_win_score": (
+            "A match won at once (dry goat, royal goat, Lyusya with instant win, a series lost at 0) "
+            "leaves the score as it stood; only the first-hand queen capture of the series writes "
+            "12 points, as the seed says."
+        ),
+        "tails": (
+            "«With tails» is given when the winners stood one short of the target before the final "
+            "hand and won that hand with 90 or more card points; a match ended by a penalty has no "
+            "tails."
+        ),
+        "titles": (
+            "The losers of every finished match are «козлы» (goats); a dry goat adds «сухие»; the "
+            "eggs and tails titles belong to the pairs score."
+        ),
+        "classic_lead_after_eggs": (
+            "Classic: after eggs the team that won the last hand with a winner chooses the first "
+            "lead again; if no hand has had a winner yet, the holder of the lowest trump leads. "
+            "After a penalty hand the wronged team chooses."
+        ),
+        "voon_lead": (
+            "Series: the first lead moves one seat clockwise after every hand with a winner (a "
+            "queen capture included) and stays after eggs."
+        ),
+        "belka_eggs_obyaz": (
+            "Belka: the obyaz team is required for a hand with a winner and optional at 60:60."
+        ),
+        "pending_at_end": "Nothing waits after the match has ended: eggs stakes are dropped.",
+        "misdeal_dealer": (
+            "A misdeal is recorded against the dealing team; given the first dealer, replay checks "
+            "it (the deal passes one seat clockwise per record)."
+        ),
+    }
+)
+
+_PENALTY_SCORING = ("pairs", "penalty")
+_DECISION_SCOPE: dict[str, Callable[[Ruleset], bool]] = {
+    "one_record_one_hand": lambda rs: True,
+    "penalty_variants": lambda rs: True,
+    "penalty_record_shape": lambda rs: rs.scoring in _PENALTY_SCORING,
+    "penalty_marks": lambda rs: rs.scoring == "penalty",
+    "penalty_keeps_eggs": lambda rs: rs.scoring in _PENALTY_SCORING,
+    "egg_pot_lyusya": lambda rs: rs.scoring == "pairs",
+    "eggs_double_factor": lambda rs: rs.scoring.startswith("eyes") or bool(rs.options.get("eggs_double")),
+    "capture_points": lambda rs: rs.capture is not None,
+    "capture_multiplier": lambda rs: rs.capture is not None and rs.scoring == "eyes-hvalyony",
+    "shutout_lyusya": lambda rs: rs.scoring == "penalty",
+    "instant_win_score": lambda rs: True,
+    "tails": lambda rs: rs.scoring == "pairs",
+    "titles": lambda rs: True,
+    "classic_lead_after_eggs": lambda rs: rs.key == "classic-sixes",
+    "voon_lead": lambda rs: rs.key == "voon-series",
+    "belka_eggs_obyaz": lambda rs: rs.scoring == "eyes-belka",
+    "pending_at_end": lambda rs: True,
+    "misdeal_dealer": lambda rs: rs.scoring in _PENALTY_SCORING,
+}
+assert set(_DECISION_SCOPE) == set(DECISIONS)
+
+
+def decisions_for(variant: str | Ruleset, options: Mapping[str, object] | None = None) -> tuple[str, ...]:
+    """The :data:`DECISIONS` codes that matter for a variant with its options (for its rule
+    sheet), in the order of :data:`DECISIONS`."""
+    rs = resolve(variant, options)
+    return tuple(code for code in DECISIONS if _DECISION_SCOPE[code](rs))

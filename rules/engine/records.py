@@ -1,0 +1,340 @@
+"""Hand records: what the scorekeeper writes down for one hand, and its checks.
+
+A record is one hand (DECISIONS ``one_record_one_hand``): card points, a Lyusya, the obyaz
+team, a queen capture, a penalty, a хвалёнка, a note. :func:`validate_record` rejects a record
+that is malformed or contradicts the variant; each error is a :class:`RecordError` with a
+machine ``code`` from :data:`ERROR_CODES` and the offending ``field``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import KozelError
+from .variants import Ruleset
+
+__all__ = [
+    "ERROR_CODES",
+    "NOTE_MAX_LENGTH",
+    "PENALTY_KINDS",
+    "RECORD_KEYS",
+    "HandRecord",
+    "Penalty",
+    "RecordError",
+    "check_seat",
+    "record_error",
+    "validate_record",
+]
+
+PENALTY_KINDS: tuple[str, ...] = ("misdeal", "cheating", "false_accusation", "royal_goat")
+"""RULES.md §3: penalties are recorded against the team at fault (royal goat: against the team
+that did not hold the four aces)."""
+
+RECORD_KEYS: tuple[str, ...] = (
+    "points",
+    "all_tricks",
+    "obyaz",
+    "queen_capture",
+    "penalty",
+    "hvalyonka",
+    "note",
+)
+NOTE_MAX_LENGTH = 500
+
+ERROR_CODES: tuple[str, ...] = (
+    "bad_record",  # not an object, unknown key, wrong type, unknown penalty kind
+    "bad_points",  # points not a pair of whole numbers 0-120 (booleans are not numbers)
+    "points_sum",  # points do not sum to 120 (a capture: more than 120)
+    "points_required",  # a played hand without points
+    "all_tricks_mismatch",  # all tricks claimed by a team without 120 points
+    "event_not_in_variant",  # capture / obyaz / hvalyonka / a penalty the variant does not know
+    "obyaz_required",  # Belka: a hand with a winner needs the obyaz team
+    "bad_team",  # a team number other than 0 or 1
+    "conflicting_events",  # e.g. a capture and a penalty in one record
+    "match_finished",  # a record after the match ended
+    "bad_records",  # the records argument is not a list
+    "bad_seat",  # replay/next_deal: a seat other than 0-3
+    "misdeal_not_dealer",  # a misdeal against the team that did not deal (first_dealer known)
+)
+
+
+class RecordError(KozelError):
+    """A hand record that is malformed or contradicts the rules (RULES.md §3)."""
+
+
+def record_error(code: str, message: str, field_name: str | None, **params: object) -> RecordError:
+    return RecordError(code, message, field=field_name, **params)
+
+
+def _f(prefix: str, name: str) -> str:
+    return f"{prefix}.{name}" if prefix else name
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A penalty against the team at fault (RULES.md §2.1, §2.2, §3)."""
+
+    kind: str
+    against: int
+
+    @property
+    def beneficiary(self) -> int:
+        return 1 - self.against
+
+    def to_dict(self) -> dict[str, object]:
+        return {"kind": self.kind, "against": self.against}
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """What the scorekeeper records for one hand (RULES.md §3)."""
+
+    points: tuple[int, int] | None = None
+    all_tricks: bool = False  # the hand's winner took every trick (Lyusya / all 8)
+    obyaz: int | None = None  # Belka: the team of the JC holder
+    queen_capture: int | None = None  # the catching team
+    penalty: Penalty | None = None
+    hvalyonka: bool = False  # classic: the hand was a хвалёнка (recorded only)
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.points, list):
+            object.__setattr__(self, "points", tuple(self.points))
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any], *, field_prefix: str = "") -> HandRecord:
+        """Read the API/JSON form, strictly: unknown keys, wrong types and bad team numbers are
+        :class:`RecordError` naming the field (``field_prefix`` like ``hands[3]`` goes in front)."""
+        p = field_prefix
+        if not isinstance(d, Mapping):
+            raise record_error("bad_record", "a hand record must be an object", p or None)
+        for key in d:
+            if key not in RECORD_KEYS:
+                raise record_error(
+                    "bad_record",
+                    f"unknown key {key!r} in a hand record",
+                    _f(p, str(key)),
+                    key=str(key),
+                    allowed=list(RECORD_KEYS),
+                )
+        points = d.get("points")
+        if points is not None:
+            if not isinstance(points, (list, tuple)):
+                raise record_error("bad_points", "points must be a pair [team 0, team 1]", _f(p, "points"))
+            points = tuple(points)
+        penalty = d.get("penalty")
+        if penalty is not None:
+            pf = _f(p, "penalty")
+            if not isinstance(penalty, Mapping):
+                raise record_error("bad_record", "penalty must be an object {kind, against}", pf)
+            for key in penalty:
+                if key not in ("kind", "against"):
+                    raise record_error(
+                        "bad_record",
+                        f"unknown key {key!r} in a penalty",
+                        _f(pf, str(key)),
+                        key=str(key),
+                        allowed=["kind", "against"],
+                    )
+            for key in ("kind", "against"):
+                if key not in penalty:
+                    raise record_error("bad_record", f"a penalty needs {key}", _f(pf, key), key=key)
+            penalty = Penalty(penalty["kind"], penalty["against"])
+        rec = cls(
+            points=points,
+            all_tricks=d.get("all_tricks", False),
+            obyaz=d.get("obyaz"),
+            queen_capture=d.get("queen_capture"),
+            penalty=penalty,
+            hvalyonka=d.get("hvalyonka", False),
+            note=d.get("note", ""),
+        )
+        _check_shape(rec, p)
+        return rec
+
+    def to_dict(self) -> dict[str, object]:
+        """The API/JSON form; only the pieces that are set. ``from_dict(r.to_dict()) == r``."""
+        d: dict[str, object] = {}
+        if self.points is not None:
+            d["points"] = list(self.points)
+        if self.all_tricks:
+            d["all_tricks"] = True
+        if self.obyaz is not None:
+            d["obyaz"] = self.obyaz
+        if self.queen_capture is not None:
+            d["queen_capture"] = self.queen_capture
+        if self.penalty is not None:
+            d["penalty"] = self.penalty.to_dict()
+        if self.hvalyonka:
+            d["hvalyonka"] = True
+        if self.note:
+            d["note"] = self.note
+        return d
+
+    @property
+    def is_eggs(self) -> bool:
+        """60:60 in a played hand (RULES.md §1)."""
+        return (
+            self.points is not None
+            and self.queen_capture is None
+            and self.penalty is None
+            and self.points[0] == self.points[1]
+        )
+
+    @property
+    def winner(self) -> int | None:
+        """The team the hand went to: the catchers, the wronged team of a penalty, or the team
+        with 61 or more; None for eggs. Assumes a valid record."""
+        if self.queen_capture is not None:
+            return self.queen_capture
+        if self.penalty is not None:
+            return self.penalty.beneficiary
+        if self.points is None or self.points[0] == self.points[1]:
+            return None
+        return 0 if self.points[0] > self.points[1] else 1
+
+
+def check_seat(value: object, name: str) -> None:
+    if not (_is_int(value) and 0 <= value <= 3):  # type: ignore[operator]
+        raise record_error("bad_seat", f"{name} must be a seat 0-3", name, token=repr(value))
+
+
+def _check_team(value: object, field_name: str, what: str) -> None:
+    if not (_is_int(value) and value in (0, 1)):
+        raise record_error("bad_team", f"{what} must be team 0 or 1", field_name, token=repr(value))
+
+
+def _check_shape(rec: HandRecord, p: str) -> None:
+    """Types and ranges of each field, whatever the variant."""
+    pts = rec.points
+    if pts is not None:
+        if not (isinstance(pts, tuple) and len(pts) == 2 and all(_is_int(x) for x in pts)):
+            raise record_error(
+                "bad_points", "points must be a pair of whole numbers", _f(p, "points"), token=repr(pts)
+            )
+        for team, x in enumerate(pts):
+            if not 0 <= x <= 120:
+                raise record_error(
+                    "bad_points",
+                    "card points must be 0-120",
+                    _f(p, f"points[{team}]"),
+                    token=repr(x),
+                    team=team,
+                )
+    for name in ("all_tricks", "hvalyonka"):
+        if not isinstance(getattr(rec, name), bool):
+            raise record_error(
+                "bad_record", f"{name} must be true or false", _f(p, name), token=repr(getattr(rec, name))
+            )
+    for name in ("obyaz", "queen_capture"):
+        value = getattr(rec, name)
+        if value is not None:
+            _check_team(value, _f(p, name), name)
+    if rec.penalty is not None:
+        pen = rec.penalty
+        pf = _f(p, "penalty")
+        if not isinstance(pen, Penalty):
+            raise record_error("bad_record", "penalty must be a Penalty", pf)
+        if not (isinstance(pen.kind, str) and pen.kind in PENALTY_KINDS):
+            raise record_error(
+                "bad_record",
+                f"penalty kind must be one of {', '.join(PENALTY_KINDS)}",
+                _f(pf, "kind"),
+                token=repr(pen.kind),
+                allowed=list(PENALTY_KINDS),
+            )
+        _check_team(pen.against, _f(pf, "against"), "penalty.against")
+    if not isinstance(rec.note, str) or len(rec.note) > NOTE_MAX_LENGTH:
+        raise record_error(
+            "bad_record",
+            f"note must be text of at most {NOTE_MAX_LENGTH} characters",
+            _f(p, "note"),
+            max_length=NOTE_MAX_LENGTH,
+        )
+
+
+def _not_in_variant(rs: Ruleset, event: str, field_name: str) -> RecordError:
+    return record_error(
+        "event_not_in_variant", f"{rs.key} has no {event}", field_name, event=event, variant=rs.key
+    )
+
+
+def _conflict(p: str, name: str, *events: str) -> RecordError:
+    return record_error(
+        "conflicting_events",
+        f"{' and '.join(events)} cannot be in one record",
+        _f(p, name),
+        events=list(events),
+    )
+
+
+def validate_record(rs: Ruleset, record: HandRecord, *, index: int = 0) -> None:
+    """Reject a record that is malformed or contradicts the rules (RULES.md §3). Fields are
+    named ``hands[index].…``."""
+    p = f"hands[{index}]"
+    if not isinstance(record, HandRecord):
+        raise record_error("bad_record", "not a hand record", p)
+    _check_shape(record, p)
+    pen = record.penalty
+    cap = record.queen_capture
+    # Events that exclude each other, in any variant.
+    if pen is not None:
+        if cap is not None:
+            raise _conflict(p, "queen_capture", "penalty", "queen_capture")
+        if record.points is not None:
+            raise _conflict(p, "points", "penalty", "points")
+        if record.all_tricks:
+            raise _conflict(p, "all_tricks", "penalty", "all_tricks")
+        if record.hvalyonka and pen.kind == "misdeal":
+            raise _conflict(p, "hvalyonka", "misdeal", "hvalyonka")
+    if cap is not None and record.all_tricks:
+        raise _conflict(p, "all_tricks", "queen_capture", "all_tricks")
+    # Events the variant does not know.
+    if cap is not None and rs.capture is None:
+        raise _not_in_variant(rs, "queen_capture", _f(p, "queen_capture"))
+    if record.obyaz is not None and rs.scoring != "eyes-belka":
+        raise _not_in_variant(rs, "obyaz", _f(p, "obyaz"))
+    if record.hvalyonka and rs.key != "classic-sixes":
+        raise _not_in_variant(rs, "hvalyonka", _f(p, "hvalyonka"))
+    if pen is not None:
+        if pen.kind == "royal_goat":
+            if not rs.royal_goat:
+                raise _not_in_variant(rs, "royal_goat", _f(p, "penalty.kind"))
+        elif rs.scoring not in ("pairs", "penalty"):
+            raise _not_in_variant(rs, pen.kind, _f(p, "penalty.kind"))
+    if pen is not None:
+        return
+    if cap is not None:
+        if record.points is not None and sum(record.points) > 120:
+            raise record_error(
+                "points_sum",
+                "card points of a captured hand cannot exceed 120",
+                _f(p, "points"),
+                total=sum(record.points),
+            )
+        return
+    # A hand played out.
+    pts = record.points
+    if pts is None:
+        raise record_error(
+            "points_required", "a played hand needs the card points of both teams", _f(p, "points")
+        )
+    if sum(pts) != 120:
+        raise record_error("points_sum", "card points must sum to 120", _f(p, "points"), total=sum(pts))
+    if record.all_tricks and max(pts) != 120:
+        raise record_error(
+            "all_tricks_mismatch",
+            "all tricks means the winners have all 120 points",
+            _f(p, "all_tricks"),
+            points=list(pts),
+        )
+    if rs.scoring == "eyes-belka" and record.obyaz is None and pts[0] != pts[1]:
+        raise record_error(
+            "obyaz_required", "Belka scores by the obyaz team: say which team held JC", _f(p, "obyaz")
+        )

@@ -1,0 +1,130 @@
+"""The fold's state: the match after some hands, and why each hand moved the score.
+
+Results carry note codes with parameters (:data:`NOTE_CODES`) and the losers' titles
+(:data:`TITLE_CODES`); nothing here speaks a language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from .records import HandRecord
+from .variants import Ruleset, resolve
+
+__all__ = ["EMPTY", "NOTE_CODES", "TITLE_CODES", "HandResult", "MatchState", "Note", "new_match"]
+
+NOTE_CODES: tuple[str, ...] = (
+    "spas",  # winner 61-89, the loser kept its спас (31+); params amount
+    "no_spas",  # winner 90+ (loser 30 or fewer, took a trick); params amount
+    "all_points",  # series: 120 card points with fewer than 8 tricks; params amount
+    "obyaz_win",  # Belka: the obyaz team won; params amount, band
+    "obyaz_beaten",  # Belka: the team not on obyaz won; params amount, band
+    "eggs",  # 60:60; params pot / factor / bonus (what now waits)
+    "egg_bonus",  # a waiting egg pot or bonus added; params amount
+    "egg_bonus_cancelled",  # series: a capture or all 8 tricks cancels the bonus; params amount
+    "egg_multiplier",  # the award was multiplied after eggs; params factor
+    "lyusya",  # the winners took every trick
+    "reset",  # a team's score went back to 0; params team, previous
+    "sweep_at_zero",  # series: all 8 tricks at a total of 0:0; params amount
+    "series_lost",  # series: all 8 tricks against a team already at 0; params team
+    "dry_goat",  # classic: Lyusya in the first hand wins the match
+    "queen_capture",  # params team, amount, first_hand
+    "shutout",  # penalty goats (option): a loser without a trick; params amount
+    "penalty",  # params kind, against, amount (royal goat: no amount)
+    "instant_win",  # the match ended without reaching the target; params team
+    "match_won",  # this hand ended the match; params team (the winners)
+)
+
+TITLE_CODES: tuple[str, ...] = ("goats", "dry", "with_eggs", "with_tails")
+"""Titles of the losing team (RULES.md §2.1): «козлы», «сухие», «с яйцами», «с хвостами»."""
+
+
+@dataclass(frozen=True)
+class Note:
+    """Why the score moved: a code from :data:`NOTE_CODES` with its facts."""
+
+    code: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+
+    def to_dict(self) -> dict[str, object]:
+        return {"code": self.code, "params": dict(self.params)}
+
+
+EMPTY: Mapping[str, object] = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One step of the fold: the record, who won the hand, how the score moved and why."""
+
+    index: int
+    record: HandRecord
+    winner: int | None
+    delta: tuple[int, int]
+    score: tuple[int, int]
+    notes: tuple[Note, ...]
+    pending: Mapping[str, int]
+    finished: bool
+
+    @property
+    def hand_number(self) -> int:
+        return self.index + 1
+
+    def note_codes(self) -> tuple[str, ...]:
+        return tuple(n.code for n in self.notes)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "index": self.index,
+            "hand_number": self.hand_number,
+            "record": self.record.to_dict(),
+            "winner": self.winner,
+            "delta": list(self.delta),
+            "score": list(self.score),
+            "notes": [n.to_dict() for n in self.notes],
+            "pending": dict(self.pending),
+            "finished": self.finished,
+        }
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """The match after some hands. ``winner``/``loser`` are set once it is finished."""
+
+    ruleset: Ruleset
+    hands: tuple[HandResult, ...] = ()
+    score: tuple[int, int] = (0, 0)
+    finished: bool = False
+    winner: int | None = None
+    loser: int | None = None
+    titles: tuple[str, ...] = ()
+    pending: Mapping[str, int] = field(default_factory=lambda: EMPTY)
+
+    @property
+    def next_index(self) -> int:
+        return len(self.hands)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "variant": self.ruleset.key,
+            "options": dict(self.ruleset.options),
+            "scoring": self.ruleset.scoring,
+            "target": self.ruleset.target,
+            "score": list(self.score),
+            "finished": self.finished,
+            "winner": self.winner,
+            "loser": self.loser,
+            "titles": list(self.titles),
+            "pending": dict(self.pending),
+            "hands": [h.to_dict() for h in self.hands],
+        }
+
+
+def new_match(variant: str | Ruleset, options: Mapping[str, object] | None = None) -> MatchState:
+    """The state before the first hand."""
+    return MatchState(ruleset=resolve(variant, options))

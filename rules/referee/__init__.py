@@ -1,0 +1,43 @@
+"""The referee's pages, one module each: one trick (:mod:`.trick`), a whole deal
+(:mod:`.deal`), hand checks (:mod:`.hand`); the query-string state and card picker they share
+live in :mod:`.common`. Every verdict comes from :mod:`rules.engine`."""
+
+from __future__ import annotations
+
+from .common import (
+    SUIT_SYMBOL,
+    Face,
+    RulesChoice,
+    face,
+    option_from_text,
+    option_to_text,
+    picker,
+    player,
+    read_rules,
+)
+from .deal import DealQuery, DealResult, read_deal, review_deal
+from .hand import HandQuery, check_hand, read_hand
+from .trick import TrickQuery, answer_trick, held_summary, read_trick
+
+__all__ = [
+    "SUIT_SYMBOL",
+    "DealQuery",
+    "DealResult",
+    "Face",
+    "HandQuery",
+    "RulesChoice",
+    "TrickQuery",
+    "answer_trick",
+    "check_hand",
+    "face",
+    "held_summary",
+    "option_from_text",
+    "option_to_text",
+    "picker",
+    "player",
+    "read_deal",
+    "read_hand",
+    "read_rules",
+    "read_trick",
+    "review_deal",
+]

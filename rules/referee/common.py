@@ -1,0 +1,297 @@
+"""What the referee's three pages share: the query-string state and the card picker.
+
+Everything a ruling needs lives in the GET query string, so a ruling is a link:
+
+- ``variant`` and ``opt_<name>=<value>``;
+- ``leader`` (seat 0-3), ``cards`` (codes in play order, spaces or commas), ``n`` (draw-four:
+  cards per play);
+- ``h0``..``h3``: what a seat is known to have held besides the card it played (``-`` = none
+  of the cards asked about);
+- context: ``hand`` (hand number), ``score`` (``a:b``), ``first`` (seat of the hand's first
+  lead), ``led`` (plain suits led before in this hand), ``trick`` (trick number).
+
+This package reads and writes that state and groups the deck for the picker. Every verdict
+comes from :mod:`rules.engine`; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from rules.engine.cards import Card, KozelError
+from rules.engine.variants import VARIANTS, Ruleset, Variant, get_variant, resolve
+from rules.messages import describe
+
+DEFAULT_VARIANT = "classic-sixes"
+TRUE_WORDS = {"1", "true", "yes", "on", "y"}
+FALSE_WORDS = {"0", "false", "no", "off", "n"}
+NONE_HELD = "-"
+MAX_PARAM = 400  # characters; a whole deal is about 32 codes
+
+
+def lang() -> str:
+    return (get_language() or "ru")[:2]
+
+
+def split_codes(text: str) -> list[str]:
+    return text.replace(",", " ").replace("+", " ").split()
+
+
+def player(seat: int) -> int:
+    """Seats are 0-3 in URLs and the engine; players are 1-4 on screen (seed 000 numbers them)."""
+    return seat + 1
+
+
+@dataclass
+class Problem:
+    field: str
+    message: str
+
+
+# ------------------------------------------------------------------ variant and options
+
+
+def option_from_text(variant: Variant, key: str, raw: str) -> object:
+    """A query-string value for an option, before the engine checks it."""
+    opt = variant.option(key)  # unknown_option
+    if opt.kind == "bool":
+        low = raw.strip().lower()
+        if low in TRUE_WORDS:
+            return True
+        if low in FALSE_WORDS:
+            return False
+        return raw  # the engine names the bad value
+    return raw.strip()
+
+
+def option_to_text(value: object) -> str:
+    if value is True:
+        return "1"
+    if value is False:
+        return "0"
+    return str(value)
+
+
+def engine_problem(e: KozelError, field_name: str | None = None) -> Problem:
+    params = dict(e.params)
+    if e.token is not None:
+        params.setdefault("token", e.token)
+    return Problem(field_name or e.field or "", describe(e.code, params))
+
+
+@dataclass
+class RulesChoice:
+    """The variant and its options read from a query string."""
+
+    variant: Variant | None
+    options: dict[str, object]  # only the options given (checked), not the defaults
+    ruleset: Ruleset | None
+    problems: list[Problem] = field(default_factory=list)
+
+    def params(self) -> dict[str, str]:
+        """``variant`` and the options that differ from the defaults."""
+        if self.variant is None:
+            return {}
+        out = {"variant": self.variant.key}
+        for key, value in self.options.items():
+            if value != self.variant.option(key).default:
+                out[f"opt_{key}"] = option_to_text(value)
+        return out
+
+
+def read_rules(query: Mapping[str, str], default: str | None = DEFAULT_VARIANT) -> RulesChoice:
+    key = (query.get("variant") or "").strip() or default
+    try:
+        variant = get_variant(key)
+    except KozelError as e:
+        return RulesChoice(None, {}, None, [engine_problem(e, "variant")])
+    options: dict[str, object] = {}
+    problems: list[Problem] = []
+    switched = query.get("was") not in (None, "", variant.key)
+    if not switched:
+        for name, raw in query.items():
+            if not name.startswith("opt_"):
+                continue
+            okey = name[4:]
+            try:
+                value = option_from_text(variant, okey, raw[:40])
+                options[okey] = variant.option(okey).check(value)
+            except KozelError as e:
+                problems.append(engine_problem(e, name))
+    try:
+        rs = resolve(variant, options)
+    except KozelError as e:  # pragma: no cover - options were checked one by one
+        problems.append(engine_problem(e))
+        rs = resolve(variant)
+    return RulesChoice(variant, options, rs, problems)
+
+
+def variant_choices() -> list[str]:
+    return list(VARIANTS)
+
+
+# ------------------------------------------------------------------ card faces and picker
+
+
+@dataclass
+class Face:
+    code: str
+    text: str
+    red: bool
+    trump: bool = False
+
+
+def face(c: Card, rs: Ruleset | None = None) -> Face:
+    return Face(c.code, c.display(lang()), c.is_red, bool(rs and rs.is_trump(c)))
+
+
+@dataclass
+class PickCell:
+    face: Face
+    used: bool
+    href: str | None
+    selected: bool = False
+
+
+@dataclass
+class PickGroup:
+    key: str  # "T" or a suit
+    label: str
+    cells: list[PickCell]
+
+
+SUIT_SYMBOL = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+
+
+def group_label(group: str) -> str:
+    if group == "T":
+        return _("Trumps, high to low")
+    return _("Plain %(suit)s") % {"suit": SUIT_SYMBOL[group]}
+
+
+def deck_groups(rs: Ruleset) -> list[tuple[str, tuple[Card, ...]]]:
+    """The deck as the variant sees it: the trump ladder, then each plain suit high to low."""
+    out: list[tuple[str, tuple[Card, ...]]] = [("T", rs.trumps)]
+    for s in rs.plain_suits():
+        out.append((s, rs.plain_cards(s)))
+    return out
+
+
+def picker(
+    rs: Ruleset,
+    used: set[Card],
+    href_for,
+    *,
+    only: set[str] | None = None,
+    selected: set[Card] | None = None,
+    disabled: bool = False,
+) -> list[PickGroup]:
+    groups = []
+    for key, cards in deck_groups(rs):
+        if only is not None and key not in only:
+            continue
+        cells = []
+        for c in cards:
+            is_used = c in used
+            cells.append(
+                PickCell(
+                    face(c, rs),
+                    is_used,
+                    None if (is_used or disabled) else href_for(c),
+                    bool(selected and c in selected),
+                )
+            )
+        groups.append(PickGroup(key, group_label(key), cells))
+    return groups
+
+
+# ------------------------------------------------------------------ reading the query
+
+
+def read_int(query: Mapping[str, str], name: str, lo: int, hi: int, problems: list[Problem]) -> int | None:
+    raw = (query.get(name) or "").strip()
+    if not raw:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        problems.append(Problem(name, describe("bad_type", {"expected": _("a whole number")})))
+        return None
+    if not lo <= value <= hi:
+        problems.append(Problem(name, describe("out_of_range", {"min": lo, "max": hi})))
+        return None
+    return value
+
+
+def read_seat(query: Mapping[str, str], name: str, problems: list[Problem]) -> int | None:
+    raw = (query.get(name) or "").strip()
+    if raw == "":
+        return None
+    if raw not in ("0", "1", "2", "3"):
+        problems.append(Problem(name, describe("bad_seat")))
+        return None
+    return int(raw)
+
+
+def read_cards(text: str, name: str, problems: list[Problem], rs: Ruleset | None) -> list[Card]:
+    out: list[Card] = []
+    for token in split_codes(text[:MAX_PARAM]):
+        try:
+            c = Card.parse(token)
+        except KozelError as e:
+            problems.append(engine_problem(e, name))
+            continue
+        if rs is not None and c not in rs.deck:
+            problems.append(Problem(name, describe("card_not_in_deck", {"card": c.code})))
+            continue
+        if c in out:
+            problems.append(Problem(name, describe("duplicate_card", {"card": c.code})))
+            continue
+        out.append(c)
+    return out
+
+
+def read_score(query: Mapping[str, str], problems: list[Problem]) -> tuple[int, int] | None:
+    raw = (query.get("score") or "").strip()
+    if not raw:
+        return None
+    parts = raw.replace("-", ":").replace("/", ":").split(":")
+    try:
+        a, b = (int(p) for p in parts)
+        if not (0 <= a <= 1000 and 0 <= b <= 1000):
+            raise ValueError
+    except ValueError:
+        problems.append(Problem("score", _("Write the score as two numbers, e.g. 10:10.")))
+        return None
+    return a, b
+
+
+SECTION_OF_REASON = {
+    "must_follow_suit": "following",
+    "must_answer_trump": "following",
+    "must_trump": "following",
+    "ace_discard_forbidden": "following",
+    "trump_lead_forbidden": "leading",
+    "must_lead_ad": "leading",
+    "mixed_lead": "leading",
+    "wrong_card_count": "leading",
+}
+
+
+def capture_event(e: Any) -> str:
+    """A trick's queen-capture event in words (who caught whose queen)."""
+    return describe(
+        "queen_capture_event",
+        {
+            "catcher": e.params.get("catcher"),
+            "queen": e.params.get("queen"),
+            "catcher_player": player(int(e.params.get("catcher_seat", 0))),
+            "queen_player": player(int(e.params.get("queen_seat", 0))),
+            "team": e.team + 1,
+        },
+    )

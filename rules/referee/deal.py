@@ -1,0 +1,243 @@
+"""A whole deal reviewed: the four hands and the plays, trick by trick, with the first illegal play."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlencode
+
+from django.utils.translation import gettext as _
+
+from rules.engine.cards import KozelError
+from rules.engine.tricks import TrickContext
+from rules.engine.variants import Ruleset, team_of
+from rules.messages import describe
+
+from .common import (
+    MAX_PARAM,
+    SECTION_OF_REASON,
+    Problem,
+    RulesChoice,
+    capture_event,
+    engine_problem,
+    face,
+    player,
+    read_int,
+    read_rules,
+    read_score,
+    read_seat,
+    split_codes,
+)
+
+
+@dataclass
+class DealQuery:
+    rules: RulesChoice
+    leader: int = 0
+    hands_text: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    plays_text: str = ""
+    stock_text: str = ""
+    hand_number: int | None = None
+    score: tuple[int, int] | None = None
+    step: int | None = None
+    return_to: str | None = None
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def rs(self) -> Ruleset | None:
+        return self.rules.ruleset
+
+    def params(self, **change: Any) -> dict[str, str]:
+        out = self.rules.params()
+        if self.return_to:
+            out["return_to"] = self.return_to
+        out["leader"] = str(self.leader)
+        for s in range(4):
+            if self.hands_text[s].strip():
+                out[f"h{s}"] = " ".join(split_codes(self.hands_text[s]))
+        if self.plays_text.strip():
+            out["plays"] = self.plays_text.strip()
+        if self.stock_text.strip():
+            out["stock"] = " ".join(split_codes(self.stock_text))
+        if self.hand_number:
+            out["hand"] = str(self.hand_number)
+        if self.score:
+            out["score"] = f"{self.score[0]}:{self.score[1]}"
+        step = change.get("step", self.step)
+        if step:
+            out["step"] = str(step)
+        return out
+
+
+def read_deal(query: Mapping[str, str]) -> DealQuery:
+    rules = read_rules(query)
+    problems = list(rules.problems)
+    d = DealQuery(rules)
+    d.leader = read_seat(query, "leader", problems) or 0
+    d.hands_text = [(query.get(f"h{s}") or "")[:MAX_PARAM] for s in range(4)]
+    d.plays_text = (query.get("plays") or "")[: MAX_PARAM * 2]
+    d.stock_text = (query.get("stock") or "")[:MAX_PARAM]
+    d.hand_number = read_int(query, "hand", 1, 999, problems)
+    d.score = read_score(query, problems)
+    d.step = read_int(query, "step", 0, 40, problems)
+    d.problems = problems
+    return d
+
+
+@dataclass
+class TrickRow:
+    number: int
+    leader: int
+    plays: list[dict[str, Any]]
+    winner: int
+    team: int
+    points: int
+    events: list[str]
+    running: tuple[int, int]
+
+
+@dataclass
+class DealResult:
+    rows: list[TrickRow]
+    total_tricks: int
+    points: tuple[int, int]
+    tricks_won: tuple[int, int]
+    first_violation: dict[str, Any] | None
+    violations: list[dict[str, Any]]
+    complete: bool
+    ended_early: bool
+    incomplete_tail: int  # plays of an unfinished last trick, not reviewed
+    unknown: int
+    record: dict[str, Any]
+    record_params: dict[str, str]
+    finished: bool
+    winner_team: int | None
+    steps: list[tuple[int, str]]
+    step: int | None
+
+
+def _deal_plays(rs: Ruleset, text: str) -> list[Any]:
+    if rs.multi_card_leads:
+        return [split_codes(p) for p in text.replace("|", ";").split(";") if p.strip()]
+    return split_codes(text)
+
+
+def violation_reason(v_reason: str, seat: int, trick: int) -> str:
+    """A short reason for the match log («Разбор: ренонс игрока 2 во взятке 3»)."""
+    params = {"player": player(seat), "trick": trick}
+    if v_reason in ("must_follow_suit", "must_answer_trump"):
+        return _("Review: revoke by player %(player)s in trick %(trick)s") % params
+    if v_reason == "must_trump":
+        return _("Review: player %(player)s did not trump in trick %(trick)s") % params
+    return _("Review: illegal play by player %(player)s in trick %(trick)s") % params
+
+
+def review_deal(d: DealQuery) -> DealResult | None:
+    from rules.engine.deal import play_deal
+
+    rs = d.rs
+    if rs is None or d.problems or not any(t.strip() for t in d.hands_text):
+        return None
+    plays = _deal_plays(rs, d.plays_text)
+    tail = len(plays) % 4
+    if tail:
+        plays = plays[:-tail]
+    kwargs: dict[str, Any] = {}
+    if rs.multi_card_leads and d.stock_text.strip():
+        kwargs["stock"] = split_codes(d.stock_text)
+    ctx = TrickContext(hand_number=d.hand_number, score=d.score)
+    hands = [split_codes(t) for t in d.hands_text]
+    try:
+        result = play_deal(rs, d.leader, hands, plays, context=ctx, **kwargs)
+    except KozelError as e:
+        fname = e.field or ""
+        if fname.startswith("hands["):
+            fname = "h" + fname[6]
+        elif fname.startswith("plays"):
+            fname = "plays"
+        prob = engine_problem(e, fname)
+        if "trick" in e.params:
+            prob.message = _("Trick %(n)s: %(msg)s") % {"n": e.params["trick"], "msg": prob.message}
+        d.problems.append(prob)
+        return None
+    rows = []
+    running = [0, 0]
+    for k, t in enumerate(result.tricks, start=1):
+        running[t.team] += t.points
+        row_plays = []
+        for p in t.plays:
+            row_plays.append(
+                {
+                    "player": player(p.seat),
+                    "team": team_of(p.seat),
+                    "faces": [face(c, rs) for c in p.cards],
+                    "trump": all(p.trump),
+                    "legal": p.legal,
+                    "winner": p.seat == t.winner,
+                    "message": describe(p.reason, p.params) if p.legal is False else "",
+                }
+            )
+        events = [capture_event(e) for e in t.events if e.kind == "queen_capture"]
+        rows.append(
+            TrickRow(
+                k,
+                player(t.leader),
+                row_plays,
+                player(t.winner),
+                t.team,
+                t.points,
+                events,
+                (running[0], running[1]),
+            )
+        )
+    violations = [
+        {
+            "trick": v.trick,
+            "player": player(v.seat),
+            "faces": [face(c, rs) for c in v.cards],
+            "message": describe(v.reason, v.params),
+            "reason": v.reason,
+            "section": SECTION_OF_REASON.get(v.reason, "following"),
+        }
+        for v in result.violations
+    ]
+    total = len(rows)
+    step = d.step if d.step is not None and 0 <= d.step <= total else None
+    if step is not None:
+        rows = rows[:step]
+    shown_points = rows[-1].running if rows else (0, 0)
+    shown_tricks = (sum(1 for r in rows if r.team == 0), sum(1 for r in rows if r.team == 1))
+    record = dict(result.record)
+    finished = result.complete or result.ended_early
+    rp: dict[str, str] = {
+        "points_0": str(result.points[0]),
+        "points_1": str(result.points[1]),
+        "all_tricks": "1" if record.get("all_tricks") else "0",
+    }
+    if "queen_capture" in record:
+        rp["queen_capture"] = str(record["queen_capture"])
+    if result.first_violation:
+        v = result.first_violation
+        rp["reason"] = violation_reason(v.reason, v.seat, v.trick)
+    else:
+        rp["reason"] = _("Review: %(a)s:%(b)s by the cards") % {"a": result.points[0], "b": result.points[1]}
+    steps = [(k, urlencode(d.params(step=k), safe=":/")) for k in range(1, total + 1)]
+    return DealResult(
+        rows=rows,
+        total_tricks=total,
+        points=shown_points,
+        tricks_won=shown_tricks,
+        first_violation=violations[0] if violations else None,
+        violations=violations,
+        complete=result.complete,
+        ended_early=result.ended_early,
+        incomplete_tail=tail,
+        unknown=result.unknown,
+        record=record,
+        record_params=rp,
+        finished=finished,
+        winner_team=result.winner_team if step is None or step == total else None,
+        steps=steps,
+        step=step,
+    )

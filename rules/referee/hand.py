@@ -1,0 +1,99 @@
+"""Hand checks: a redeal, a royal goat, Belka's suits for a seat."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.engine.cards import Card, KozelError
+from rules.messages import describe
+
+from .common import (
+    SUIT_SYMBOL,
+    Problem,
+    RulesChoice,
+    engine_problem,
+    player,
+    read_cards,
+    read_int,
+    read_rules,
+    read_seat,
+)
+
+
+@dataclass
+class HandQuery:
+    rules: RulesChoice
+    cards: list[Card] = field(default_factory=list)
+    hand_number: int | None = None
+    first_jc: int | None = None
+    jc: int | None = None
+    problems: list[Problem] = field(default_factory=list)
+
+    def params(self, **change: Any) -> dict[str, str]:
+        out = self.rules.params()
+        cards = change.get("cards", self.cards)
+        if cards:
+            out["cards"] = " ".join(c.code for c in cards)
+        if self.hand_number:
+            out["hand"] = str(self.hand_number)
+        if self.first_jc is not None:
+            out["first_jc"] = str(self.first_jc)
+        if self.jc is not None:
+            out["jc"] = str(self.jc)
+        return out
+
+
+def read_hand(query: Mapping[str, str]) -> HandQuery:
+    rules = read_rules(query)
+    problems = list(rules.problems)
+    h = HandQuery(rules)
+    h.cards = read_cards(query.get("cards", ""), "cards", problems, rules.ruleset)
+    h.hand_number = read_int(query, "hand", 1, 999, problems)
+    h.first_jc = read_seat(query, "first_jc", problems)
+    h.jc = read_seat(query, "jc", problems)
+    h.problems = problems
+    return h
+
+
+def check_hand(h: HandQuery) -> dict[str, Any]:
+    from rules.engine.checks import belka_seat_suits, belka_trump_suit, is_royal_goat, redeal_check
+
+    rs = h.rules.ruleset
+    out: dict[str, Any] = {}
+    if rs is None:
+        return out
+    out["points"] = sum(c.points for c in h.cards)
+    out["size"] = rs.hand_size
+    out["count"] = len(h.cards)
+    if h.cards and not h.problems:
+        if len(h.cards) == rs.hand_size and not rs.multi_card_leads:
+            try:
+                rc = redeal_check(rs, h.cards)
+                out["redeal"] = {
+                    "allowed": rc.allowed,
+                    "reasons": [describe(r, dict(rc.params)) for r in rc.reasons],
+                }
+            except KozelError as e:
+                h.problems.append(engine_problem(e))
+        if rs.royal_goat or any(o.key == "royal_goat" for o in h.rules.variant.options):
+            try:
+                out["royal_goat"] = {"yes": is_royal_goat(rs, h.cards), "on": rs.royal_goat}
+            except KozelError as e:
+                h.problems.append(engine_problem(e))
+    if rs.key == "yc-belka":
+        belka: dict[str, Any] = {}
+        if h.first_jc is not None:
+            belka["seats"] = [
+                (player(s), SUIT_SYMBOL[suit]) for s, suit in sorted(belka_seat_suits(h.first_jc).items())
+            ]
+        if h.hand_number == 1:
+            belka["suit"] = SUIT_SYMBOL[belka_trump_suit(1, None, 0)]
+        elif h.hand_number and h.first_jc is not None and h.jc is not None:
+            try:
+                belka["suit"] = SUIT_SYMBOL[belka_trump_suit(h.hand_number, h.first_jc, h.jc)]
+            except KozelError as e:
+                h.problems.append(engine_problem(e))
+        out["belka"] = belka
+    return out
