@@ -37,7 +37,39 @@ def new_nonce() -> str:
     return secrets.token_urlsafe(12)
 
 
-class HandForm(forms.Form):
+VERSION_MISSING = _(
+    "This form did not say which state of the match it was filled in against. "
+    "Reload the page and enter it again."
+)
+
+
+class WriteForm(forms.Form):
+    """What every write sends: the log version the page showed, the nonce of this one action,
+    maybe a reason. Without the version a write could overwrite what another phone changed."""
+
+    version = forms.IntegerField(
+        min_value=0,
+        widget=forms.HiddenInput,
+        error_messages={
+            "required": VERSION_MISSING,
+            "invalid": VERSION_MISSING,
+            "min_value": VERSION_MISSING,
+        },
+    )
+    nonce = forms.CharField(max_length=64, widget=forms.HiddenInput)
+    reason = forms.CharField(required=False, max_length=300)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        # hidden fields: their errors are shown with the form's own, where the player sees them
+        for name in ("version", "nonce"):
+            if name in self.errors:
+                errors = self.errors.pop(name)
+                self.add_error(None, errors)
+        return data
+
+
+class HandForm(WriteForm):
     """One hand. The UI sends one team's points; the other is 120 minus it."""
 
     points_0 = forms.IntegerField(required=False, min_value=0, max_value=120)
@@ -52,9 +84,6 @@ class HandForm(forms.Form):
     eggs = forms.BooleanField(required=False)
     hvalyonka = forms.BooleanField(required=False)
     note = forms.CharField(required=False, max_length=200)
-    reason = forms.CharField(required=False, max_length=300)
-    version = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
-    nonce = forms.CharField(max_length=64, widget=forms.HiddenInput)
 
     error_messages = {
         "points_required": _("Enter one team's card points (0-120)."),

@@ -204,7 +204,13 @@ class Board:
         return out
 
 
-def _record_parts(rec: HandRecord, team_names: Sequence[str]) -> tuple[str, list[str]]:
+def record_summary(record: dict[str, Any], team_names: Sequence[str]) -> str:
+    """One line for a stored record: its points and events (the history of changes)."""
+    points, events = record_parts(HandRecord.from_dict(record), team_names)
+    return " · ".join([points, *events])
+
+
+def record_parts(rec: HandRecord, team_names: Sequence[str]) -> tuple[str, list[str]]:
     points = f"{rec.points[0]}:{rec.points[1]}" if rec.points else "—"
     events: list[str] = []
     if rec.is_eggs:
@@ -250,7 +256,7 @@ def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] 
     names = match.team_names
     lines = []
     for result, slot in zip(state.hands, done, strict=True):
-        points, events = _record_parts(result.record, names)
+        points, events = record_parts(result.record, names)
         deltas = [f"{names[t]} {'+' if d > 0 else ''}{d}" for t, d in enumerate(result.delta) if d]
         lines.append(
             Line(

@@ -34,6 +34,23 @@ class NotFound(Exception):
     """No such hand or log entry in this match."""
 
 
+class NonceReused(Exception):
+    """The form's nonce already did a different change: a nonce belongs to one action, so a
+    retry of that action is answered as done and anything else is refused (nothing written)."""
+
+
+def _same_action(
+    entry: Entry, *, action: str, slot: int | None, record: HandRecord | None, source: int | None
+) -> bool:
+    """Is ``entry`` what this request would write? Undo's slot is whatever hand is last, so a
+    retried undo matches on the action alone; an add's slot is its own seq."""
+    if entry.action != action or entry.source != source:
+        return False
+    if action not in (Entry.ADD, Entry.UNDO) and entry.slot != slot:
+        return False
+    return entry.record == (record.to_dict() if record else None)
+
+
 def new_secret() -> str:
     return secrets.token_urlsafe(24)  # 192 bits
 
@@ -110,21 +127,23 @@ def _append(
     match: Match,
     action: str,
     nonce: str,
-    version: int | None,
+    version: int,
     slot: int | None = None,
     record: HandRecord | None = None,
     reason: str = "",
     source: int | None = None,
 ) -> tuple[Entry, bool]:
     """Lock, check idempotency and staleness, check with the engine, append. Returns
-    ``(entry, created)``; ``created`` is False for a repeated nonce."""
+    ``(entry, created)``; ``created`` is False for a repeated nonce of the same action."""
     Match.objects.select_for_update().filter(pk=match.pk).get()
     entries = list(Entry.objects.filter(match=match))
     for e in entries:
         if e.nonce == nonce:
-            return e, False
+            if _same_action(e, action=action, slot=slot, record=record, source=source):
+                return e, False
+            raise NonceReused()
     last = entries[-1].seq if entries else 0
-    if version is not None and version != last:
+    if version != last:
         raise StaleForm()
     seq = last + 1
     slots = slots_from_log(entries)
@@ -161,7 +180,7 @@ def _append(
 
 @transaction.atomic
 def hand_record(
-    *, match: Match, record: HandRecord, nonce: str, version: int | None, reason: str = ""
+    *, match: Match, record: HandRecord, nonce: str, version: int, reason: str = ""
 ) -> tuple[Entry, bool]:
     """Record the next hand."""
     return _append(match=match, action=Entry.ADD, record=record, nonce=nonce, version=version, reason=reason)
@@ -169,7 +188,7 @@ def hand_record(
 
 @transaction.atomic
 def hand_edit(
-    *, match: Match, slot: int, record: HandRecord, nonce: str, version: int | None, reason: str = ""
+    *, match: Match, slot: int, record: HandRecord, nonce: str, version: int, reason: str = ""
 ) -> tuple[Entry, bool]:
     """Replace a hand's record; every later hand is recomputed by the replay."""
     return _append(
@@ -178,28 +197,28 @@ def hand_edit(
 
 
 @transaction.atomic
-def hand_delete(
-    *, match: Match, slot: int, nonce: str, version: int | None, reason: str = ""
-) -> tuple[Entry, bool]:
+def hand_delete(*, match: Match, slot: int, nonce: str, version: int, reason: str = "") -> tuple[Entry, bool]:
     """Take a hand out of the match (kept in the history, restorable)."""
     return _append(match=match, action=Entry.DELETE, slot=slot, nonce=nonce, version=version, reason=reason)
 
 
 @transaction.atomic
-def hand_undo(*, match: Match, nonce: str, version: int | None) -> tuple[Entry, bool]:
+def hand_undo(*, match: Match, nonce: str, version: int) -> tuple[Entry, bool]:
     """Take back the last hand still in the match."""
     Match.objects.select_for_update().filter(pk=match.pk).get()
     live = [s for s in slots_from_log(Entry.objects.filter(match=match)) if not s.deleted]
     if not live:
         existing = Entry.objects.filter(match=match, nonce=nonce).first()
-        if existing:
-            return existing, False
-        raise NotFound()
+        if existing is None:
+            raise NotFound()
+        if existing.action != Entry.UNDO:
+            raise NonceReused()
+        return existing, False
     return _append(match=match, action=Entry.UNDO, slot=live[-1].slot, nonce=nonce, version=version)
 
 
 @transaction.atomic
-def entry_restore(*, match: Match, seq: int, nonce: str, version: int | None) -> tuple[Entry, bool]:
+def entry_restore(*, match: Match, seq: int, nonce: str, version: int) -> tuple[Entry, bool]:
     """Bring back the version of a hand that log entry ``seq`` wrote (an add, edit or restore)."""
     old = Entry.objects.filter(match=match, seq=seq, record__isnull=False).first()
     if old is None:
@@ -218,13 +237,17 @@ def entry_restore(*, match: Match, seq: int, nonce: str, version: int | None) ->
 
 
 @transaction.atomic
-def match_rematch(*, match: Match, secret: str) -> Match:
-    """A new match with the same teams, players and frozen rules; the deal passes on. One per match."""
+def match_rematch(*, match: Match, secret: str, version: int) -> Match:
+    """A new match with the same teams, players and frozen rules; the deal passes on. One per
+    match: a repeated request gets the same rematch. ``version`` is the log the page showed."""
     Match.objects.select_for_update().filter(pk=match.pk).get()
+    entries = list(Entry.objects.filter(match=match))
+    if version != (entries[-1].seq if entries else 0):
+        raise StaleForm()
     existing = Match.objects.filter(previous=match).first()
     if existing:
         return existing
-    hands = len(live_records(slots_from_log(Entry.objects.filter(match=match))))
+    hands = len(live_records(slots_from_log(entries)))
     new, _secret = match_create(
         variant=match.variant,
         options=match.options,
@@ -240,7 +263,8 @@ def match_rematch(*, match: Match, secret: str) -> Match:
 
 
 def record_from_fields(data: Mapping[str, Any]) -> HandRecord:
-    """Build a record from cleaned form data (shape checked by the form)."""
+    """Build a record from cleaned form data (shape checked by the form); a record the engine
+    refuses to build is a ``ValidationError`` with the engine's code."""
     d: dict[str, Any] = {}
     if data.get("penalty_kind"):
         d["penalty"] = {"kind": data["penalty_kind"], "against": data["penalty_against"]}
@@ -257,4 +281,7 @@ def record_from_fields(data: Mapping[str, Any]) -> HandRecord:
         d["hvalyonka"] = True
     if data.get("note"):
         d["note"] = data["note"]
-    return HandRecord.from_dict(d)
+    try:
+        return HandRecord.from_dict(d)
+    except RecordError as exc:
+        raise _as_validation_error(exc, -1) from exc

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote_plus, urlencode
 
@@ -16,10 +17,9 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from rules.engine import RecordError
 from rules.engine.variants import VARIANTS
 from rules.messages import VARIANT_BLURBS, option_label, option_value, variant_name
 
@@ -27,6 +27,7 @@ from . import services
 from .forms import (
     HandForm,
     MatchForm,
+    WriteForm,
     hand_initial_from_query,
     hand_initial_from_record,
     new_nonce,
@@ -41,12 +42,17 @@ from .selectors import (
     match_get_for_edit,
     match_next,
     match_version,
+    record_summary,
     ruleset_of,
 )
 
 STALE = gettext_lazy(
     "Another phone changed this match since your form was shown. Here is the fresh board: "
     "check it and enter the hand again if it is still missing."
+)
+NONCE_REUSED = gettext_lazy(
+    "This form was already used for a different change, so nothing was done now. "
+    "Here is the fresh board: check it and try again."
 )
 
 
@@ -105,6 +111,7 @@ def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
     return cards
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
 def new(request: HttpRequest) -> HttpResponse:
     """Start a match; GET ``?variant=&opt_<name>=&house=`` preselects (house-rule sheets link here)."""
     if request.method == "POST":
@@ -124,7 +131,7 @@ def new(request: HttpRequest) -> HttpResponse:
         selected = request.POST.get("variant") if request.POST.get("variant") in VARIANTS else "classic-sixes"
         query: Any = request.POST
         status = 422
-    elif request.method in ("GET", "HEAD"):
+    else:
         selected = request.GET.get("variant") if request.GET.get("variant") in VARIANTS else "classic-sixes"
         house = request.GET.get("house", "")[:80]
         form = MatchForm(
@@ -138,8 +145,6 @@ def new(request: HttpRequest) -> HttpResponse:
         )
         query = request.GET
         status = 200
-    else:
-        return HttpResponse(status=405)
     return render(
         request,
         "scorekeeper/new.html",
@@ -252,7 +257,7 @@ def edit(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     return _render_match(request, match, secret)
 
 
-def _apply_errors(form: HandForm, exc: ValidationError) -> None:
+def _apply_errors(form: WriteForm, exc: ValidationError) -> None:
     if hasattr(exc, "error_dict"):
         for field, errors in exc.error_dict.items():
             form.add_error(field if field in form.fields else None, errors)
@@ -260,75 +265,101 @@ def _apply_errors(form: HandForm, exc: ValidationError) -> None:
         form.add_error(None, exc)
 
 
-def _record_error(exc: RecordError) -> ValidationError:
-    return services._as_validation_error(exc, -1)
+def _form_message(form: WriteForm) -> str:
+    """A control form (undo, delete, restore, rematch) has no fields to show errors beside:
+    its errors become the page's message."""
+    return " ".join(str(m) for errors in form.errors.values() for m in errors)
+
+
+# how a failed write is shown: (the form with its errors or None, a message, the status)
+ShowError = Callable[[WriteForm | None, str, int], HttpResponse]
 
 
 def _write(
     request: HttpRequest,
-    match: Match,
-    secret: str,
-    form: HandForm,
-    do: Any,
+    form: WriteForm,
+    do: Callable[[dict[str, Any]], object],
     *,
-    success_url: str | None = None,
+    show_error: ShowError,
+    done_url: str | Callable[[Any], str],
+    board: Callable[[], HttpResponse] | None = None,
 ) -> HttpResponse:
-    """Run a service with the form's nonce and version; answer with the board (or redirect)."""
+    """The one path of every write: bind, run the service with the form's version and nonce,
+    and answer. A stale form or a nonce spent on another action is a 409 with the fresh state;
+    a record the engine refuses is a 422 with the engine's message beside the field. On success
+    htmx gets ``board()`` in place (when given), anything else a redirect to ``done_url``."""
     if not form.is_valid():
-        return _render_match(request, match, secret, form=form, status=422)
+        return show_error(form, "", 422)
     try:
-        do(form.cleaned_data)
+        result = do(form.cleaned_data)
     except services.StaleForm:
-        return _render_match(request, match, secret, message=STALE, status=409)
+        return show_error(None, str(STALE), 409)
+    except services.NonceReused:
+        return show_error(None, str(NONCE_REUSED), 409)
     except services.NotFound:
         raise Http404("no such hand") from None
-    except RecordError as exc:
-        _apply_errors(form, _record_error(exc))
-        return _render_match(request, match, secret, form=form, status=422)
     except ValidationError as exc:
         _apply_errors(form, exc)
-        return _render_match(request, match, secret, form=form, status=422)
-    if request.htmx and success_url is None:
-        return _render_match(request, match, secret)
-    url = success_url or edit_url(match, secret)
+        return show_error(form, "", 422)
+    if request.htmx and board is not None:
+        return board()
+    url = done_url(result) if callable(done_url) else done_url
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+def _on_board(request: HttpRequest, match: Match, secret: str, *, fields: bool) -> ShowError:
+    """Failed writes from the board: a hand form keeps its fields and errors; a control form's
+    errors become the message above the board."""
+
+    def show(form: WriteForm | None, message: str, status: int) -> HttpResponse:
+        if form is not None and not fields:
+            message, form = _form_message(form), None
+        return _render_match(request, match, secret, form=form, message=message, status=status)  # type: ignore[arg-type]
+
+    return show
+
+
+def _board_write(
+    request: HttpRequest, match: Match, secret: str, form: WriteForm, do: Callable[[dict[str, Any]], object]
+) -> HttpResponse:
+    """A write from the board: htmx gets the fresh board in place."""
+    return _write(
+        request,
+        form,
+        do,
+        show_error=_on_board(request, match, secret, fields=isinstance(form, HandForm)),
+        done_url=edit_url(match, secret),
+        board=lambda: _render_match(request, match, secret),
+    )
 
 
 @require_POST
 def hand_new(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
-    form = HandForm(request.POST, ruleset=ruleset_of(match))
-    return _write(
+    return _board_write(
         request,
         match,
         secret,
-        form,
+        HandForm(request.POST, ruleset=ruleset_of(match)),
         lambda d: services.hand_record(
             match=match, record=services.record_from_fields(d), nonce=d["nonce"], version=d["version"]
         ),
     )
 
 
-class _ControlForm(HandForm):
-    """Undo, delete and restore send only the nonce, the version and maybe a reason."""
-
-    def clean(self) -> dict[str, Any]:
-        return self.cleaned_data
-
-
 @require_POST
 def undo(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
-    form = _ControlForm(request.POST)
-    return _write(
+    return _board_write(
         request,
         match,
         secret,
-        form,
+        WriteForm(request.POST),
         lambda d: services.hand_undo(match=match, nonce=d["nonce"], version=d["version"]),
     )
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
 def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) -> HttpResponse:
     """Edit an earlier hand. GET prefills from the query (the referee's return link) or the
     hand as it stands; POST records the correction with its reason."""
@@ -337,44 +368,62 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
     current = next((s for s in board.slots if s.slot == slot), None)
     if current is None:
         raise Http404("no such hand")
-    status = 200
+
+    def page(form: HandForm | None, message: str = "", status: int = 200) -> HttpResponse:
+        if form is None:  # stale or spent: a fresh form of the hand as it stands now
+            fresh = match_board(match=match)
+            now = next((s for s in fresh.slots if s.slot == slot), current)
+            form = HandForm(
+                initial={**hand_initial_from_record(now.record or {}), "version": fresh.version},
+                ruleset=board.ruleset,
+            )
+        return _hand_page(
+            request,
+            board,
+            form,
+            secret=secret,
+            slot=slot,
+            deleted=current.deleted,
+            message=message,
+            status=status,
+        )
+
     if request.method == "POST":
-        form = HandForm(request.POST, ruleset=board.ruleset)
-        if form.is_valid():
-            d = form.cleaned_data
-            try:
-                services.hand_edit(
-                    match=match,
-                    slot=slot,
-                    record=services.record_from_fields(d),
-                    nonce=d["nonce"],
-                    version=d["version"],
-                    reason=d.get("reason", ""),
-                )
-            except services.StaleForm:
-                form = HandForm(
-                    initial={**hand_initial_from_record(current.record or {}), "version": board.version},
-                    ruleset=board.ruleset,
-                )
-                form.stale = STALE  # type: ignore[attr-defined]
-                status = 409
-            except (ValidationError, RecordError) as exc:
-                _apply_errors(form, _record_error(exc) if isinstance(exc, RecordError) else exc)
-                status = 422
-            else:
-                return redirect(edit_url(match, secret))
-        else:
-            status = 422
-    elif request.method in ("GET", "HEAD"):
-        from_query = hand_initial_from_query(request.GET)
-        initial = {**hand_initial_from_record(current.record or {}), **from_query, "version": board.version}
-        if from_query and ("points_0" in from_query) != ("points_1" in from_query):
-            # one side given by the referee: the other is 120 minus it, not the old value
-            missing = "points_1" if "points_0" in from_query else "points_0"
-            initial[missing] = None
-        form = HandForm(initial=initial, ruleset=board.ruleset)
-    else:
-        return HttpResponse(status=405)
+        return _write(
+            request,
+            HandForm(request.POST, ruleset=board.ruleset),
+            lambda d: services.hand_edit(
+                match=match,
+                slot=slot,
+                record=services.record_from_fields(d),
+                nonce=d["nonce"],
+                version=d["version"],
+                reason=d.get("reason", ""),
+            ),
+            show_error=page,  # type: ignore[arg-type]
+            done_url=edit_url(match, secret),
+        )
+    from_query = hand_initial_from_query(request.GET)
+    initial = {**hand_initial_from_record(current.record or {}), **from_query, "version": board.version}
+    if from_query and ("points_0" in from_query) != ("points_1" in from_query):
+        # one side given by the referee: the other is 120 minus it, not the old value
+        missing = "points_1" if "points_0" in from_query else "points_0"
+        initial[missing] = None
+    return page(HandForm(initial=initial, ruleset=board.ruleset))
+
+
+def _hand_page(
+    request: HttpRequest,
+    board: Board,
+    form: HandForm,
+    *,
+    secret: str,
+    slot: int,
+    deleted: bool,
+    message: str,
+    status: int,
+) -> HttpResponse:
+    match = board.match
     number = next((ln.number for ln in board.lines if ln.slot == slot), None)
     return render(
         request,
@@ -385,7 +434,8 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
             "slot": slot,
             "number": number,
             "secret": secret,
-            "deleted": current.deleted,
+            "deleted": deleted,
+            "message": message,
             "edit_url": edit_url(match, secret),
             "penalties": penalty_choices(board.ruleset),
             "from_referee": bool(request.GET.get("reason")) or "points_0" in request.GET,
@@ -398,16 +448,14 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
 @require_POST
 def hand_remove(request: HttpRequest, public_id: str, secret: str, slot: int) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
-    form = _ControlForm(request.POST)
     return _write(
         request,
-        match,
-        secret,
-        form,
+        WriteForm(request.POST),
         lambda d: services.hand_delete(
             match=match, slot=slot, nonce=d["nonce"], version=d["version"], reason=d.get("reason", "")
         ),
-        success_url=edit_url(match, secret),
+        show_error=_on_board(request, match, secret, fields=False),
+        done_url=edit_url(match, secret),
     )
 
 
@@ -444,27 +492,18 @@ def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
 
 
 def _summary(board: Board, record: dict[str, Any] | None) -> str:
-    if not record:
-        return ""
-    from rules.engine import HandRecord
-
-    from .selectors import _record_parts
-
-    points, events = _record_parts(HandRecord.from_dict(record), board.team_names)
-    return " · ".join([points, *events])
+    return record_summary(record, board.team_names) if record else ""
 
 
 @require_POST
 def restore(request: HttpRequest, public_id: str, secret: str, seq: int) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
-    form = _ControlForm(request.POST)
     return _write(
         request,
-        match,
-        secret,
-        form,
+        WriteForm(request.POST),
         lambda d: services.entry_restore(match=match, seq=seq, nonce=d["nonce"], version=d["version"]),
-        success_url=edit_url(match, secret),
+        show_error=_on_board(request, match, secret, fields=False),
+        done_url=edit_url(match, secret),
     )
 
 
@@ -476,9 +515,13 @@ def rematch(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
         return _render_match(
             request, match, secret, board=board, message=_("The match is not over yet."), status=409
         )
-    new_match = services.match_rematch(match=match, secret=secret)
-    url = edit_url(new_match, secret)
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return _write(
+        request,
+        WriteForm(request.POST),
+        lambda d: services.match_rematch(match=match, secret=secret, version=d["version"]),
+        show_error=_on_board(request, match, secret, fields=False),
+        done_url=lambda new_match: edit_url(new_match, secret),
+    )
 
 
 def _qr(url: str) -> HttpResponse:
