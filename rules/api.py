@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods
 
 from rules import engine
 from rules.engine import KozelError
+from rules.engine.inputs import check_seat
 from rules.messages import describe, describe_verdict, variant_name
 
 MAX_BODY = 64 * 1024
@@ -91,12 +92,6 @@ def _required(body: Mapping[str, Any], field: str) -> Any:
     if field not in body:
         raise BadRequest("missing_field", field)
     return body[field]
-
-
-def _seat(value: Any, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise BadRequest("bad_seat", field)
-    return value
 
 
 def _list(value: Any, field: str, max_len: int = 64) -> list[Any]:
@@ -175,7 +170,7 @@ def _context(value: Any) -> engine.TrickContext | None:
         )
     first = value.get("first_leader")
     if first is not None:
-        first = _seat(first, "context.first_leader")
+        first = check_seat(first, "context.first_leader")
     led = value.get("led_suits", [])
     led_suits = []
     for i, s in enumerate(_list(led, "context.led_suits", 4)):
@@ -245,20 +240,9 @@ def variants(request: HttpRequest) -> HttpResponse:
     """``GET /api/v1/variants``: every variant with its options and defaults."""
     data = []
     for v in engine.VARIANTS.values():
-        rs = engine.resolve(v)
-        data.append(
-            {
-                **v.as_dict(),
-                "name": variant_name(v.key),
-                "defaults": v.defaults,
-                "deck": [c.code for c in rs.deck],
-                "hand_size": rs.hand_size,
-                "trumps": [c.code for c in rs.trumps],
-                "must_trump": rs.must_trump,
-                "scoring": rs.scoring,
-                "target": rs.target,
-            }
-        )
+        rules = engine.resolve(v).as_dict()
+        del rules["variant"], rules["options"]  # the defaults, below
+        data.append({**v.as_dict(), "name": variant_name(v.key), "defaults": v.defaults, **rules})
     return JsonResponse({"variants": data}, json_dumps_params={"ensure_ascii": False})
 
 
@@ -266,7 +250,7 @@ def variants(request: HttpRequest) -> HttpResponse:
 def trick(body: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/v1/trick``: winner, points, trumps, a verdict on every play, events."""
     rs = _ruleset(body)
-    leader = _seat(_required(body, "leader"), "leader")
+    leader = check_seat(_required(body, "leader"), "leader")
     cards = _cards_field(_required(body, "cards"), "cards", rs.multi_card_leads)
     hands = None
     if body.get("hands") is not None:
@@ -286,7 +270,7 @@ def trick(body: dict[str, Any]) -> dict[str, Any]:
 def deal(body: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/v1/deal``: every trick, points and tricks per team, violations, the hand record."""
     rs = _ruleset(body)
-    leader = _seat(_required(body, "leader"), "leader")
+    leader = check_seat(_required(body, "leader"), "leader")
     hands = _hands(_required(body, "hands"))
     plays = _cards_field(_required(body, "plays"), "plays", rs.multi_card_leads)
     kwargs: dict[str, Any] = {}

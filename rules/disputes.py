@@ -13,7 +13,7 @@ from rules import sheets
 from rules.engine.cards import Card, KozelError
 from rules.engine.tricks import TrickContext, resolve_trick
 from rules.engine.variants import VARIANTS, Ruleset, resolve
-from rules.messages import describe, variant_name
+from rules.messages import describe, lang, variant_name
 
 
 def _ref(rs: Ruleset, leader: int, cards: list[str], **extra: str) -> str:
@@ -78,7 +78,7 @@ def answer(dispute: str, rs: Ruleset) -> tuple[str, str | None]:
             if rs.is_trump(Card.parse("AS")) or rs.is_trump(Card.parse("KH")):
                 cards = ["KD", "10D", "8D", "AS"]
             t = resolve_trick(rs, 0, cards)
-            winner = t.winning[0].display(sheets.lang())
+            winner = t.winning[0].display(lang())
             return (
                 _("%(card)s takes it: without a trump only the led suit can win.") % {"card": winner},
                 _ref(rs, 0, cards),
@@ -103,12 +103,12 @@ def answer(dispute: str, rs: Ruleset) -> tuple[str, str | None]:
             return _verdict(rs, 0, cards, 0, [top, "8H"], ctx, hand="2", first="1", trick="3")
         if d == "points-92":
             rec: dict[str, Any] = {"points": [92, 28]}
-            if rs.scoring == "eyes-belka":
+            if rs.obyaz:
                 rec["obyaz"] = 0
             return _("92:28 gives %(result)s.") % {"result": _score(rs, [rec])}, None
         if d == "eggs":
             recs: list[dict[str, Any]] = [{"points": [60, 60]}, {"points": [75, 45]}]
-            if rs.scoring == "eyes-belka":
+            if rs.obyaz:
                 recs[1]["obyaz"] = 0
             return _("After 60:60 nobody scores; the next hand, 75:45, gives %(result)s.") % {
                 "result": _score(rs, recs)
@@ -134,7 +134,7 @@ def capture_sentence(rs: Ruleset) -> str:
 
 def disputes() -> list[dict[str, Any]]:
     out = []
-    ru = sheets.lang() == "ru"
+    ru = lang() == "ru"
     rulesets = [resolve(k) for k in VARIANTS]
     for d in sheets.DISPUTES:
         rows = []

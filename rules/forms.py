@@ -8,7 +8,6 @@ from django.utils.translation import gettext_lazy as _
 from rules.engine.cards import KozelError
 from rules.engine.variants import VARIANTS, differing_options, get_variant
 from rules.messages import describe, variant_name
-from rules.referee import option_from_text
 
 
 class HouseRuleForm(forms.Form):
@@ -33,7 +32,8 @@ class HouseRuleForm(forms.Form):
         options = {}
         for okey, value in raw.items():
             try:
-                options[okey] = variant.option(okey).check(option_from_text(variant, okey, str(value)))
+                option = variant.option(okey)
+                options[okey] = option.check(option.from_text(str(value)))
             except KozelError as e:
                 params = dict(e.params)
                 params.setdefault("token", e.token)

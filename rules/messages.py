@@ -15,6 +15,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine import Card
+from rules.engine.cards import SUIT_SYMBOLS
 
 MESSAGES: dict[str, Any] = {
     # request shape (API and forms)
@@ -115,7 +116,10 @@ VARIANT_BLURBS: dict[str, Any] = {
     "draw-four": _("36 cards, four in hand, draw after each trick, lead several cards of a suit."),
 }
 
-SUIT_NAMES: dict[str, str] = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+
+def lang() -> str:
+    """The page's language as a two-letter code (``ru`` when none is active)."""
+    return (get_language() or "ru")[:2]
 
 
 def variant_name(key: str) -> str:
@@ -123,11 +127,10 @@ def variant_name(key: str) -> str:
 
 
 def _fmt_value(value: Any) -> str:
-    lang = (get_language() or "ru")[:2]
-    if isinstance(value, str) and value in SUIT_NAMES:
-        return SUIT_NAMES[value]
+    if isinstance(value, str) and value in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS[value]
     if isinstance(value, Card):
-        return value.display(lang)
+        return value.display(lang())
     if isinstance(value, str) and 2 <= len(value) <= 3:
         try:
             return Card.parse(value).display(lang)
@@ -205,6 +208,6 @@ def option_value(key: str, value: object) -> str:
     if value is False:
         return gettext("no")
     if key == "trump_suit":
-        return {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}.get(str(value), str(value))
+        return SUIT_SYMBOLS.get(str(value), str(value))
     label = OPTION_VALUES.get((key, str(value)))
     return str(label) if label else str(value)

@@ -6,14 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.utils.translation import get_language
-
 from rules.engine import DECISIONS, decisions_for
-from rules.messages import OPTION_LABELS, OPTION_VALUES, option_label, option_value  # noqa: F401
-
-
-def lang() -> str:
-    return (get_language() or "ru")[:2]
+from rules.messages import OPTION_LABELS, OPTION_VALUES, lang, option_label, option_value  # noqa: F401
 
 
 def pick(texts: dict[str, str]) -> str:

@@ -19,8 +19,8 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from rules import facts
 from rules import referee as ref
-from rules.engine.cards import KozelError
-from rules.engine.variants import VARIANTS, resolve
+from rules.engine.cards import SUIT_SYMBOLS, KozelError
+from rules.engine.variants import DEFAULT_VARIANT, VARIANTS, resolve
 from rules.forms import HouseRuleForm
 from rules.messages import VARIANT_BLURBS, option_label, option_value, variant_name
 from rules.models import HouseRule
@@ -51,8 +51,8 @@ def _rules_form(rules: ref.RulesChoice) -> list[dict]:
                 "name": f"opt_{opt.key}",
                 "label": ref_option_label(opt.key),
                 "choices": [(value, option_value_label(opt.key, raw)) for value, raw in choices],
-                "value": ref.option_to_text(merged[opt.key]),
-                "default": ref.option_to_text(opt.default),
+                "value": opt.to_text(merged[opt.key]),
+                "default": opt.to_text(opt.default),
             }
         )
     return out
@@ -122,7 +122,7 @@ def referee(request: HttpRequest) -> HttpResponse:
         "ace_ban": bool(rs and rs.ace_discard_ban),
         "sheet": reverse("rules:sheet", args=[rs.key]) if rs else reverse("rules:index"),
         "seats": [(s, ref.player(s)) for s in range(4)],
-        "suits": [(s, ref.SUIT_SYMBOL[s], s in q.led_suits) for s in ("C", "S", "H", "D")],
+        "suits": [(s, SUIT_SYMBOLS[s], s in q.led_suits) for s in ("C", "S", "H", "D")],
         "cards_text": " ".join(c.code for c in q.cards),
     }
     status = 400 if (q.rules.variant is None) else 200
@@ -251,7 +251,7 @@ def hand(request: HttpRequest) -> HttpResponse:
 
 
 def _house_form_context(form, variant_key: str | None, values: dict | None = None) -> dict:
-    key = variant_key if variant_key in VARIANTS else next(iter(VARIANTS))
+    key = variant_key if variant_key in VARIANTS else DEFAULT_VARIANT
     rules = ref.read_rules(
         {"variant": key, **{k: v for k, v in (values or {}).items() if k.startswith("opt_")}}
     )
@@ -303,7 +303,10 @@ def house_sheet(request: HttpRequest, slug: str) -> HttpResponse:
     except KozelError as exc:  # stored before an engine change: say so, never 500
         raise Http404(str(exc)) from exc
     base_rs = resolve(base)
-    params = {"variant": base.key, **{f"opt_{k}": ref.option_to_text(v) for k, v in house.options.items()}}
+    params = {
+        "variant": base.key,
+        **{f"opt_{k}": base.option(k).to_text(v) for k, v in house.options.items()},
+    }
     changed = [
         {
             "label": ref_option_label(k),

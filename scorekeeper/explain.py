@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import get_language, gettext_lazy, gettext_noop
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from rules.engine.cards import Card
-from rules.messages import MESSAGES, describe
+from rules.messages import MESSAGES, describe, lang
 
 
 def team_label(team_names: Sequence[str], team: object) -> str:
@@ -78,10 +78,10 @@ _translated: dict[str, dict[str, str]] = {}
 def _note_formats() -> dict[str, str]:
     """The note lines in the active language, translated once per language per process (a board
     of 40 hands would otherwise ask gettext for the same dozen strings again and again)."""
-    lang = get_language() or ""
-    table = _translated.get(lang)
+    language = lang()
+    table = _translated.get(language)
     if table is None:
-        table = _translated[lang] = {k: _(v) for k, v in _NOTE_MSGIDS.items()}
+        table = _translated[language] = {k: _(v) for k, v in _NOTE_MSGIDS.items()}
     return table
 
 

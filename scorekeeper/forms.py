@@ -10,13 +10,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine import PENALTY_KINDS
-from rules.engine.variants import VARIANTS, Ruleset, Variant
+from rules.engine.variants import TRUE_WORDS, VARIANTS, Ruleset, Variant
 
 from .explain import PENALTY_NAMES
 
 TEAM_CHOICES = [("", "—"), ("0", "0"), ("1", "1")]
 SEAT_CHOICES = [(str(s), str(s + 1)) for s in range(4)]
-TRUE_WORDS = {"1", "true", "on", "yes"}
 
 
 def _team(value: str) -> int | None:
@@ -26,7 +25,7 @@ def _team(value: str) -> int | None:
 def penalty_kinds(rs: Ruleset) -> list[str]:
     """The penalty kinds this variant accepts (the engine's rule, RULES.md §3; DECISIONS
     penalty_variants): misdeal/cheating/false accusation with pairs or goats; royal goat by option."""
-    kinds = [k for k in PENALTY_KINDS if k != "royal_goat" and rs.scoring in ("pairs", "penalty")]
+    kinds = [k for k in PENALTY_KINDS if k != "royal_goat" and rs.penalties]
     if rs.royal_goat:
         kinds.append("royal_goat")
     return kinds
@@ -219,7 +218,7 @@ def options_from_query(
             if raw is None:
                 out[o.key] = False if checkbox_form else o.default
             else:
-                out[o.key] = str(raw).lower() in TRUE_WORDS
+                out[o.key] = o.from_text(str(raw)) is True
         else:
             out[o.key] = raw if raw in o.choices else o.default
     return out

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.http import Http404
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rules.engine import (
@@ -22,7 +21,9 @@ from rules.engine import (
     next_deal_after,
     score_hand,
 )
+from rules.engine.cards import SUIT_SYMBOLS
 from rules.engine.variants import Ruleset, resolve, team_of
+from rules.messages import lang
 
 from . import explain
 from .models import Entry, Match
@@ -162,9 +163,7 @@ class Board:
         n = self.next
         leader = self.seat_name(n.leader) if n.leader is not None else None
         team = self.team_names[n.leader_team] if n.leader_team is not None else None
-        return explain.lead_line(
-            n.rule, leader, team, self.ruleset.lowest_trump, (get_language() or "ru")[:2]
-        )
+        return explain.lead_line(n.rule, leader, team, self.ruleset.lowest_trump, lang())
 
     @property
     def tracks(self) -> list[dict[str, Any]]:
@@ -186,7 +185,7 @@ class Board:
     @property
     def sixes(self) -> list[dict[str, Any]]:
         """Pairs on the sixes (UX.md): each team's two sixes, rows uncovered = pairs won."""
-        suits = (("♦", "♥"), ("♣", "♠"))
+        suits = ((SUIT_SYMBOLS["D"], SUIT_SYMBOLS["H"]), (SUIT_SYMBOLS["C"], SUIT_SYMBOLS["S"]))
         out = []
         for team in (0, 1):
             score = min(self.state.score[team], 6)

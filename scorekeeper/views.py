@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from rules.engine.variants import VARIANTS
+from rules.engine.variants import DEFAULT_VARIANT, VARIANTS
 from rules.messages import VARIANT_BLURBS, option_label, option_value, variant_name
 
 from . import services
@@ -128,11 +128,11 @@ def new(request: HttpRequest) -> HttpResponse:
                 house=d.get("house", ""),
             )
             return redirect(edit_url(match, secret))
-        selected = request.POST.get("variant") if request.POST.get("variant") in VARIANTS else "classic-sixes"
+        selected = request.POST.get("variant") if request.POST.get("variant") in VARIANTS else DEFAULT_VARIANT
         query: Any = request.POST
         status = 422
     else:
-        selected = request.GET.get("variant") if request.GET.get("variant") in VARIANTS else "classic-sixes"
+        selected = request.GET.get("variant") if request.GET.get("variant") in VARIANTS else DEFAULT_VARIANT
         house = request.GET.get("house", "")[:80]
         form = MatchForm(
             initial={
@@ -160,7 +160,7 @@ def _dispute_query(board: Board) -> str:
     """The referee-deal query of this match's rules, up to (not including) ``return_to``."""
     params = {"variant": board.match.variant}
     for k, v in board.match.options.items():
-        params[f"opt_{k}"] = ("1" if v else "0") if isinstance(v, bool) else str(v)
+        params[f"opt_{k}"] = board.ruleset.variant.option(k).to_text(v)
     return "/rules/referee/deal/?" + urlencode(params, safe="/")
 
 

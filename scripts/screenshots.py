@@ -16,20 +16,11 @@ import time
 import urllib.request
 from pathlib import Path
 
+from chromium import ARGS, CHROMIUM  # scripts/chromium.py, beside this script
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "shots"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 LANG = os.environ.get("KOZEL_LANG", "ru")
 
@@ -64,7 +55,7 @@ def main(argv: list[str]) -> None:
     try:
         wait_for(base + "/healthz")
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             for name, (w, h) in SIZES.items():
                 ctx = browser.new_context(viewport={"width": w, "height": h}, locale="ru-RU")
                 if LANG != "ru":

@@ -34,7 +34,17 @@ from .records import ERROR_CODES, PENALTY_KINDS, HandRecord, Penalty, RecordErro
 from .scoring import replay, score_hand
 from .state import NOTE_CODES, TITLE_CODES, HandResult, MatchState, Note, new_match
 from .tricks import Event, Play, Trick, TrickContext, TrickInputError, covers, legal_cards, resolve_trick
-from .variants import VARIANTS, Option, Ruleset, Variant, VariantError, get_variant, resolve, team_of
+from .variants import (
+    DEFAULT_VARIANT,
+    VARIANTS,
+    Option,
+    Ruleset,
+    Variant,
+    VariantError,
+    get_variant,
+    resolve,
+    team_of,
+)
 
 __all__ = [
     "ALL_CARDS",
@@ -83,6 +93,7 @@ __all__ = [
     "covers",
     "legal_cards",
     "resolve_trick",
+    "DEFAULT_VARIANT",
     "VARIANTS",
     "Option",
     "Ruleset",

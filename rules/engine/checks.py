@@ -124,20 +124,19 @@ def first_leader(
     ``hands`` may hold None for hands not known; a holder that is not found gives seat None.
     """
     parsed = parse_hands(rs, hands)
-    key = rs.key
-    if key == "classic-sixes":
+    if rs.leading == "winners":
         if hand_number == 1:
             low = rs.lowest_trump
             return FirstLead(_holder(parsed, low), "lowest_trump", None, frozen_params({"card": low.code}))
         return FirstLead(None, "previous_winner_team")
-    if rs.lead_rule == "voon":
+    if rs.leading == "rotation":
         if hand_number == 1:
             ad = Card.parse("AD")
             return FirstLead(_holder(parsed, ad), "ace_of_diamonds", ad, frozen_params({"card": "AD"}))
         return FirstLead(None, "rotation")
-    if key in ("yc-hvalyony", "yc-belka"):
+    if rs.leading == "obyaz":
         jc = Card.parse("JC")
         return FirstLead(_holder(parsed, jc), "obyaz", None, frozen_params({"card": "JC"}))
-    if rs.multi_card_leads:
+    if rs.leading == "dealer":
         return FirstLead(check_seat(dealer, "dealer") if dealer is not None else None, "dealer")
     return FirstLead(None, "agreement")

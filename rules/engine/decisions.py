@@ -95,13 +95,12 @@ DECISIONS: Mapping[str, str] = MappingProxyType(
     }
 )
 
-_PENALTY_SCORING = ("pairs", "penalty")
 _DECISION_SCOPE: dict[str, Callable[[Ruleset], bool]] = {
     "one_record_one_hand": lambda rs: True,
     "penalty_variants": lambda rs: True,
-    "penalty_record_shape": lambda rs: rs.scoring in _PENALTY_SCORING,
+    "penalty_record_shape": lambda rs: rs.penalties,
     "penalty_marks": lambda rs: rs.scoring == "penalty",
-    "penalty_keeps_eggs": lambda rs: rs.scoring in _PENALTY_SCORING,
+    "penalty_keeps_eggs": lambda rs: rs.penalties,
     "egg_pot_lyusya": lambda rs: rs.scoring == "pairs",
     "eggs_double_factor": lambda rs: rs.scoring.startswith("eyes") or bool(rs.options.get("eggs_double")),
     "capture_points": lambda rs: rs.capture is not None,
@@ -110,11 +109,11 @@ _DECISION_SCOPE: dict[str, Callable[[Ruleset], bool]] = {
     "instant_win_score": lambda rs: True,
     "tails": lambda rs: rs.scoring == "pairs",
     "titles": lambda rs: True,
-    "classic_lead_after_eggs": lambda rs: rs.key == "classic-sixes",
-    "voon_lead": lambda rs: rs.key == "voon-series",
-    "belka_eggs_obyaz": lambda rs: rs.scoring == "eyes-belka",
+    "classic_lead_after_eggs": lambda rs: rs.leading == "winners",
+    "voon_lead": lambda rs: rs.leading == "rotation",
+    "belka_eggs_obyaz": lambda rs: rs.obyaz,
     "pending_at_end": lambda rs: True,
-    "misdeal_dealer": lambda rs: rs.scoring in _PENALTY_SCORING,
+    "misdeal_dealer": lambda rs: rs.penalties,
 }
 assert set(_DECISION_SCOPE) == set(DECISIONS)
 

@@ -38,10 +38,13 @@ def frozen_params(d: Mapping[str, object] | None = None) -> Mapping[str, object]
     return MappingProxyType(dict(d or {}))
 
 
-def check_seat(seat: object, field_name: str = "leader") -> int:
-    """A seat 0-3 or ``bad_seat``."""
+def check_seat(seat: object, field_name: str = "leader", error: type[KozelError] | None = None) -> int:
+    """A seat 0-3, or ``bad_seat`` raised as ``error`` (:class:`TrickInputError` unless the
+    caller's input is of another kind, such as a hand record)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS:
-        raise TrickInputError("bad_seat", f"not a seat: {seat!r}", field=field_name, token=repr(seat))
+        raise (error or TrickInputError)(
+            "bad_seat", f"{field_name} must be a seat 0-3", field=field_name, token=repr(seat)
+        )
     return seat
 
 

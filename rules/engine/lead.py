@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .records import HandRecord, check_seat, record_error
+from .inputs import check_seat
+from .records import HandRecord, RecordError, record_error
 from .scoring import replay
 from .state import MatchState
 from .variants import Ruleset, team_of
@@ -60,9 +61,9 @@ def next_deal(
     """Dealer and first lead of the next hand (RULES.md §2; DECISIONS one_record_one_hand,
     classic_lead_after_eggs, voon_lead). ``first_leader`` is the seat that led hand 1 (the
     lowest-trump or AD holder), if the caller knows it."""
-    check_seat(first_dealer, "first_dealer")
+    check_seat(first_dealer, "first_dealer", RecordError)
     if first_leader is not None:
-        check_seat(first_leader, "first_leader")
+        check_seat(first_leader, "first_leader", RecordError)
     state = replay(variant, options, records)  # the misdeal/dealer check stays opt-in (replay)
     return next_deal_after(state, first_dealer=first_dealer, first_leader=first_leader)
 
@@ -70,32 +71,32 @@ def next_deal(
 def next_deal_after(state: MatchState, *, first_dealer: int, first_leader: int | None = None) -> NextDeal:
     """:func:`next_deal` for a state the caller has already replayed (the scorer's board
     replays once per page; folding the log a second time only to find the dealer is waste)."""
-    check_seat(first_dealer, "first_dealer")
+    check_seat(first_dealer, "first_dealer", RecordError)
     if first_leader is not None:
-        check_seat(first_leader, "first_leader")
+        check_seat(first_leader, "first_leader", RecordError)
     n = len(state.hands)
     if state.finished:
         raise record_error(
             "match_finished", "the match is over; there is no next deal", f"hands[{n}]", hands=n
         )
     dealer = (first_dealer + n) % 4
-    key = state.ruleset.key
+    leading = state.ruleset.leading
 
     def at(seat: int | None, rule: str) -> NextDeal:
         return NextDeal(n + 1, dealer, seat, None if seat is None else team_of(seat), rule)
 
-    if key == "draw-four":
+    if leading == "dealer":
         return at(dealer, "dealer")
-    if key == "penalty-goats":
-        return NextDeal(n + 1, dealer, None, None, "by_agreement")
-    if key in ("yc-hvalyony", "yc-belka"):
-        return NextDeal(n + 1, dealer, None, None, "jc_holder")
-    if key == "voon-series":
+    if leading == "agreement":
+        return at(None, "by_agreement")
+    if leading == "obyaz":
+        return at(None, "jc_holder")
+    if leading == "rotation":
         if n == 0:
             return at(first_leader, "ad_holder")
         moves = sum(1 for h in state.hands if h.winner is not None)
         return at(None if first_leader is None else (first_leader + moves) % 4, "rotates")
-    # classic-sixes
+    assert leading == "winners", leading
     last_winner = next((h.winner for h in reversed(state.hands) if h.winner is not None), None)
     if last_winner is None:
         return at(first_leader if n == 0 else None, "lowest_trump_holder")

@@ -23,7 +23,6 @@ __all__ = [
     "HandRecord",
     "Penalty",
     "RecordError",
-    "check_seat",
     "record_error",
     "validate_record",
 ]
@@ -200,11 +199,6 @@ class HandRecord:
         return 0 if self.points[0] > self.points[1] else 1
 
 
-def check_seat(value: object, name: str) -> None:
-    if not (_is_int(value) and 0 <= value <= 3):  # type: ignore[operator]
-        raise record_error("bad_seat", f"{name} must be a seat 0-3", name, token=repr(value))
-
-
 def _check_team(value: object, field_name: str, what: str) -> None:
     if not (_is_int(value) and value in (0, 1)):
         raise record_error("bad_team", f"{what} must be team 0 or 1", field_name, token=repr(value))
@@ -298,15 +292,15 @@ def validate_record(rs: Ruleset, record: HandRecord, *, index: int = 0) -> None:
     # Events the variant does not know.
     if cap is not None and rs.capture is None:
         raise _not_in_variant(rs, "queen_capture", _f(p, "queen_capture"))
-    if record.obyaz is not None and rs.scoring != "eyes-belka":
+    if record.obyaz is not None and not rs.obyaz:
         raise _not_in_variant(rs, "obyaz", _f(p, "obyaz"))
-    if record.hvalyonka and rs.key != "classic-sixes":
+    if record.hvalyonka and not rs.hvalyonka:
         raise _not_in_variant(rs, "hvalyonka", _f(p, "hvalyonka"))
     if pen is not None:
         if pen.kind == "royal_goat":
             if not rs.royal_goat:
                 raise _not_in_variant(rs, "royal_goat", _f(p, "penalty.kind"))
-        elif rs.scoring not in ("pairs", "penalty"):
+        elif not rs.penalties:
             raise _not_in_variant(rs, pen.kind, _f(p, "penalty.kind"))
     if pen is not None:
         return
@@ -334,7 +328,7 @@ def validate_record(rs: Ruleset, record: HandRecord, *, index: int = 0) -> None:
             _f(p, "all_tricks"),
             points=list(pts),
         )
-    if rs.scoring == "eyes-belka" and record.obyaz is None and pts[0] != pts[1]:
+    if rs.obyaz and record.obyaz is None and pts[0] != pts[1]:
         raise record_error(
             "obyaz_required", "Belka scores by the obyaz team: say which team held JC", _f(p, "obyaz")
         )

@@ -16,9 +16,10 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from .records import HandRecord, check_seat, record_error, validate_record
+from .inputs import check_seat
+from .records import HandRecord, RecordError, record_error, validate_record
 from .state import EMPTY, TITLE_CODES, HandResult, MatchState, new_match
-from .systems import SCORERS, Step
+from .systems import SYSTEMS, Step, score_step
 from .variants import Ruleset, team_of
 
 __all__ = ["replay", "score_hand"]
@@ -55,7 +56,7 @@ def score_hand(
             dealing_team=team_of(dealer),
         )
     s = Step(rs=rs, index=i, record=rec, before=state.score, waiting=state.pending, score=list(state.score))
-    SCORERS[rs.scoring](s)
+    score_step(s)
     score = (s.score[0], s.score[1])
     assert min(score) >= 0
     finished = s.match_winner is not None
@@ -69,7 +70,7 @@ def score_hand(
         s.note("match_won", team=winner)
         pending = EMPTY
         extra = set(s.titles)
-        if rs.scoring == "pairs" and (rec.is_eggs or any(h.record.is_eggs for h in state.hands)):
+        if SYSTEMS[rs.scoring].egg_titles and (rec.is_eggs or any(h.record.is_eggs for h in state.hands)):
             extra.add("with_eggs")
         titles = tuple(t for t in TITLE_CODES if t == "goats" or t in extra)
     result = HandResult(
@@ -108,7 +109,7 @@ def replay(
     if isinstance(records, (str, bytes, Mapping)) or not isinstance(records, Sequence):
         raise record_error("bad_records", "records must be a list of hand records", "hands")
     if first_dealer is not None:
-        check_seat(first_dealer, "first_dealer")
+        check_seat(first_dealer, "first_dealer", RecordError)
     state = new_match(variant, options)
     for record in records:
         dealer = None if first_dealer is None else (first_dealer + len(state.hands)) % 4

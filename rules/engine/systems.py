@@ -1,7 +1,9 @@
-"""One fold step per scoring system (``Ruleset.scoring``): pairs, penalty marks, series, eyes.
+"""The scoring systems (``Ruleset.scoring``): pairs, penalty marks, series, eyes.
 
-Each scorer reads the record and what waits from earlier hands (eggs) from a :class:`Step` and
-moves the score, notes why, and says whether the match is won.
+A system is four small steps: a hand won on card points, eggs (60:60), a penalty and a queen
+capture. :func:`score_step` picks the one the record calls for; each step reads what waits from
+earlier hands (eggs) from a :class:`Step`, moves the score, notes why, and says whether the
+match is won.
 """
 
 from __future__ import annotations
@@ -9,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from .records import HandRecord
+from .records import HandRecord, Penalty
 from .state import Note
 from .variants import Ruleset
 
-__all__ = ["SCORERS", "Step"]
+__all__ = ["SYSTEMS", "Step", "System", "score_step"]
 
 
 @dataclass
@@ -46,36 +48,59 @@ class Step:
         if self.score[team] >= self.rs.target:
             self.match_winner = 1 - team if reaching_loses else team
 
+    @property
+    def factor(self) -> int:
+        """What eggs left the next hand worth (DECISIONS eggs_double_factor); 1 when nothing waits."""
+        return int(self.waiting.get("multiplier", 1))
 
-def _score_pairs(s: Step) -> None:
-    """RULES.md §2.1 (and §2.6 with ``scoring=pairs``): winners move up, first to 6 wins."""
-    rec, rs = s.record, s.rs
+    def double_next(self) -> None:
+        """Eggs that double the next hand: ×2, then ×4, ×8 … while eggs follow eggs."""
+        self.pending["multiplier"] = self.factor * 2
+        self.note("eggs", factor=self.factor * 2)
+
+    def multiplied(self, amount: int) -> int:
+        """``amount`` times the waiting egg factor (noted when it is more than 1)."""
+        if self.factor > 1:
+            self.note("egg_multiplier", factor=self.factor)
+        return amount * self.factor
+
+    def reset(self, team: int) -> None:
+        """A team's score goes back to 0 (a Lyusya against it)."""
+        self.note("reset", team=team, previous=self.score[team])
+        self.score[team] = 0
+
+
+# ------------------------------------------------------------------ pairs
+
+
+def _pairs_penalty(s: Step, pen: Penalty) -> None:
+    """Pairs: the wronged team moves 1 pair for a misdeal, 2 for cheating or a false accusation."""
+    gain = 1 if pen.kind == "misdeal" else 2
+    s.score[pen.beneficiary] += gain
+    s.note("penalty", kind=pen.kind, against=pen.against, amount=gain)
+    s.keep_waiting()
+    s.check_target(pen.beneficiary)
+
+
+def _pairs_eggs(s: Step) -> None:
+    """Pairs: eggs add one pair to the pot for the next winners (DECISIONS egg_pot_lyusya)."""
+    pot = int(s.waiting.get("egg_pot", 0)) + 1
+    s.pending["egg_pot"] = pot
+    s.note("eggs", pot=pot)
+
+
+def _pairs_decided(s: Step, w: int, pts: tuple[int, int]) -> None:
+    """Pairs: the winners move up 1 (the losers kept спас) or 2; a Lyusya resets the losers, and
+    in the first hand may win the match at once (a dry goat); first to 6 wins."""
+    rs, loser = s.rs, 1 - w
     pot = int(s.waiting.get("egg_pot", 0))
-    if rec.penalty is not None:
-        gain = 1 if rec.penalty.kind == "misdeal" else 2
-        w = rec.penalty.beneficiary
-        s.score[w] += gain
-        s.note("penalty", kind=rec.penalty.kind, against=rec.penalty.against, amount=gain)
-        s.keep_waiting()
-        s.check_target(w)
-        return
-    w = rec.winner
-    if w is None:
-        s.pending["egg_pot"] = pot + 1
-        s.note("eggs", pot=pot + 1)
-        return
-    loser = 1 - w
-    pts = rec.points
-    assert pts is not None
-    if rec.all_tricks:
-        s.note("lyusya")
+    if s.record.all_tricks:
         if s.index == 0 and rs.options.get("dry_goat_first_hand"):
             s.note("dry_goat")
             s.titles.append("dry")
             s.win_now(w)
             return
-        s.note("reset", team=loser, previous=s.score[loser])
-        s.score[loser] = 0
+        s.reset(loser)
     elif pts[w] >= 90:
         s.score[w] += 2
         s.note("no_spas", amount=2)
@@ -90,36 +115,36 @@ def _score_pairs(s: Step) -> None:
         s.titles.append("with_tails")
 
 
-def _score_penalty(s: Step) -> None:
-    """RULES.md §2.2 (and §2.6 by default): marks to the loser; 12 marks lose the match."""
-    rec, rs = s.record, s.rs
-    factor = int(s.waiting.get("multiplier", 1))
-    pen = rec.penalty
-    if pen is not None:
-        if pen.kind == "royal_goat":
-            s.note("penalty", kind=pen.kind, against=pen.against)
-            s.win_now(pen.beneficiary)
-            return
-        marks = 2 if pen.kind == "misdeal" else 4
-        s.score[pen.against] += marks
-        s.note("penalty", kind=pen.kind, against=pen.against, amount=marks)
-        s.keep_waiting()
-        s.check_target(pen.against, reaching_loses=True)
+# ------------------------------------------------------------------ penalty marks
+
+
+def _marks_penalty(s: Step, pen: Penalty) -> None:
+    """Penalty marks: the team at fault takes 2 marks for a misdeal, 4 for cheating or a false
+    accusation (DECISIONS penalty_marks); a royal goat wins the match for the other team."""
+    if pen.kind == "royal_goat":
+        s.note("penalty", kind=pen.kind, against=pen.against)
+        s.win_now(pen.beneficiary)
         return
-    w = rec.winner
-    if w is None:
-        if rs.options.get("eggs_double"):
-            s.pending["multiplier"] = factor * 2
-            s.note("eggs", factor=factor * 2)
-        else:
-            s.note("eggs")
-        return
+    marks = 2 if pen.kind == "misdeal" else 4
+    s.score[pen.against] += marks
+    s.note("penalty", kind=pen.kind, against=pen.against, amount=marks)
+    s.keep_waiting()
+    s.check_target(pen.against, reaching_loses=True)
+
+
+def _marks_eggs(s: Step) -> None:
+    """Penalty marks: eggs score nothing; with the ``eggs_double`` option the next hand doubles."""
+    if s.rs.options.get("eggs_double"):
+        s.double_next()
+    else:
+        s.note("eggs")
+
+
+def _marks_decided(s: Step, w: int, pts: tuple[int, int]) -> None:
+    """Penalty marks: the losers take 2 marks (they kept спас) or 4, 6 for a shutout with the
+    option (DECISIONS shutout_lyusya); 12 marks lose the match."""
     loser = 1 - w
-    pts = rec.points
-    assert pts is not None
-    if rec.all_tricks:
-        s.note("lyusya")
-    if rec.all_tricks and rs.options.get("shutout_marks"):
+    if s.record.all_tricks and s.rs.options.get("shutout_marks"):
         marks = 6
         s.note("shutout", amount=6)
     elif pts[loser] <= 30:
@@ -128,37 +153,38 @@ def _score_penalty(s: Step) -> None:
     else:
         marks = 2
         s.note("spas", amount=2)
-    if factor > 1:
-        marks *= factor
-        s.note("egg_multiplier", factor=factor)
-    s.score[loser] += marks
+    s.score[loser] += s.multiplied(marks)
     s.check_target(loser, reaching_loses=True)
 
 
-def _score_series(s: Step) -> None:
-    """RULES.md §2.3: series points to the winners, 12 or more wins."""
-    rec, rs = s.record, s.rs
+# ------------------------------------------------------------------ series
+
+
+def _series_capture(s: Step, team: int) -> None:
+    """Series: a queen capture gives 4, or in the first hand the whole series; it cancels a
+    waiting eggs bonus."""
     bonus = int(s.waiting.get("bonus", 0))
-    if rec.queen_capture is not None:
-        t = rec.queen_capture
-        if bonus:
-            s.note("egg_bonus_cancelled", amount=bonus)
-        first = s.index == 0
-        amount = rs.target if first else 4
-        s.score[t] += amount
-        s.note("queen_capture", team=t, amount=amount, first_hand=first)
-        s.check_target(t)
-        return
-    w = rec.winner
-    if w is None:
-        s.pending["bonus"] = 2  # one bonus only, however many eggs (the seed's own decision)
-        s.note("eggs", bonus=2)
-        return
+    if bonus:
+        s.note("egg_bonus_cancelled", amount=bonus)
+    first = s.index == 0
+    amount = s.rs.target if first else 4
+    s.score[team] += amount
+    s.note("queen_capture", team=team, amount=amount, first_hand=first)
+    s.check_target(team)
+
+
+def _series_eggs(s: Step) -> None:
+    """Series: eggs leave one +2 bonus, however many eggs in a row."""
+    s.pending["bonus"] = 2
+    s.note("eggs", bonus=2)
+
+
+def _series_decided(s: Step, w: int, pts: tuple[int, int]) -> None:
+    """Series: 2, 4 or 6 points to the winners (plus a waiting eggs bonus); all 8 tricks reset
+    the losers, lose them the series at 0, or give 6 at 0:0; 12 or more wins."""
     loser = 1 - w
-    pts = rec.points
-    assert pts is not None
-    if rec.all_tricks:
-        s.note("lyusya")
+    bonus = int(s.waiting.get("bonus", 0))
+    if s.record.all_tricks:
         if bonus:
             s.note("egg_bonus_cancelled", amount=bonus)
         if s.score[0] + s.score[1] == 0:
@@ -169,8 +195,7 @@ def _score_series(s: Step) -> None:
             s.note("series_lost", team=loser)
             s.win_now(w)
         else:
-            s.note("reset", team=loser, previous=s.score[loser])
-            s.score[loser] = 0
+            s.reset(loser)
         return
     if pts[w] == 120:
         amount, code = 6, "all_points"
@@ -186,64 +211,85 @@ def _score_series(s: Step) -> None:
     s.check_target(w)
 
 
+# ------------------------------------------------------------------ eyes
+
+
 _BELKA = {True: ((90, 1), (119, 2), (120, 3)), False: ((90, 2), (119, 3), (120, 3))}
 _BELKA_BANDS = ("61-90", "91-119", "120")
 
 
 def _belka_award(on_obyaz: bool, points: int) -> tuple[int, str]:
-    """RULES.md §2.5 table: eyes and band for the winners' card points."""
+    """Belka's table: eyes and band for the winners' card points, fewer for the obyaz team."""
     for (top, amount), band in zip(_BELKA[on_obyaz], _BELKA_BANDS, strict=True):
         if points <= top:
             return amount, band
     raise AssertionError(points)
 
 
-def _score_eyes(s: Step) -> None:
-    """RULES.md §2.4 (hvalyony) and §2.5 (Belka): eyes to the winners, first to 12; eggs
-    double the next hand."""
-    rec, rs = s.record, s.rs
-    factor = int(s.waiting.get("multiplier", 1))
-    if rec.queen_capture is not None:
-        t = rec.queen_capture
-        s.note("queen_capture", team=t, amount=4, first_hand=s.index == 0)
-        if factor > 1:
-            s.note("egg_multiplier", factor=factor)
-        s.score[t] += 4 * factor
-        s.check_target(t)
-        return
-    w = rec.winner
-    if w is None:
-        s.pending["multiplier"] = factor * 2
-        s.note("eggs", factor=factor * 2)
-        return
-    loser = 1 - w
-    pts = rec.points
-    assert pts is not None
-    if rec.all_tricks:
-        s.note("lyusya")
+def _eyes_capture(s: Step, team: int) -> None:
+    """Eyes: a queen capture is 4 eyes times the waiting egg factor (DECISIONS capture_multiplier)."""
+    s.note("queen_capture", team=team, amount=4, first_hand=s.index == 0)
+    s.score[team] += s.multiplied(4)
+    s.check_target(team)
+
+
+def _eyes_decided(s: Step, w: int, pts: tuple[int, int]) -> None:
+    """Eyes: 2 or 4 eyes to the winners (Belka: by its table, fewer for the obyaz team), times
+    the egg factor; a Lyusya wins at once or resets the losers, as the option says; first to 12."""
+    rs, loser = s.rs, 1 - w
+    if s.record.all_tricks:
         if rs.options.get("lyusya") == "instant-win":
             s.win_now(w)
             return
-        s.note("reset", team=loser, previous=s.score[loser])
-        s.score[loser] = 0
-    if rs.scoring == "eyes-belka":
-        on_obyaz = rec.obyaz == w
+        s.reset(loser)
+    if rs.obyaz:
+        on_obyaz = s.record.obyaz == w
         amount, band = _belka_award(on_obyaz, pts[w])
         s.note("obyaz_win" if on_obyaz else "obyaz_beaten", amount=amount, band=band)
     else:
         amount = 4 if pts[w] >= 90 else 2
         s.note("no_spas" if amount == 4 else "spas", amount=amount)
-    if factor > 1:
-        amount *= factor
-        s.note("egg_multiplier", factor=factor)
-    s.score[w] += amount
+    s.score[w] += s.multiplied(amount)
     s.check_target(w)
 
 
-SCORERS: dict[str, Callable[[Step], None]] = {
-    "pairs": _score_pairs,
-    "penalty": _score_penalty,
-    "series": _score_series,
-    "eyes-hvalyony": _score_eyes,
-    "eyes-belka": _score_eyes,
+# ------------------------------------------------------------------ the systems
+
+
+@dataclass(frozen=True)
+class System:
+    """A scoring system: what a hand won on card points, eggs, a penalty and a queen capture do.
+    A system without a penalty or capture step never sees one (:func:`validate_record`)."""
+
+    decided: Callable[[Step, int, tuple[int, int]], None]
+    eggs: Callable[[Step], None]
+    penalty: Callable[[Step, Penalty], None] | None = None
+    capture: Callable[[Step, int], None] | None = None
+    egg_titles: bool = False  # the losers can be «with eggs» and «with tails» (DECISIONS titles)
+
+
+SYSTEMS: dict[str, System] = {
+    "pairs": System(_pairs_decided, _pairs_eggs, penalty=_pairs_penalty, egg_titles=True),
+    "penalty": System(_marks_decided, _marks_eggs, penalty=_marks_penalty),
+    "series": System(_series_decided, _series_eggs, capture=_series_capture),
+    "eyes-hvalyony": System(_eyes_decided, Step.double_next, capture=_eyes_capture),
+    "eyes-belka": System(_eyes_decided, Step.double_next, capture=_eyes_capture),
 }
+
+
+def score_step(s: Step) -> None:
+    """Score one checked record with the ruleset's system."""
+    rec, system = s.record, SYSTEMS[s.rs.scoring]
+    if rec.penalty is not None:
+        assert system.penalty is not None, rec.penalty
+        system.penalty(s, rec.penalty)
+    elif rec.queen_capture is not None:
+        assert system.capture is not None, rec.queen_capture
+        system.capture(s, rec.queen_capture)
+    elif rec.winner is None:
+        system.eggs(s)
+    else:
+        assert rec.points is not None
+        if rec.all_tricks:
+            s.note("lyusya")
+        system.decided(s, rec.winner, rec.points)

@@ -18,6 +18,8 @@ PLAIN_ORDER: tuple[str, ...] = ("A", "10", "K", "Q", "J", "9", "8", "7", "6")
 """Plain-suit order, high to low (RULES.md §1). Cards on the trump ladder are not in any plain suit."""
 
 TEAMS = (0, 1)
+TRUE_WORDS = frozenset({"1", "true", "yes", "on", "y"})
+FALSE_WORDS = frozenset({"0", "false", "no", "off", "n"})
 
 
 def team_of(seat: int) -> int:
@@ -36,6 +38,27 @@ class Option:
     default: object
     choices: tuple[object, ...] = ()
     source: str = ""  # RULES.md section
+
+    def from_text(self, raw: str) -> object:
+        """The value an option has in a link or a form (``opt_<key>=1``), before :meth:`check`:
+        a bool from ``1/true/yes/on/y`` or ``0/false/no/off/n``; anything else is left as written,
+        so that :meth:`check` names the bad value."""
+        if self.kind == "bool":
+            low = raw.strip().lower()
+            if low in TRUE_WORDS:
+                return True
+            if low in FALSE_WORDS:
+                return False
+            return raw
+        return raw.strip()
+
+    def to_text(self, value: object) -> str:
+        """The value as a link writes it; ``from_text(to_text(v)) == v``."""
+        if value is True:
+            return "1"
+        if value is False:
+            return "0"
+        return str(value)
 
     def check(self, value: object) -> object:
         if self.kind == "bool":
@@ -86,6 +109,13 @@ class Ruleset:
     redeal_four_nines: bool
     redeal_four_of_suit: bool
     royal_goat: bool
+    penalties: (
+        bool  # misdeal, cheating and false-accusation penalties are recorded (DECISIONS penalty_variants)
+    )
+    hvalyonka: bool  # a hand may be marked as a хвалёнка (recorded only)
+    obyaz: bool  # the obyaz team (JC holder) is recorded and scores by its own table
+    seat_suits: bool  # each seat owns a trump suit, chosen by the obyaz seat
+    leading: str  # who leads a hand: "winners", "agreement", "rotation", "obyaz" or "dealer"
     trump_index: Mapping[Card, int] = field(repr=False, default_factory=dict)
     plain_index: Mapping[str, int] = field(repr=False, default_factory=dict)
 
@@ -207,6 +237,10 @@ def _make(
     redeal_four_nines: bool = False,
     redeal_four_of_suit: bool = False,
     royal_goat: bool = False,
+    leading: str,
+    hvalyonka: bool = False,
+    obyaz: bool = False,
+    seat_suits: bool = False,
 ) -> Ruleset:
     assert len(set(trumps)) == len(trumps) and set(trumps) <= set(deck), variant.key
     assert len(deck) == 4 * hand_size or multi, variant.key
@@ -227,6 +261,11 @@ def _make(
         redeal_four_nines=redeal_four_nines,
         redeal_four_of_suit=redeal_four_of_suit,
         royal_goat=royal_goat,
+        penalties=scoring in ("pairs", "penalty"),
+        hvalyonka=hvalyonka,
+        obyaz=obyaz,
+        seat_suits=seat_suits,
+        leading=leading,
         trump_index=MappingProxyType({c: i for i, c in enumerate(trumps)}),
         plain_index=MappingProxyType({r: i for i, r in enumerate(PLAIN_ORDER)}),
     )
@@ -254,6 +293,8 @@ def _classic(v: Variant, o: Mapping[str, object]) -> Ruleset:
         target=6,
         redeal_max_points=12,
         redeal_four_nines=True,
+        leading="winners",
+        hvalyonka=True,
     )
 
 
@@ -269,6 +310,7 @@ def _penalty(v: Variant, o: Mapping[str, object]) -> Ruleset:
         target=12,
         redeal_four_of_suit=bool(o["four_of_suit_redeal"]),
         royal_goat=bool(o["royal_goat"]),
+        leading="agreement",
     )
 
 
@@ -284,6 +326,7 @@ def _voon(v: Variant, o: Mapping[str, object]) -> Ruleset:
         target=12,
         lead_rule="voon",
         capture=("7C", "QC"),
+        leading="rotation",
     )
 
 
@@ -307,6 +350,7 @@ def _hvalyony(v: Variant, o: Mapping[str, object]) -> Ruleset:
         must_trump=True,
         capture=("6C", "QC") if o["six_of_clubs"] else None,
         redeal_max_points=13,
+        leading="obyaz",
     )
 
 
@@ -325,6 +369,9 @@ def _belka(v: Variant, o: Mapping[str, object]) -> Ruleset:
         target=12,
         must_trump=True,
         redeal_max_points=13,
+        leading="obyaz",
+        obyaz=True,
+        seat_suits=True,
     )
 
 
@@ -347,6 +394,7 @@ def _draw_four(v: Variant, o: Mapping[str, object]) -> Ruleset:
         multi=True,
         scoring="pairs" if pairs else "penalty",
         target=6 if pairs else 12,
+        leading="dealer",
     )
 
 
@@ -427,6 +475,9 @@ _register(
         _draw_four,
     )
 )
+
+DEFAULT_VARIANT = "classic-sixes"
+"""The variant a new match or a referee page starts with."""
 
 
 def get_variant(key: object) -> Variant:

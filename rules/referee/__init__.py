@@ -5,12 +5,9 @@ live in :mod:`.common`. Every verdict comes from :mod:`rules.engine`."""
 from __future__ import annotations
 
 from .common import (
-    SUIT_SYMBOL,
     Face,
     RulesChoice,
     face,
-    option_from_text,
-    option_to_text,
     picker,
     player,
     read_rules,
@@ -20,7 +17,6 @@ from .hand import HandQuery, check_hand, read_hand
 from .trick import TrickQuery, answer_trick, held_summary, read_trick
 
 __all__ = [
-    "SUIT_SYMBOL",
     "DealQuery",
     "DealResult",
     "Face",
@@ -31,8 +27,6 @@ __all__ = [
     "check_hand",
     "face",
     "held_summary",
-    "option_from_text",
-    "option_to_text",
     "picker",
     "player",
     "read_deal",

@@ -20,22 +20,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from rules.engine.cards import Card, KozelError
-from rules.engine.variants import VARIANTS, Ruleset, Variant, get_variant, resolve
-from rules.messages import describe
+from rules.engine.cards import SUIT_SYMBOLS, Card, KozelError
+from rules.engine.variants import DEFAULT_VARIANT, VARIANTS, Ruleset, Variant, get_variant, resolve
+from rules.messages import describe, lang
 
-DEFAULT_VARIANT = "classic-sixes"
-TRUE_WORDS = {"1", "true", "yes", "on", "y"}
-FALSE_WORDS = {"0", "false", "no", "off", "n"}
 NONE_HELD = "-"
 MAX_PARAM = 400  # characters; a whole deal is about 32 codes
-
-
-def lang() -> str:
-    return (get_language() or "ru")[:2]
 
 
 def split_codes(text: str) -> list[str]:
@@ -54,27 +46,6 @@ class Problem:
 
 
 # ------------------------------------------------------------------ variant and options
-
-
-def option_from_text(variant: Variant, key: str, raw: str) -> object:
-    """A query-string value for an option, before the engine checks it."""
-    opt = variant.option(key)  # unknown_option
-    if opt.kind == "bool":
-        low = raw.strip().lower()
-        if low in TRUE_WORDS:
-            return True
-        if low in FALSE_WORDS:
-            return False
-        return raw  # the engine names the bad value
-    return raw.strip()
-
-
-def option_to_text(value: object) -> str:
-    if value is True:
-        return "1"
-    if value is False:
-        return "0"
-    return str(value)
 
 
 def engine_problem(e: KozelError, field_name: str | None = None) -> Problem:
@@ -100,7 +71,7 @@ class RulesChoice:
         out = {"variant": self.variant.key}
         for key, value in self.options.items():
             if value != self.variant.option(key).default:
-                out[f"opt_{key}"] = option_to_text(value)
+                out[f"opt_{key}"] = self.variant.option(key).to_text(value)
         return out
 
 
@@ -119,8 +90,8 @@ def read_rules(query: Mapping[str, str], default: str | None = DEFAULT_VARIANT) 
                 continue
             okey = name[4:]
             try:
-                value = option_from_text(variant, okey, raw[:40])
-                options[okey] = variant.option(okey).check(value)
+                option = variant.option(okey)  # unknown_option
+                options[okey] = option.check(option.from_text(raw[:40]))
             except KozelError as e:
                 problems.append(engine_problem(e, name))
     try:
@@ -165,13 +136,10 @@ class PickGroup:
     cells: list[PickCell]
 
 
-SUIT_SYMBOL = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
-
-
 def group_label(group: str) -> str:
     if group == "T":
         return _("Trumps, high to low")
-    return _("Plain %(suit)s") % {"suit": SUIT_SYMBOL[group]}
+    return _("Plain %(suit)s") % {"suit": SUIT_SYMBOLS[group]}
 
 
 def deck_groups(rs: Ruleset) -> list[tuple[str, tuple[Card, ...]]]:

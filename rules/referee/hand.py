@@ -6,11 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine.cards import Card, KozelError
+from rules.engine.cards import SUIT_SYMBOLS, Card, KozelError
 from rules.messages import describe
 
 from .common import (
-    SUIT_SYMBOL,
     Problem,
     RulesChoice,
     engine_problem,
@@ -82,17 +81,17 @@ def check_hand(h: HandQuery) -> dict[str, Any]:
                 out["royal_goat"] = {"yes": is_royal_goat(rs, h.cards), "on": rs.royal_goat}
             except KozelError as e:
                 h.problems.append(engine_problem(e))
-    if rs.key == "yc-belka":
+    if rs.seat_suits:
         belka: dict[str, Any] = {}
         if h.first_jc is not None:
             belka["seats"] = [
-                (player(s), SUIT_SYMBOL[suit]) for s, suit in sorted(belka_seat_suits(h.first_jc).items())
+                (player(s), SUIT_SYMBOLS[suit]) for s, suit in sorted(belka_seat_suits(h.first_jc).items())
             ]
         if h.hand_number == 1:
-            belka["suit"] = SUIT_SYMBOL[belka_trump_suit(1, None, 0)]
+            belka["suit"] = SUIT_SYMBOLS[belka_trump_suit(1, None, 0)]
         elif h.hand_number and h.first_jc is not None and h.jc is not None:
             try:
-                belka["suit"] = SUIT_SYMBOL[belka_trump_suit(h.hand_number, h.first_jc, h.jc)]
+                belka["suit"] = SUIT_SYMBOLS[belka_trump_suit(h.hand_number, h.first_jc, h.jc)]
             except KozelError as e:
                 h.problems.append(engine_problem(e))
         out["belka"] = belka

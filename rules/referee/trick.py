@@ -10,15 +10,14 @@ from urllib.parse import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from rules.engine.cards import SUITS, Card, KozelError
+from rules.engine.cards import SUIT_SYMBOLS, SUITS, Card, KozelError
 from rules.engine.tricks import Trick, TrickContext, resolve_trick
 from rules.engine.variants import Ruleset, team_of
-from rules.messages import describe, describe_verdict
+from rules.messages import describe, describe_verdict, lang
 
 from .common import (
     NONE_HELD,
     SECTION_OF_REASON,
-    SUIT_SYMBOL,
     Face,
     PickGroup,
     Problem,
@@ -26,7 +25,6 @@ from .common import (
     capture_event,
     engine_problem,
     face,
-    lang,
     picker,
     player,
     read_cards,
@@ -172,12 +170,12 @@ class Question:
 
 
 def _group_name(group: str) -> str:
-    return _("trumps") if group == "T" else SUIT_SYMBOL[group]
+    return _("trumps") if group == "T" else SUIT_SYMBOLS[group]
 
 
 def _none_of(group: str) -> str:
     """The group after «no» (Russian genitive: «не осталось козырей», not «козыри»)."""
-    return pgettext("none of", "trumps") if group == "T" else SUIT_SYMBOL[group]
+    return pgettext("none of", "trumps") if group == "T" else SUIT_SYMBOLS[group]
 
 
 def explain_play(rs: Ruleset, trick: Trick, i: int) -> tuple[str, str]:
@@ -206,7 +204,7 @@ def explain_play(rs: Ruleset, trick: Trick, i: int) -> tuple[str, str]:
     if rs.group(p.cards[0]) == led:
         if led == "T":
             return _("Answered the trump lead with a trump."), "following"
-        return _("Followed the led suit %(suit)s.") % {"suit": SUIT_SYMBOL[led]}, "following"
+        return _("Followed the led suit %(suit)s.") % {"suit": SUIT_SYMBOLS[led]}, "following"
     if rs.is_trump(p.cards[0]):
         return _("Had no %(group)s: free to trump.") % {"group": _none_of(led)}, "following"
     if rs.must_trump and led != "T":

@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from django import template
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import get_language
 
 from rules.engine.cards import Card
+from rules.messages import lang
 from rules.messages import variant_name as _variant_name
 
 register = template.Library()
-
-
-def _lang() -> str:
-    return (get_language() or "ru")[:2]
 
 
 @register.filter
@@ -29,7 +25,7 @@ def face(value: object) -> str:
             c = value if isinstance(value, Card) else Card.parse(str(value))
         except ValueError:
             return str(value)
-        text, red = c.display(_lang()), c.is_red
+        text, red = c.display(lang()), c.is_red
     return format_html('<span class="cardface {}">{}</span>', "suit-red" if red else "suit-black", text)
 
 

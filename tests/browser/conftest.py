@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-CHROMIUM = os.environ.get("KOZEL_CHROMIUM", "/usr/bin/chromium")
+from scripts.chromium import ARGS, CHROMIUM
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -22,16 +22,7 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
-        "args": [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-        ],
+        "args": ARGS,
     }
 
 

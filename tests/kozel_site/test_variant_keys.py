@@ -1,0 +1,114 @@
+"""Variant behaviour is data: the code never asks a variant its name.
+
+Everything a variant does differently is a field or hook of its ruleset
+(``rules/engine/variants.py``, the registry). A variant key may appear as a string only there,
+in the tests, and as the key of a per-variant data table (titles, rule-sheet texts); never in a
+comparison, a default, a template or a script the browser runs.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+from pathlib import Path
+
+from rules.engine import VARIANTS
+
+ROOT = Path(__file__).resolve().parents[2]
+REGISTRY = "rules/engine/variants.py"
+# Per-variant data tables: each key names a variant; nothing there decides a rule.
+DATA_TABLES = {"rules/messages.py", "rules/sheets.py"}
+KEYS = frozenset(VARIANTS)
+
+
+def app_files(*suffixes: str) -> list[str]:
+    out = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    return sorted(
+        f
+        for f in out
+        if f.endswith(suffixes)
+        and not f.startswith(("tests/", "scripts/"))
+        and f != REGISTRY
+        and (ROOT / f).exists()
+    )
+
+
+def key_literals(node: ast.AST) -> list[str]:
+    return [n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and n.value in KEYS]
+
+
+def misplaced_keys(path: str, source: str | None = None) -> list[str]:
+    """Variant keys in a Python file outside the keys of a data table (dict keys and the
+    ``scope`` tuples of a table row)."""
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8") if source is None else source)
+    allowed: set[int] = set()
+    if path in DATA_TABLES:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Dict):
+                for k, v in zip(node.keys, node.values, strict=True):
+                    if k is not None:
+                        allowed.update(id(n) for n in ast.walk(k))
+                    if isinstance(k, ast.Constant) and k.value == "scope":
+                        allowed.update(id(n) for n in ast.walk(v))
+    return sorted(
+        f"{path}:{n.lineno} {n.value!r}"
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and n.value in KEYS and id(n) not in allowed
+    )
+
+
+def test_python_never_names_a_variant() -> None:
+    files = app_files(".py")
+    assert len(files) > 30  # the scan sees the app
+    assert [hit for path in files for hit in misplaced_keys(path)] == []
+
+
+def test_no_comparison_with_a_variant_key() -> None:
+    compared = []
+    for path in app_files(".py"):
+        tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+        compared += [
+            f"{path}:{n.lineno}" for n in ast.walk(tree) if isinstance(n, ast.Compare) and key_literals(n)
+        ]
+    assert compared == []
+
+
+def test_templates_and_scripts_never_name_a_variant() -> None:
+    files = app_files(".html", ".js", ".css")
+    assert len(files) > 10
+    found = []
+    for path in files:
+        text = (ROOT / path).read_text(encoding="utf-8")
+        found += [f"{path} {k}" for k in sorted(KEYS) if re.search(rf"[\"']{re.escape(k)}[\"']", text)]
+    assert found == []
+
+
+def test_the_data_tables_name_only_registered_variants() -> None:
+    from rules import messages, sheets
+
+    for table in (messages.VARIANT_NAMES, messages.VARIANT_BLURBS, sheets.VARIANT_TEXT):
+        assert set(table) <= KEYS
+    for row in sheets.RULES_DECISIONS:
+        assert row["scope"] == "*" or set(row["scope"]) <= KEYS
+
+
+def test_the_scan_finds_a_key_where_it_does_not_belong() -> None:
+    """The check itself can fail: a comparison or a default is caught; a table key only
+    passes inside a data-table module."""
+    code = 'TABLE = {"yc-belka": 1}\nif rs.key == "yc-belka":\n    pass\nDEFAULT = "draw-four"\n'
+    assert misplaced_keys("rules/views.py", code) == [
+        "rules/views.py:1 'yc-belka'",
+        "rules/views.py:2 'yc-belka'",
+        "rules/views.py:4 'draw-four'",
+    ]
+    assert misplaced_keys("rules/sheets.py", code) == [
+        "rules/sheets.py:2 'yc-belka'",
+        "rules/sheets.py:4 'draw-four'",
+    ]
