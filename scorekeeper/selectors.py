@@ -140,6 +140,20 @@ class Board:
         return self.team_names[lo] if lo is not None else ""
 
     @property
+    def announce(self) -> str:
+        """What a screen reader says after each change: the score, and the winners at the end."""
+        names, score = self.team_names, self.state.score
+        line = _("Score: %(a)s %(x)s, %(b)s %(y)s.") % {
+            "a": names[0],
+            "x": score[0],
+            "b": names[1],
+            "y": score[1],
+        }
+        if self.state.finished and self.state.winner is not None:
+            line += " " + _("%(team)s win the match.") % {"team": self.winner_name}
+        return line
+
+    @property
     def pending(self) -> list[str]:
         return [explain.pending_line(k, int(v)) for k, v in self.state.pending.items()]
 

@@ -74,5 +74,10 @@
 
   function init() { remember(); showMine(); asks(document.getElementById("entry")); wake(); }
   document.addEventListener("DOMContentLoaded", init);
-  document.addEventListener("htmx:afterSettle", function () { remember(); asks(document.getElementById("entry")); });
+  // the board is swapped whole, so the live region lives outside it and gets the new score
+  function announce() {
+    var m = document.getElementById("match"), live = document.getElementById("announce");
+    if (m && live && m.dataset.announce) live.textContent = m.dataset.announce;
+  }
+  document.addEventListener("htmx:afterSettle", function () { remember(); asks(document.getElementById("entry")); announce(); });
 })();
