@@ -25,6 +25,7 @@ from rules.engine.cards import SUIT_SYMBOLS
 from rules.engine.variants import Ruleset, resolve, team_of
 from rules.messages import lang
 
+from . import chart as chart_mod
 from . import explain
 from .models import Entry, Match
 
@@ -112,6 +113,7 @@ class Board:
     broken: str = ""  # a stored hand the engine no longer accepts (never expected)
     tally: tuple[int, int] = (0, 0)
     series_played: int = 0
+    series_results: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def team_names(self) -> list[str]:
@@ -138,6 +140,32 @@ class Board:
     def loser_name(self) -> str:
         lo = self.state.loser
         return self.team_names[lo] if lo is not None else ""
+
+    @property
+    def chart(self) -> chart_mod.Chart | None:
+        """The score after each hand as a small SVG line chart (none before the first hand)."""
+        if not self.state.hands:
+            return None
+        return chart_mod.build([h.score for h in self.state.hands], self.target)
+
+    @property
+    def chart_caption(self) -> str:
+        if self.scoring == "penalty":
+            return _("%(n)s goats lose") % {"n": self.target}
+        return _("the first to %(n)s wins") % {"n": self.target}
+
+    @property
+    def chart_text(self) -> str:
+        """The chart's text alternative: every score it draws, in order."""
+        names = self.team_names
+        parts = []
+        for team in (0, 1):
+            values = ", ".join(str(h.score[team]) for h in self.state.hands)
+            parts.append(f"{names[team]}: 0, {values}")
+        return _("Score after each hand. %(lines)s. %(goal)s.") % {
+            "lines": "; ".join(parts),
+            "goal": self.chart_caption,
+        }
 
     @property
     def announce(self) -> str:
@@ -298,7 +326,8 @@ def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] 
     )
     if len(series) > 1:
         tally = [0, 0]
-        for m in series:
+        results = []
+        for number, m in enumerate(series, 1):
             if m.pk == match.pk:
                 st = state
             else:
@@ -306,8 +335,18 @@ def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] 
                 st = replay_slots(rs, live_records(slots_from_log(m.prefetched)))[0]
             if st.finished and st.winner is not None:
                 tally[st.winner] += 1
+            results.append(
+                {
+                    "number": number,
+                    "winner": st.winner if st.finished else None,
+                    "winner_name": names[st.winner] if st.finished and st.winner is not None else "",
+                    "score": f"{st.score[0]}:{st.score[1]}",
+                    "current": m.pk == match.pk,
+                }
+            )
         board.tally = (tally[0], tally[1])
         board.series_played = len(series)
+        board.series_results = results
     return board
 
 

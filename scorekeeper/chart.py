@@ -1,0 +1,79 @@
+"""The score's progress as a small server-rendered SVG: one line per team, hand by hand.
+
+Pure arithmetic on the scores after each hand (the replay's ``HandResult.score``), so it covers
+every scoring system alike: pairs to 6, marks toward a loss at 12, series points and eyes to 12.
+A Lyusya reset shows as the line falling to 0. The template draws it; no JavaScript.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+WIDTH, HEIGHT = 320, 150
+LEFT, RIGHT, TOP, BOTTOM = 26, 10, 10, 22  # room for the axis numbers
+
+
+@dataclass(frozen=True)
+class Chart:
+    width: int
+    height: int
+    lines: tuple[str, str]  # SVG polyline points per team
+    dots: tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]
+    target_y: str
+    target: int
+    top: int  # the y axis runs 0..top
+    ticks: tuple[tuple[str, int], ...]  # (y, value) on the left axis
+    hands: tuple[tuple[str, int], ...]  # (x, hand number) on the bottom axis
+    scores: tuple[tuple[int, int], ...]  # 0:0 first, then after each hand
+    x0: int
+    x1: int
+    baseline: str
+
+
+def build(scores: Sequence[tuple[int, int]], target: int) -> Chart:
+    """``scores``: the score after each hand, in order (without the 0:0 start)."""
+    series = ((0, 0), *[(int(a), int(b)) for a, b in scores])
+    top = max(target, *(max(s) for s in series))
+    n = len(series) - 1
+    span_x = WIDTH - LEFT - RIGHT
+    span_y = HEIGHT - TOP - BOTTOM
+
+    # coordinates as strings: the template must not localise them («128,0» is no SVG number)
+    def x(i: int) -> str:
+        return f"{LEFT + (span_x * i / n if n else 0):.1f}"
+
+    def y(v: int) -> str:
+        return f"{TOP + span_y * (1 - v / top):.1f}"
+
+    lines = []
+    dots = []
+    for team in (0, 1):
+        pts = [(x(i), y(s[team])) for i, s in enumerate(series)]
+        lines.append(" ".join(f"{a},{b}" for a, b in pts))
+        # team 0 squares (top-left corner), team 1 circles (centre): told apart without colour
+        dots.append(
+            tuple(
+                (f"{float(a) - 2.5:.1f}", f"{float(b) - 2.5:.1f}") if team == 0 else (a, b)
+                for a, b in pts[1:]
+            )
+        )
+    step = 1 if top <= 8 else 2 if top <= 16 else 5
+    ticks = tuple((y(v), v) for v in range(0, top + 1, step) if v != target) + ((y(target), target),)
+    every = 1 if n <= 12 else 5 if n <= 60 else 10
+    hands = tuple((x(i), i) for i in range(1, n + 1) if i % every == 0 or i == n)
+    return Chart(
+        width=WIDTH,
+        height=HEIGHT,
+        lines=(lines[0], lines[1]),
+        dots=(dots[0], dots[1]),
+        target_y=y(target),
+        target=target,
+        top=top,
+        ticks=ticks,
+        hands=hands,
+        scores=series,
+        x0=LEFT,
+        x1=WIDTH - RIGHT,
+        baseline=y(0),
+    )
