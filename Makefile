@@ -1,11 +1,13 @@
-# Kozel companion. `make run` serves the app on http://127.0.0.1:8000 (SQLite);
+# Kozel companion. `make run` serves the app on http://127.0.0.1:8000 (SQLite; PORT=8123 picks the port)
+# as a player meets it: the site's own error pages, static files compressed;
 # `make test` runs the whole suite (SQLite, then PostgreSQL where it can be installed).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+PORT ?= 8000
 
-.PHONY: run test bench load messages screenshots check lint clean
+.PHONY: run dev test bench load messages screenshots check lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,7 +17,13 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
-	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
+	DJANGO_STATIC_COMPRESSED=1 $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	DJANGO_DEBUG=0 DJANGO_STATIC_COMPRESSED=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+# the same with Django's debug pages, for working on the code
+dev: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 test: $(STAMP)
 	bash scripts/test.sh

@@ -127,11 +127,14 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Compressed, fingerprinted files (collectstatic first) in production and under `make run`
+# (DJANGO_STATIC_COMPRESSED=1); the plain storage for tests and `make dev`.
+STATIC_COMPRESSED = PRODUCTION or env_bool("DJANGO_STATIC_COMPRESSED", False)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        if PRODUCTION
+        if STATIC_COMPRESSED
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
