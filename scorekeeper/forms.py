@@ -87,6 +87,9 @@ class HandForm(WriteForm):
     error_messages = {
         "points_required": _("Enter one team's card points (0-120)."),
         "against_required": _("Say which team is at fault."),
+        "eggs_with_points": _(
+            "The points say %(points)s, not 60:60. Clear them to record eggs, or record the hand."
+        ),
     }
 
     def __init__(self, *args: Any, ruleset: Ruleset | None = None, **kwargs: Any) -> None:
@@ -118,6 +121,18 @@ class HandForm(WriteForm):
             data["points"] = None
             return data
         if data.get("eggs"):
+            # what is stored is what was shown: typed points other than 60 are never replaced
+            if any(p is not None and p != 60 for p in (p0, p1)):
+                shown = f"{'' if p0 is None else p0}:{'' if p1 is None else p1}"
+                self.add_error(
+                    "points_0",
+                    forms.ValidationError(
+                        self.error_messages["eggs_with_points"],
+                        code="eggs_with_points",
+                        params={"points": shown},
+                    ),
+                )
+                return data
             data["points"] = (60, 60)
             data["all_tricks"] = False
             return data

@@ -1,4 +1,4 @@
-/* Scorekeeper: wake lock, the 120-minus preview, questions that apply, matches on this device. */
+/* Scorekeeper: wake lock, the 120-minus complement, questions that apply, matches on this device. */
 (function () {
   "use strict";
   var KEY = "kozel.matches";
@@ -45,13 +45,35 @@
     });
   }
 
+  // The other team's points follow as a real value (120 minus the typed one) until the player
+  // types into that field too; then two typed numbers that miss 120 show an error at once.
+  function pointsPair(form) {
+    var p0 = form && form.querySelector("[name=points_0]"), p1 = form && form.querySelector("[name=points_1]");
+    return p0 && p1 ? [p0, p1] : null;
+  }
+  function sumCheck(form) {
+    var pair = pointsPair(form), box = form.querySelector("[data-sum-error]");
+    if (!pair || !box) return;
+    var a = pair[0].value.trim(), b = pair[1].value.trim(), bad = false;
+    if (/^\d{1,3}$/.test(a) && /^\d{1,3}$/.test(b) && +a + +b !== 120) {
+      bad = true;
+      box.textContent = (form.dataset.sumMsg || "%(a)s + %(b)s = %(sum)s")
+        .replace("%(a)s", a).replace("%(b)s", b).replace("%(sum)s", String(+a + +b));
+    }
+    box.hidden = !bad;
+    pair.forEach(function (el) { if (bad) el.setAttribute("aria-invalid", "true"); else el.removeAttribute("aria-invalid"); });
+  }
   document.addEventListener("input", function (ev) {
-    var t = ev.target;
-    if (!t.form || (t.name !== "points_0" && t.name !== "points_1") || t.form.id !== "entry") return;
-    var other = t.form.querySelector("[name=" + (t.name === "points_0" ? "points_1" : "points_0") + "]");
-    var v = t.value.trim();
-    if (/^\d{1,3}$/.test(v) && +v <= 120) { other.value = ""; other.placeholder = String(120 - v); }
-    else { other.placeholder = "0-120"; }
+    var t = ev.target, pair = pointsPair(t.form);
+    if (!pair || (t.name !== "points_0" && t.name !== "points_1")) return;
+    var other = pair[t.name === "points_0" ? 1 : 0], v = t.value.trim();
+    t.dataset.typed = "1";
+    t.classList.remove("auto");
+    if (!other.dataset.typed) {
+      if (/^\d{1,3}$/.test(v) && +v <= 120) { other.value = String(120 - v); other.classList.add("auto"); }
+      else { other.value = ""; other.classList.remove("auto"); }
+    }
+    sumCheck(t.form);
     asks(t.form);
   });
 

@@ -39,9 +39,9 @@ def score(page: Page) -> str:
 def test_series_with_eggs_lyusya_and_capture_to_the_end(page: Page, live_server):
     base = live_server.url
     start(page, base, "voon-series")
-    # the 120-minus preview, before submitting
+    # the 120-minus complement, a real value before submitting
     page.fill("#points_0", "72")
-    expect(page.locator("#points_1")).to_have_attribute("placeholder", "48")
+    expect(page.locator("#points_1")).to_have_value("48")
     expect(page.get_by_label("Взяли все взятки? (Люся)")).to_be_hidden()
     page.get_by_role("button", name="Записать кон").click()
     expect(page.locator(".hand[data-hand='1']")).to_contain_text("спас → 2")
