@@ -32,11 +32,13 @@ def _match(**kw):
 def _pages(base: str) -> dict[str, str]:
     """Every page kind, with real content: a match with hands and a finished one."""
     match, secret = _match()
-    for p in (72, 95, 30):
-        services.hand_record(match=match, record=HandRecord(points=(p, 120 - p)), version=None, nonce=f"n{p}")
+    for version, p in enumerate((72, 95, 30)):
+        services.hand_record(
+            match=match, record=HandRecord(points=(p, 120 - p)), version=version, nonce=f"n{p}"
+        )
     done, dsecret = _match(variant="voon-series")
     # a queen capture in the first hand wins the series at once (voon-series#capture)
-    services.hand_record(match=done, record=HandRecord(queen_capture=0), version=None, nonce="q")
+    services.hand_record(match=done, record=HandRecord(queen_capture=0), version=0, nonce="q")
     edit = f"{base}/m/{match.public_id}/e/{secret}/"
     slot = services_first_slot(match)
     return {
