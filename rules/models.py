@@ -10,7 +10,8 @@ ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
 
 def new_slug() -> str:
-    return "".join(secrets.choice(ALPHABET) for _ in range(7))
+    """The sheet's link is the only way to it: 12 letters of 31, about 59 bits, not guessable."""
+    return "".join(secrets.choice(ALPHABET) for _ in range(12))
 
 
 class HouseRule(models.Model):
