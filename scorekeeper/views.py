@@ -545,8 +545,9 @@ def qr_edit(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
 def watch(request: HttpRequest, public_id: str) -> HttpResponse:
     """The live board without controls; htmx polls it with ``?v=<version>`` (204 = unchanged)."""
     match = match_get(public_id=public_id)
-    if request.htmx and request.GET.get("v", "").isdigit():
-        if int(request.GET["v"]) == match_version(match=match):
+    shown = request.GET.get("v", "")
+    if request.htmx and shown.isascii() and shown.isdigit():
+        if int(shown) == match_version(match=match):
             return HttpResponse(status=204)
     board = match_board(match=match)
     ctx = {
@@ -606,15 +607,24 @@ def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
     return resp
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A text cell a spreadsheet would run as a formula gets a leading ``'`` (the OWASP rule for
+    CSV injection): a team named ``=HYPERLINK(…)`` stays text. Numbers are left as numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
 @_read_only
 def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     match = match_get(public_id=public_id)
     board = match_board(match=match)
     t0, t1 = match.team_names
-    out = io.StringIO()
-    w = csv.writer(out)
     # the header in the player's language, like the events and reasons in the rows
-    w.writerow(
+    rows: list[list[object]] = [
         [
             _("hand"),
             *(_("points %(team)s") % {"team": t} for t in (t0, t1)),
@@ -624,11 +634,11 @@ def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
             _("why"),
             _("record"),
         ]
-    )
+    ]
     for ln in board.lines:
         r = ln.result
         pts = r.record.points or ("", "")
-        w.writerow(
+        rows.append(
             [
                 ln.number,
                 pts[0],
@@ -642,6 +652,8 @@ def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
                 json.dumps(r.record.to_dict(), ensure_ascii=False),
             ]
         )
+    out = io.StringIO()
+    csv.writer(out).writerows([csv_cell(v) for v in row] for row in rows)
     resp = HttpResponse("\ufeff" + out.getvalue(), content_type="text/csv; charset=utf-8")
     resp["Content-Disposition"] = f'attachment; filename="kozel-{match.public_id}.csv"'
     return resp
