@@ -49,7 +49,13 @@ def test_every_route_with_a_parameter_is_covered() -> None:
 def test_no_parameter_gives_a_server_error() -> None:
     phone = Client()
     view, edit, secret = start_match(phone)
-    real = {"public_id": view.split("/")[2], "secret": secret, "slot": "1", "seq": "1", "key": "classic-sixes"}
+    real = {
+        "public_id": view.split("/")[2],
+        "secret": secret,
+        "slot": "1",
+        "seq": "1",
+        "key": "classic-sixes",
+    }
 
     @settings(
         max_examples=150,
@@ -77,7 +83,8 @@ def test_no_parameter_gives_a_server_error() -> None:
 
 
 @pytest.mark.parametrize(
-    "path", ["/m/%00/", "/m/a%00b/", "/m/%00/export.csv", "/m/%00/qr.svg", "/m/%00/export.json", "/m/x/e/%00/"]
+    "path",
+    ["/m/%00/", "/m/a%00b/", "/m/%00/export.csv", "/m/%00/qr.svg", "/m/%00/export.json", "/m/x/e/%00/"],
 )
 def test_a_nul_byte_in_a_match_id_is_not_found(client: Client, path: str) -> None:
     assert client.get(path).status_code == 404
