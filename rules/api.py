@@ -8,6 +8,7 @@ and need no CSRF token.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Any
@@ -19,6 +20,7 @@ from django.views.decorators.http import require_http_methods
 from rules import engine
 from rules.engine import KozelError
 from rules.engine.inputs import check_seat
+from rules.engine.validate import check_one_of_each
 from rules.messages import describe, describe_verdict, variant_name
 
 MAX_BODY = 64 * 1024
@@ -256,6 +258,7 @@ def trick(body: dict[str, Any]) -> dict[str, Any]:
     if body.get("hands") is not None:
         hands = _hands(body["hands"], allow_unknown=True)
     context = _context(body.get("context"))
+    check_one_of_each(hands, [(f"cards[{i}]", (leader + i) % 4, c) for i, c in enumerate(cards)])
     try:
         result = engine.resolve_trick(rs, leader, cards, hands=hands, context=context)
     except KozelError as e:
@@ -277,7 +280,22 @@ def deal(body: dict[str, Any]) -> dict[str, Any]:
     if rs.multi_card_leads and body.get("stock") is not None:
         kwargs["stock"] = [_code(c, f"stock[{i}]") for i, c in enumerate(_list(body["stock"], "stock", 36))]
     context = _context(body.get("context"))
-    result = engine.play_deal(rs, leader, hands, plays, context=context, **kwargs)
+    # who plays after the first trick is known only once the tricks are judged: check what is
+    # known now, then every play with its seat (a play the engine says its seat did not hold may
+    # be a card given in another hand)
+    placed = [(f"plays[{i}]", (leader + i) % 4 if i < 4 else None, p) for i, p in enumerate(plays)]
+    check_one_of_each(hands, placed, kwargs.get("stock"))
+    try:
+        result = engine.play_deal(rs, leader, hands, plays, context=context, **kwargs)
+    except KozelError as e:
+        m = re.fullmatch(r"plays\[(\d+)\]", e.field or "")
+        if e.code == "card_not_in_hand" and m and isinstance(e.params.get("seat"), int):
+            i = int(m.group(1))
+            placed[i] = (placed[i][0], e.params["seat"], plays[i])
+            check_one_of_each(hands, placed, kwargs.get("stock"))
+        raise
+    seats = [p.seat for t in result.tricks for p in t.plays]
+    check_one_of_each(hands, [(n, seats[i], p) for i, (n, _s, p) in enumerate(placed) if i < len(seats)])
     violations = [
         {
             "trick": v.trick,

@@ -35,6 +35,7 @@ MESSAGES: dict[str, Any] = {
     # cards
     "bad_card": _("«%(token)s» is not a card. Write rank and suit, e.g. 10H, QS, Д♠."),
     "duplicate_card": _("The card %(card)s appears twice."),
+    "duplicate_card:places": _("The card %(card)s appears twice: in %(first)s and in %(second)s."),
     "card_not_in_deck": _("The card %(card)s is not in this variant's deck."),
     "card_not_in_hand": _("The player did not hold %(card)s."),
     "wrong_trick_size": _("A trick needs one play from each of the four seats."),
@@ -149,6 +150,8 @@ class _SafeParams(dict):
 def _describe(code: str | None, params: Mapping[str, Any] | None = None) -> str:
     if not code:
         return ""
+    if code == "duplicate_card" and params and "second" in params:
+        code = "duplicate_card:places"
     template = MESSAGES.get(code)
     if template is None:
         return code

@@ -306,8 +306,8 @@ BAD = [
         "deal-same-card-dealt-twice",
         DEAL,
         {"variant": "classic-sixes", "leader": 0, "hands": [["AH"] * 8] * 4, "plays": []},
-        "bad_hand",
-        "hands[0]",
+        "duplicate_card",
+        "hands[0][1]",
     ),
     (
         "deal-stock-not-a-list",
@@ -332,8 +332,8 @@ BAD = [
             "plays": [["AH"], "AD", "AC", "AS"],
             "stock": ["AH"],
         },
-        "bad_hand",
-        "stock",
+        "duplicate_card",
+        "stock[0]",
     ),
     (
         "deal-play-is-an-object",
