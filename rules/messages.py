@@ -134,7 +134,7 @@ def _fmt_value(value: Any) -> str:
         return value.display(lang())
     if isinstance(value, str) and 2 <= len(value) <= 3:
         try:
-            return Card.parse(value).display(lang)
+            return Card.parse(value).display(lang())
         except ValueError:
             return value
     if isinstance(value, (list, tuple, set, frozenset)):
