@@ -195,6 +195,24 @@ class Board:
         return [{"seat": s, "name": self.seat_name(s), "team": team_of(s)} for s in range(4)]
 
     @property
+    def dealing_team(self) -> int | None:
+        """The team of the next hand's dealer: a misdeal is always against it."""
+        return team_of(self.next.dealer) if self.next else None
+
+    @property
+    def named_players(self) -> bool:
+        return any(self.match.player_names or [])
+
+    def team_players(self, team: int) -> str:
+        """«Аня и Вера»: the seats of a team, by name (by seat number where none was given)."""
+        a, b = (self.seat_name(s) for s in range(4) if team_of(s) == team)
+        return _("%(a)s and %(b)s") % {"a": a, "b": b}
+
+    @property
+    def teams_line(self) -> list[dict[str, Any]]:
+        return [{"team": t, "name": self.team_names[t], "players": self.team_players(t)} for t in (0, 1)]
+
+    @property
     def dealer_name(self) -> str:
         return self.seat_name(self.next.dealer) if self.next else ""
 

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from rules.engine import HandRecord, RecordError, replay
-from rules.engine.variants import check_options, get_variant
+from rules.engine.variants import check_options, get_variant, team_of
 
 from . import explain
 from .models import Entry, Match
@@ -122,6 +122,19 @@ def _as_validation_error(exc: RecordError, index: int) -> ValidationError:
     return ValidationError({field: err}) if field else err
 
 
+def _check_misdeal_dealer(match: Match, record: HandRecord, index: int) -> None:
+    """A misdeal is always against the dealing team (DECISIONS misdeal_dealer): the deal passes
+    one seat clockwise per record from the match's first dealer. Checked on the record written,
+    so an older hand never blocks an undo or a correction elsewhere."""
+    pen = record.penalty
+    if pen is None or pen.kind != "misdeal":
+        return
+    dealer = (match.first_dealer + index) % 4
+    if pen.against != team_of(dealer):
+        err = ValidationError(explain.error_message("misdeal_not_dealer"), code="misdeal_not_dealer")
+        raise ValidationError({"penalty_against": err})
+
+
 def _append(
     *,
     match: Match,
@@ -161,6 +174,8 @@ def _append(
             target.deleted = True
     live = live_records(slots)
     index = next((i for i, (s, _r) in enumerate(live) if s == slot), len(live))
+    if record is not None:
+        _check_misdeal_dealer(match, record, index)
     try:
         replay(match.variant, match.options, [r for _s, r in live])
     except RecordError as exc:

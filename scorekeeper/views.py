@@ -224,6 +224,8 @@ def _match_context(
         "message": message,
         "editable": True,
         "penalties": penalty_choices(board.ruleset),
+        # a misdeal has its own button, already against the dealing team; these take a team
+        "other_penalties": [(k, label) for k, label in penalty_choices(board.ruleset) if k != "misdeal"],
         "penalty_nonce": new_nonce(),
         "lines": _lazy_rows(board, secret),
         "edit_url": edit,

@@ -74,11 +74,16 @@ class Step:
 
 
 def _pairs_penalty(s: Step, pen: Penalty) -> None:
-    """Pairs: the wronged team moves 1 pair for a misdeal, 2 for cheating or a false accusation."""
+    """Pairs: the wronged team moves 1 pair for a misdeal, 2 for cheating or a false accusation.
+    A penalty record is a hand with a winner, the team not at fault, so it takes a waiting egg
+    pot like a played hand (DECISIONS penalty_takes_eggs)."""
     gain = 1 if pen.kind == "misdeal" else 2
     s.score[pen.beneficiary] += gain
     s.note("penalty", kind=pen.kind, against=pen.against, amount=gain)
-    s.keep_waiting()
+    pot = int(s.waiting.get("egg_pot", 0))
+    if pot:
+        s.score[pen.beneficiary] += pot
+        s.note("egg_bonus", amount=pot)
     s.check_target(pen.beneficiary)
 
 
@@ -120,15 +125,16 @@ def _pairs_decided(s: Step, w: int, pts: tuple[int, int]) -> None:
 
 def _marks_penalty(s: Step, pen: Penalty) -> None:
     """Penalty marks: the team at fault takes 2 marks for a misdeal, 4 for cheating or a false
-    accusation (DECISIONS penalty_marks); a royal goat wins the match for the other team."""
+    accusation (DECISIONS penalty_marks); a royal goat wins the match for the other team. The
+    penalty record is a hand with a loser: a waiting ``eggs_double`` factor multiplies its marks
+    and is spent (DECISIONS penalty_takes_eggs)."""
     if pen.kind == "royal_goat":
         s.note("penalty", kind=pen.kind, against=pen.against)
         s.win_now(pen.beneficiary)
         return
     marks = 2 if pen.kind == "misdeal" else 4
-    s.score[pen.against] += marks
     s.note("penalty", kind=pen.kind, against=pen.against, amount=marks)
-    s.keep_waiting()
+    s.score[pen.against] += s.multiplied(marks)
     s.check_target(pen.against, reaching_loses=True)
 
 

@@ -535,10 +535,10 @@ SCORING = [
         "classic-sixes",
         {},
         [E, pen("cheating", 0), P(100)],
-        (3, 2),
+        (2, 3),
         None,
         (),
-        id="s2.1-pot-waits-through-penalty",
+        id="s2.1-decision-penalty-record-takes-the-pot",
     ),
     pytest.param("classic-sixes", {}, [pen("misdeal", 1)], (1, 0), None, (), id="s2.1-third-misdeal-+1"),
     pytest.param(
@@ -930,9 +930,13 @@ def oracle(key: str, options: dict[str, Any], records: list[dict[str, Any]]) -> 
             if kind == "royal_goat":
                 won = 1 - fault
             elif system == "pairs":
-                sc[1 - fault] += 1 if kind == "misdeal" else 2
+                # a penalty record is a hand won by the team not at fault: it takes the egg pot
+                sc[1 - fault] += (1 if kind == "misdeal" else 2) + wait
+                wait = 0
             else:
-                sc[fault] += 2 if kind == "misdeal" else 4
+                # ... and a hand lost by the team at fault: a waiting eggs_double factor applies
+                sc[fault] += (2 if kind == "misdeal" else 4) * (2**wait if opt.get("eggs_double") else 1)
+                wait = 0
         elif cap is not None:
             if system == "series":
                 sc[cap] += 12 if i == 0 else 4

@@ -53,10 +53,10 @@ CASES = [
         "classic-sixes",
         {},
         [
-            {"penalty_kind": "misdeal", "penalty_against": 1},
+            {"penalty_kind": "misdeal", "penalty_against": 0},  # seat 1 (team 0) deals hand 1
             {"penalty_kind": "false_accusation", "penalty_against": 0},
         ],
-        (1, 2),
+        (0, 3),
         None,
         (),
         id="classic-penalties",
