@@ -195,6 +195,23 @@ class Board:
         return [{"seat": s, "name": self.seat_name(s), "team": team_of(s)} for s in range(4)]
 
     @property
+    def overshoot(self) -> str:
+        """After the target: the final hand may carry a team past it (7 pairs of 6, 18 of 12);
+        say so as a note instead of printing «7/6»."""
+        if not self.state.finished:
+            return ""
+        over = [max(0, s - self.target) for s in self.state.score]
+        team = 0 if over[0] >= over[1] else 1
+        if not over[team]:
+            return ""
+        return _("The target is %(target)s; the last hand took %(team)s to %(score)s, %(n)s past it.") % {
+            "target": self.target,
+            "team": self.team_names[team],
+            "score": self.state.score[team],
+            "n": over[team],
+        }
+
+    @property
     def dealing_team(self) -> int | None:
         """The team of the next hand's dealer: a misdeal is always against it."""
         return team_of(self.next.dealer) if self.next else None
