@@ -166,7 +166,26 @@ def sheet(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_safe
 def compare(request: HttpRequest) -> HttpResponse:
-    return render(request, "rules/compare.html", {"table": facts.comparison()})
+    """Two or three variants side by side (``?v=classic-sixes&v=voon-series``), so the table fits
+    a phone; the highlight still compares each value with what most variants do."""
+    table = facts.comparison()
+    keys = [v["key"] for v in table["variants"]]
+    picked = [k for k in dict.fromkeys(request.GET.getlist("v")) if k in keys]
+    too_many = len(picked) > COMPARE_MAX
+    picked = picked[:COMPARE_MAX]
+    if len(picked) < 2:
+        picked = (picked + [k for k in keys if k not in picked])[:2] if picked else keys[:2]
+    cols = [keys.index(k) for k in picked]
+    shown = {
+        "variants": [table["variants"][i] for i in cols],
+        "rows": [{**row, "cells": [row["cells"][i] for i in cols]} for row in table["rows"]],
+    }
+    choices = [{**v, "checked": v["key"] in picked} for v in table["variants"]]
+    context = {"table": shown, "choices": choices, "too_many": too_many, "max": COMPARE_MAX}
+    return render(request, "rules/compare.html", context)
+
+
+COMPARE_MAX = 3
 
 
 def safe_return_to(value: str | None) -> str | None:

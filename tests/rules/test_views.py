@@ -118,9 +118,26 @@ def test_bad_option_on_a_sheet_is_a_clear_error(en: Client) -> None:
 
 
 def test_compare_marks_differences(en: Client) -> None:
-    html = en.get("/rules/compare/").content.decode()
+    html = en.get("/rules/compare/?v=classic-sixes&v=yc-hvalyony&v=yc-belka").content.decode()
     assert html.count('class="diff"') >= 6
     assert "Must trump when out of suit" in html
+
+
+def test_compare_shows_two_or_three_variants_never_six(en: Client) -> None:
+    def columns(url: str) -> list[str]:
+        head = en.get(url).content.decode().split("<thead>")[1].split("</thead>")[0]
+        return re.findall(r'href="/rules/([a-z0-9-]+)/"', head)
+
+    assert len(columns("/rules/compare/")) == 2
+    assert columns("/rules/compare/?v=voon-series&v=draw-four") == ["voon-series", "draw-four"]
+    assert columns("/rules/compare/?v=voon-series") == ["voon-series", "classic-sixes"]
+    every = "&".join(
+        f"v={k}" for k in ("classic-sixes", "penalty-goats", "voon-series", "yc-hvalyony", "yc-belka")
+    )
+    html = en.get("/rules/compare/?" + every).content.decode()
+    assert len(columns("/rules/compare/?" + every)) == 3
+    assert "At most 3 variants fit side by side" in html
+    assert len(columns("/rules/compare/?v=nonsense&v=yc-belka")) == 2
 
 
 # ------------------------------------------------------------------ the trick referee
