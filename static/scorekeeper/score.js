@@ -94,12 +94,13 @@
   }
   document.addEventListener("visibilitychange", wake);
 
-  function init() { remember(); showMine(); asks(document.getElementById("entry")); wake(); }
+  function checkAll() { document.querySelectorAll("form[data-sum-msg]").forEach(sumCheck); }
+  function init() { remember(); showMine(); asks(document.getElementById("entry")); checkAll(); wake(); }
   document.addEventListener("DOMContentLoaded", init);
   // the board is swapped whole, so the live region lives outside it and gets the new score
   function announce() {
     var m = document.getElementById("match"), live = document.getElementById("announce");
     if (m && live && m.dataset.announce) live.textContent = m.dataset.announce;
   }
-  document.addEventListener("htmx:afterSettle", function () { remember(); asks(document.getElementById("entry")); announce(); });
+  document.addEventListener("htmx:afterSettle", function () { remember(); asks(document.getElementById("entry")); checkAll(); announce(); });
 })();

@@ -42,7 +42,8 @@ def test_two_typed_numbers_that_miss_120_show_an_error_and_store_nothing(page: P
     expect(error).to_contain_text("72 + 50 = 122")
     expect(page.locator("#points_0")).to_have_attribute("aria-invalid", "true")
     page.get_by_role("button", name="Записать кон").click()
-    expect(page.locator("#entry .errorlist").first).to_be_visible()
+    expect(page.locator("#err-points_0")).to_contain_text("в сумме должны давать 120")  # the server's word
+    expect(error).to_be_visible()  # and the swapped-in form still shows the two numbers' error
     assert _stored(match) == []
     page.fill("#points_1", "48")
     expect(error).to_be_hidden()
