@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import quote_plus, urlencode
 
@@ -34,7 +34,7 @@ from .forms import (
     options_from_query,
     penalty_choices,
 )
-from .models import Match
+from .models import Entry, Match
 from .selectors import (
     Board,
     match_board,
@@ -46,6 +46,10 @@ from .selectors import (
     ruleset_of,
 )
 
+STALE_EDIT = gettext_lazy(
+    "Another phone changed this match while the form was open. Below is the hand as it stands now: "
+    "check it and correct it again if it still needs it."
+)
 STALE = gettext_lazy(
     "Another phone changed this match since your form was shown. Here is the fresh board: "
     "check it and enter the hand again if it is still missing."
@@ -372,21 +376,27 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
         raise Http404("no such hand")
 
     def page(form: HandForm | None, message: str = "", status: int = 200) -> HttpResponse:
+        shown, deleted, changes = board, current.deleted, []
         if form is None:  # stale or spent: a fresh form of the hand as it stands now
-            fresh = match_board(match=match)
-            now = next((s for s in fresh.slots if s.slot == slot), current)
+            shown = match_board(match=match)
+            now = next((s for s in shown.slots if s.slot == slot), current)
+            deleted = now.deleted
             form = HandForm(
-                initial={**hand_initial_from_record(now.record or {}), "version": fresh.version},
+                initial={**hand_initial_from_record(now.record or {}), "version": shown.version},
                 ruleset=board.ruleset,
             )
+            if message == str(STALE):  # the edit page says what changed, not «enter it again»
+                changes = _changes_since(shown, request.POST.get("version", ""))
+                message = str(STALE_EDIT)
         return _hand_page(
             request,
-            board,
+            shown,
             form,
             secret=secret,
             slot=slot,
-            deleted=current.deleted,
+            deleted=deleted,
             message=message,
+            changes=changes,
             status=status,
         )
 
@@ -414,6 +424,23 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
     return page(HandForm(initial=initial, ruleset=board.ruleset))
 
 
+def _changes_since(board: Board, version: str) -> list[str]:
+    """What other phones did to the match after ``version`` (the log seq the form was shown at),
+    one line per log entry: «кон 2 записан», «кон 1 исправлен»."""
+    seen = int(version) if version.isdigit() else 0
+    numbers = {ln.slot: ln.number for ln in board.lines}
+    words = {
+        Entry.ADD: _("hand %(n)s recorded"),
+        Entry.EDIT: _("hand %(n)s corrected"),
+        Entry.DELETE: _("hand %(n)s deleted"),
+        Entry.UNDO: _("hand %(n)s undone"),
+        Entry.RESTORE: _("hand %(n)s restored"),
+    }
+    entries = sorted((e for s in board.slots for e in s.versions if e.seq > seen), key=lambda e: e.seq)
+    gone = _("a hand that is no longer in the list was changed")
+    return [words[e.action] % {"n": numbers[e.slot]} if e.slot in numbers else gone for e in entries]
+
+
 def _hand_page(
     request: HttpRequest,
     board: Board,
@@ -424,6 +451,7 @@ def _hand_page(
     deleted: bool,
     message: str,
     status: int,
+    changes: Sequence[str] = (),
 ) -> HttpResponse:
     match = board.match
     number = next((ln.number for ln in board.lines if ln.slot == slot), None)
@@ -438,6 +466,7 @@ def _hand_page(
             "secret": secret,
             "deleted": deleted,
             "message": message,
+            "changes": changes,
             "edit_url": edit_url(match, secret),
             "penalties": penalty_choices(board.ruleset),
             "from_referee": bool(request.GET.get("reason")) or "points_0" in request.GET,
