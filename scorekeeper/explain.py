@@ -155,6 +155,18 @@ def lead_line(rule: str, leader: str | None, team: str | None, lowest: Card | No
     return rule
 
 
+def rotation_line(leader: str | None, *, stays: bool) -> str:
+    """The series' first lead (voon-series#leading): it moves one seat clockwise after a hand with
+    a winner and stays after eggs; the line says which, and names the player when known."""
+    if stays:
+        if leader:
+            return _("%(seat)s leads again: after eggs the lead stays") % {"seat": leader}
+        return _("the same player leads again: after eggs the lead stays")
+    if leader:
+        return _("%(seat)s leads: the lead moved one seat clockwise") % {"seat": leader}
+    return _("the lead moves one seat clockwise")
+
+
 def error_message(code: str) -> str:
     """The engine's record error in the player's words (shared with the referee and the API)."""
     return describe(code if code in MESSAGES else "bad_record")

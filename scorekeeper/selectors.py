@@ -240,6 +240,10 @@ class Board:
         n = self.next
         leader = self.seat_name(n.leader) if n.leader is not None else None
         team = self.team_names[n.leader_team] if n.leader_team is not None else None
+        if n.rule == "rotates":
+            # voon-series#leading: after eggs the lead stays with the same seat, else it moves on
+            stays = bool(self.state.hands) and self.state.hands[-1].winner is None
+            return explain.rotation_line(leader, stays=stays)
         return explain.lead_line(n.rule, leader, team, self.ruleset.lowest_trump, lang())
 
     @property
