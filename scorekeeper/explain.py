@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
+from rules.counting import count
 from rules.engine.cards import Card
 from rules.messages import MESSAGES, describe, lang
 
@@ -94,6 +95,10 @@ def note_line(code: str, params: Mapping[str, Any], team_names: Sequence[str]) -
         p["against"] = team_label(team_names, p["against"])
     if "kind" in p:
         p["kind"] = penalty_name(str(p["kind"]))
+    if code == "card_points":  # series and eyes: the band and the award in the system's own unit
+        unit = {"series": "series_point", "eyes": "eye"}.get(str(p["unit"]), "point")
+        band = str(p["band"]).replace("-", "–")
+        return _("%(band)s card points → %(award)s") % {"band": band, "award": count(int(p["amount"]), unit)}
     key = code
     if code == "eggs":
         key = next((f"eggs/{k}" for k in ("pot", "factor", "bonus") if k in p), "eggs")

@@ -11,6 +11,7 @@ from typing import Any
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from rules.counting import count, score_count
 from rules.engine import (
     HandRecord,
     HandResult,
@@ -151,8 +152,12 @@ class Board:
     @property
     def chart_caption(self) -> str:
         if self.scoring == "penalty":
-            return _("%(n)s goats lose") % {"n": self.target}
-        return _("the first to %(n)s wins") % {"n": self.target}
+            return _("%(goats)s lose") % {"goats": count(self.target, "goat")}
+        return _("the first to %(score)s wins") % {"score": score_count(self.target, self.scoring)}
+
+    @property
+    def goats_line(self) -> str:
+        return _("Goats against: %(goats)s lose the match.") % {"goats": count(self.target, "goat")}
 
     @property
     def chart_text(self) -> str:
@@ -258,6 +263,8 @@ class Board:
                     "name": self.team_names[team],
                     "score": score,
                     "marks": [i < score for i in range(self.target)],
+                    "label": _("%(score)s of %(target)s")
+                    % {"score": score_count(score, self.scoring), "target": self.target},
                     "over": max(0, score - self.target),
                 }
             )
@@ -278,8 +285,10 @@ class Board:
                 }
                 for i, suit in enumerate(suits[team])
             ]
+            n = self.state.score[team]
+            label = _("%(score)s of %(target)s") % {"score": count(n, "pair"), "target": 6}
             out.append(
-                {"team": team, "name": self.team_names[team], "score": self.state.score[team], "cards": cards}
+                {"team": team, "name": self.team_names[team], "score": n, "cards": cards, "label": label}
             )
         return out
 

@@ -16,8 +16,9 @@ from .variants import Ruleset, resolve
 __all__ = ["EMPTY", "NOTE_CODES", "TITLE_CODES", "HandResult", "MatchState", "Note", "new_match"]
 
 NOTE_CODES: tuple[str, ...] = (
-    "spas",  # winner 61-89, the loser kept its спас (31+); params amount
-    "no_spas",  # winner 90+ (loser 30 or fewer, took a trick); params amount
+    "spas",  # pairs and penalty marks: the loser kept its спас (31+); params amount
+    "no_spas",  # pairs and penalty marks: the loser has 30 or fewer (took a trick); params amount
+    "card_points",  # series and eyes: the winners' card-point band; params band, amount, unit
     "all_points",  # series: 120 card points with fewer than 8 tricks; params amount
     "obyaz_win",  # Belka: the obyaz team won; params amount, band
     "obyaz_beaten",  # Belka: the team not on obyaz won; params amount, band

@@ -203,13 +203,13 @@ def _series_decided(s: Step, w: int, pts: tuple[int, int]) -> None:
         else:
             s.reset(loser)
         return
+    # the series counts the winners' card points in bands; спас is not one of its words
     if pts[w] == 120:
-        amount, code = 6, "all_points"
-    elif pts[w] >= 90:
-        amount, code = 4, "no_spas"
+        s.note("all_points", amount=6)
+        amount = 6
     else:
-        amount, code = 2, "spas"
-    s.note(code, amount=amount)
+        amount, band = (4, "90-119") if pts[w] >= 90 else (2, "61-89")
+        s.note("card_points", band=band, amount=amount, unit="series")
     s.score[w] += amount
     if bonus:
         s.score[w] += bonus
@@ -253,8 +253,8 @@ def _eyes_decided(s: Step, w: int, pts: tuple[int, int]) -> None:
         amount, band = _belka_award(on_obyaz, pts[w])
         s.note("obyaz_win" if on_obyaz else "obyaz_beaten", amount=amount, band=band)
     else:
-        amount = 4 if pts[w] >= 90 else 2
-        s.note("no_spas" if amount == 4 else "spas", amount=amount)
+        amount, band = (4, "90+") if pts[w] >= 90 else (2, "61-89")
+        s.note("card_points", band=band, amount=amount, unit="eyes")
     s.score[w] += s.multiplied(amount)
     s.check_target(w)
 

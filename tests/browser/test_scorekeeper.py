@@ -44,7 +44,7 @@ def test_series_with_eggs_lyusya_and_capture_to_the_end(page: Page, live_server)
     expect(page.locator("#points_1")).to_have_value("48")
     expect(page.get_by_label("Взяли все взятки? (Люся)")).to_be_hidden()
     page.get_by_role("button", name="Записать кон").click()
-    expect(page.locator(".hand[data-hand='1']")).to_contain_text("спас → 2")
+    expect(page.locator(".hand[data-hand='1']")).to_contain_text("61–89 очков → 2 балла")
     assert score(page) == "2:0"
     # eggs: the bonus token waits
     page.get_by_role("button", name="60:60 яйца").click()

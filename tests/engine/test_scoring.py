@@ -456,13 +456,13 @@ ROWS = [
         "voon-series",
         [P(72, 48)],
         (2, 0),
-        ("spas",),
-        params={"spas": {"amount": 2}},
+        ("card_points",),
+        params={"card_points": {"amount": 2, "band": "61-89", "unit": "series"}},
     ),
-    Row("2.3-seed003-94-26-plus-4", "voon-series", [P(94, 26)], (4, 0), ("no_spas",)),
-    Row("2.3-89-plus-2", "voon-series", [P(31, 89)], (0, 2), ("spas",)),
-    Row("2.3-90-plus-4", "voon-series", [P(90, 30)], (4, 0), ("no_spas",)),
-    Row("2.3-119-plus-4", "voon-series", [P(119, 1)], (4, 0), ("no_spas",)),
+    Row("2.3-seed003-94-26-plus-4", "voon-series", [P(94, 26)], (4, 0), ("card_points",)),
+    Row("2.3-89-plus-2", "voon-series", [P(31, 89)], (0, 2), ("card_points",)),
+    Row("2.3-90-plus-4", "voon-series", [P(90, 30)], (4, 0), ("card_points",)),
+    Row("2.3-119-plus-4", "voon-series", [P(119, 1)], (4, 0), ("card_points",)),
     Row(
         "2.3-seed003-120-fewer-than-8-tricks-plus-6",
         "voon-series",
@@ -518,7 +518,7 @@ ROWS = [
         "voon-series",
         [EGGS, P(72, 48)],
         (4, 0),
-        ("spas", "egg_bonus"),
+        ("card_points", "egg_bonus"),
         params={"egg_bonus": {"amount": 2}},
     ),
     Row("2.3-seed003-eggs-pending", "voon-series", [EGGS], (0, 0), ("eggs",), pending={"bonus": 2}),
@@ -527,7 +527,7 @@ ROWS = [
         "voon-series",
         [EGGS, EGGS, P(94, 26)],
         (6, 0),
-        ("no_spas", "egg_bonus"),
+        ("card_points", "egg_bonus"),
     ),
     Row("2.3-seed003-bonus-on-plus-6", "voon-series", [EGGS, P(0, 120)], (0, 8), ("all_points", "egg_bonus")),
     Row(
@@ -535,7 +535,7 @@ ROWS = [
         "voon-series",
         [P(72, 48), EGGS, cap(1), P(72, 48)],
         (4, 4),
-        ("spas",),
+        ("card_points",),
     ),
     Row(
         "2.3-seed003-all-8-cancels-bonus",
@@ -570,15 +570,15 @@ ROWS = [
         titles=("goats",),
     ),
     # ---- §2.4 eyes (yc-hvalyony), seed 004 «Глаза за сдачу: 2 за 61-89, 4 за 90+» ----
-    Row("2.4-seed004-61-89-2-eyes", "yc-hvalyony", [P(72, 48)], (2, 0), ("spas",)),
-    Row("2.4-seed004-90-plus-4-eyes", "yc-hvalyony", [P(30, 90)], (0, 4), ("no_spas",)),
-    Row("2.4-120-with-a-trick-4-eyes", "yc-hvalyony", [P(120, 0)], (4, 0), ("no_spas",)),
+    Row("2.4-seed004-61-89-2-eyes", "yc-hvalyony", [P(72, 48)], (2, 0), ("card_points",)),
+    Row("2.4-seed004-90-plus-4-eyes", "yc-hvalyony", [P(30, 90)], (0, 4), ("card_points",)),
+    Row("2.4-120-with-a-trick-4-eyes", "yc-hvalyony", [P(120, 0)], (4, 0), ("card_points",)),
     Row(
         "2.4-seed004-eggs-double",
         "yc-hvalyony",
         [EGGS, P(72, 48)],
         (4, 0),
-        ("spas", "egg_multiplier"),
+        ("card_points", "egg_multiplier"),
         params={"egg_multiplier": {"factor": 2}},
     ),
     Row("2.4-seed004-eggs-pending", "yc-hvalyony", [EGGS], (0, 0), ("eggs",), pending={"multiplier": 2}),
@@ -587,7 +587,7 @@ ROWS = [
         "yc-hvalyony",
         [EGGS, EGGS, P(72, 48)],
         (8, 0),
-        ("spas", "egg_multiplier"),
+        ("card_points", "egg_multiplier"),
         params={"egg_multiplier": {"factor": 4}},
     ),
     Row(
@@ -598,7 +598,13 @@ ROWS = [
         ("eggs",),
         pending={"multiplier": 8},
     ),
-    Row("2.4-decision-winner-resets-factor", "yc-hvalyony", [EGGS, P(72, 48), P(72, 48)], (6, 0), ("spas",)),
+    Row(
+        "2.4-decision-winner-resets-factor",
+        "yc-hvalyony",
+        [EGGS, P(72, 48), P(72, 48)],
+        (6, 0),
+        ("card_points",),
+    ),
     Row("2.4-capture-4-eyes", "yc-hvalyony", [cap(1)], (0, 4), ("queen_capture",)),
     Row(
         "2.4-capture-times-egg-factor",
@@ -607,7 +613,7 @@ ROWS = [
         (8, 0),
         ("queen_capture", "egg_multiplier"),
     ),
-    Row("2.4-capture-resets-factor", "yc-hvalyony", [EGGS, cap(0), P(72, 48)], (10, 0), ("spas",)),
+    Row("2.4-capture-resets-factor", "yc-hvalyony", [EGGS, cap(0), P(72, 48)], (10, 0), ("card_points",)),
     Row(
         "2.4-lyusya-instant-win-default",
         "yc-hvalyony",
@@ -622,7 +628,7 @@ ROWS = [
         "yc-hvalyony",
         [P(72, 48), ALL1],
         (0, 4),
-        ("lyusya", "reset", "no_spas"),
+        ("lyusya", "reset", "card_points"),
         options={"lyusya": "reset"},
     ),
     Row(
@@ -630,7 +636,7 @@ ROWS = [
         "yc-hvalyony",
         [P(72, 48), EGGS, ALL1],
         (0, 8),
-        ("lyusya", "reset", "no_spas", "egg_multiplier"),
+        ("lyusya", "reset", "card_points", "egg_multiplier"),
         options={"lyusya": "reset"},
     ),
     Row(
@@ -638,7 +644,7 @@ ROWS = [
         "yc-hvalyony",
         [P(95, 25)] * 3,
         (12, 0),
-        ("no_spas", "match_won"),
+        ("card_points", "match_won"),
         winner=0,
         titles=("goats",),
     ),
@@ -647,7 +653,7 @@ ROWS = [
         "yc-hvalyony",
         [P(72, 48)],
         (2, 0),
-        ("spas",),
+        ("card_points",),
         options={"sevens": True},
     ),
     # ---- §2.5 eyes (yc-belka) by obyaz ----
@@ -1097,7 +1103,10 @@ def test_score_hand_is_the_fold_step() -> None:
     assert s == replay("voon-series", None, [P(72, 48), EGGS, P(94, 26)])
     assert s.score == (8, 0)
     assert s.hands[2].delta == (6, 0)
-    assert s.hands[2].notes == (Note("no_spas", {"amount": 4}), Note("egg_bonus", {"amount": 2}))
+    assert s.hands[2].notes == (
+        Note("card_points", {"band": "90-119", "amount": 4, "unit": "series"}),
+        Note("egg_bonus", {"amount": 2}),
+    )
 
 
 def test_state_to_dict_is_json_ready() -> None:

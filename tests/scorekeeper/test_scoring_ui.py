@@ -178,10 +178,26 @@ def test_the_board_explains_each_hand_in_russian(start):
     table.hand(points_0=72)
     table.hand(eggs="1")
     html = table.hand(points_0=95).content.decode()
-    assert "72:48" in html and "спас → 2" in html
+    # the series speaks of card-point bands and series points, never of спас (voon-series#score)
+    assert "72:48" in html and "61–89 очков → 2 балла" in html
     assert "яйца! +2 ждёт следующей победы" in html
-    assert "без спаса → 4" in html and "+2 за яйца" in html
+    assert "90–119 очков → 4 балла" in html and "+2 за яйца" in html
     assert "Красные +6" in html
+    assert "спас" not in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("variant", "uses_spas"),
+    [("classic-sixes", True), ("penalty-goats", True), ("voon-series", False), ("yc-hvalyony", False)],
+)
+def test_the_word_spas_only_where_the_scoring_uses_it(start, variant, uses_spas):
+    table = start(variant)
+    table.hand(points_0=72)
+    html = table.hand(points_0=95).content.decode()
+    assert ("спас" in html) == uses_spas
+    if variant == "yc-hvalyony":
+        assert "61–89 очков → 2 глаза" in html and "90+ очков → 4 глаза" in html
 
 
 @pytest.mark.django_db
