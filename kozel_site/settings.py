@@ -156,6 +156,12 @@ if PRODUCTION:
     CSRF_COOKIE_SECURE = True
     LANGUAGE_COOKIE_SECURE = True
 
+# The benchmark's floor (`make bench`): a minimal page, base.html with N static rows, served at
+# /bench/floor/?rows=N through the same middleware and context processors as every page. It exists
+# only for the benchmark: off unless KOZEL_BENCH_FLOOR is set, and `check --deploy` warns if it is
+# on in production.
+BENCH_FLOOR = env_bool("KOZEL_BENCH_FLOOR", False)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

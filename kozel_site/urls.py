@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.urls import include, path
 from django.views.i18n import set_language
 
@@ -13,3 +14,6 @@ urlpatterns = [
 ]
 
 handler404 = "kozel_site.views.not_found"
+
+if settings.BENCH_FLOOR:  # the benchmark's floor page, off unless KOZEL_BENCH_FLOOR is set
+    urlpatterns.append(path("bench/floor/", views.bench_floor, name="bench_floor"))

@@ -1,39 +1,67 @@
 #!/usr/bin/env python
-"""`make bench`: pages against a trivial view, the engine alone, page weight and SQL queries.
+"""`make bench`: the app over HTTP, through gunicorn with the production config, beside a floor.
 
-Everything runs in one process on one throwaway SQLite database (never db.sqlite3), through the
-full middleware stack with Django's test client and CSRF enforced, so the figures are ratios on
-the same machine. The benchmarks are interleaved in rounds, so a busy moment of the machine hits
-all of them alike. The server under load (gunicorn, PostgreSQL) is `make load`.
+One run, one machine, one table:
 
-Targets (issue 5): every page within 1.5x of the floor; the match page under 50 KB gzipped on
-first load, scripts and styles included; SQL queries per page constant in the number of hands
-(asserted in tests/scorekeeper/test_queries.py, shown here).
+- gunicorn with kozel_site/gunicorn.conf.py (2 workers x 4 threads), DJANGO_ENV=production, on a
+  loopback port, against a throwaway SQLite database (WAL), static files collected;
+- wrk (Debian package) is the load generator, 4 keep-alive connections unless a row says
+  otherwise; every request sends ``Accept-Encoding: gzip`` as a phone does;
+- the floor is a real minimal page: base.html with N static rows (/bench/floor/?rows=N, served
+  only with KOZEL_BENCH_FLOOR=1), through the same middleware, context processors and
+  compression as every page; every ratio is taken against figures of this same run;
+- match pages at 20, 300 and 1,000 hands: the same URL again and again (the warm case), and a
+  write before each read (every read after a change, the cache-miss case); writes grow their
+  match (each connection records hand after hand on its own match);
+- the engine in process, parsing included (cards from their codes, records from stored JSON).
+
+Every target prints PASS or MISS; nothing is left out. ``--strict`` exits 1 on a MISS.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
+import json
 import os
 import random
-import re
+import secrets
 import shutil
+import signal
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-import warnings
+import urllib.request
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+BIN = Path(sys.executable).parent
 
-FLOOR_RATIO_TARGET = 1.5
-MATCH_PAGE_KB_TARGET = 50
-HANDS = 40
+SIZES = (20, 300, 1000)
+CSRF = "benchcsrf" + "0123456789abcdefghijklmnopqrstuvw"[:23]  # 32 characters, a well-formed secret
+
+# --- targets (the issue's numbers) --------------------------------------------------------------
+FLOOR_RATIO = 1.5  # view/edit link at 20 hands vs the floor at 20 rows
+GROWTH_RATIO = 1.2  # at 1,000 hands vs at 20 hands
+WRITE_RATIO = 2.0  # recording a hand vs the edit link
+MIXED_RPS, MIXED_P99_MS = 1000, 100
+POLL_RPS = 3000
+WORKER_MB = 120
+TRICKS_PER_S, DEALS_PER_S, FOLD_STEP_US, REPLAY_1000_MS = 100_000, 10_000, 20, 5
+
+
+def free_port() -> int:
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
 
 
 def pct(values: list[float], q: float) -> float:
@@ -41,276 +69,324 @@ def pct(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, max(0, round(q / 100 * (len(s) - 1))))]
 
 
-def setup_django(tmp: Path) -> None:
-    os.environ["DATABASE_URL"] = f"sqlite:///{tmp / 'bench.sqlite3'}"
-    os.environ["DJANGO_SETTINGS_MODULE"] = "kozel_site.settings"
-    os.environ["DJANGO_DEBUG"] = "0"  # DEBUG keeps every query in memory; production does not
-    os.environ.pop("DJANGO_ENV", None)
-    import django
-
-    warnings.filterwarnings("ignore", message="No directory at")  # STATIC_ROOT: not collected here
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
+# --- fixtures: matches with long logs, written straight into the log ------------------------------
 
 
-# --- fixtures: a 40-hand match made through the real forms, then cloned -------------------------
-
-
-def forty_hands() -> list[dict[str, Any]]:
-    """penalty-goats, 40 hands that do not end the match: 10 decided (5 each, with spas) among
-    30 eggs, so the board shows every kind of line."""
-    decided = [{"points": [70, 50]}, {"points": [45, 75]}] * 5
+def records_for(n: int, offset: int = 0) -> list[dict[str, Any]]:
+    """``n`` hands of penalty goats that never end the match: eggs, with a decided hand (spas or
+    not, each team in turn, at most 5 lost per team) spread over the log, so the board shows every
+    kind of line and neither team reaches 12 marks."""
+    decided = [[70, 50], [45, 75], [95, 25], [25, 95], [70, 50], [45, 75], [70, 50], [45, 75]]  # 10 marks each
+    step = max(1, n // 8)
     out: list[dict[str, Any]] = []
-    for i in range(HANDS):
-        out.append(decided[i // 4] if i % 4 == 0 else {"points": [60, 60]})
+    used = 0
+    for i in range(offset, offset + n):
+        if i % step == step // 2 and used < 8:
+            out.append({"points": decided[used]})
+            used += 1
+        else:
+            out.append({"points": [60, 60]})
     return out
 
 
-def csrf(client: Any) -> str:
-    return client.cookies["csrftoken"].value
+@dataclass
+class Fixture:
+    public_id: str
+    secret: str
+    hands: int
+
+    @property
+    def view(self) -> str:
+        return f"/m/{self.public_id}/"
+
+    @property
+    def edit(self) -> str:
+        return f"/m/{self.public_id}/e/{self.secret}/"
+
+    @property
+    def write(self) -> str:
+        return f"/m/{self.public_id}/e/{self.secret}/hand/"
 
 
-def make_match(client: Any) -> tuple[str, str]:
-    """A new match through the form and 40 hands through the hand form; returns (view, edit) paths."""
-    client.get("/m/new/")
-    resp = client.post(
-        "/m/new/",
-        {
-            "csrfmiddlewaretoken": csrf(client),
-            "variant": "penalty-goats",
-            "team_0": "Красные",
-            "team_1": "Чёрные",
-            "player_0": "Аня",
-            "player_1": "Борис",
-            "player_2": "Вера",
-            "player_3": "Гена",
-            "first_dealer": "0",
-        },
-    )
-    assert resp.status_code == 302, resp.status_code
-    edit = resp["Location"]
-    public_id = edit.split("/")[2]
-    for i, rec in enumerate(forty_hands()):
-        page = client.get(edit).content.decode()
-        version = re.search(r'data-version="(\d+)"', page).group(1)  # type: ignore[union-attr]
-        r = client.post(
-            edit + "hand/",
-            {
-                "csrfmiddlewaretoken": csrf(client),
-                "points_0": rec["points"][0],
-                "points_1": rec["points"][1],
-                "version": version,
-                "nonce": f"bench-{i}",
-            },
+def make_matches(size: int, count: int) -> list[Fixture]:
+    """``count`` penalty-goats matches of ``size`` hands. The log rows are written in bulk (as a
+    long evening would have left them); whatever the services keep beside the log is then built
+    by the services' own rebuild, when they have one."""
+    from scorekeeper import services
+    from scorekeeper.models import Entry
+
+    out = []
+    for _ in range(count):
+        match, secret = services.match_create(
+            variant="penalty-goats",
+            options={},
+            team_names=["Красные", "Чёрные"],
+            player_names=["Аня", "Борис", "Вера", "Гена"],
         )
-        assert r.status_code == 302, (r.status_code, r.content[:500])
-    return f"/m/{public_id}/", edit
-
-
-def clone_matches(public_id: str, count: int) -> list[str]:
-    """``count`` copies of the match (same secret, same 40-entry log), for the POST benchmark:
-    each timed POST records hand 41 on a match of 40 hands."""
-    from scorekeeper.models import Entry, Match
-
-    src = Match.objects.get(public_id=public_id)
-    entries = list(Entry.objects.filter(match=src))
-    ids = []
-    for n in range(count):
-        m = Match.objects.get(pk=src.pk)
-        m.pk = None
-        m.public_id = f"clone{n:06d}"
-        m.series = m.public_id
-        m.previous = None
-        m.save()
         Entry.objects.bulk_create(
             [
-                Entry(
-                    match=m,
-                    seq=e.seq,
-                    action=e.action,
-                    slot=e.slot,
-                    record=e.record,
-                    source=e.source,
-                    reason=e.reason,
-                    nonce=e.nonce,
-                )
-                for e in entries
+                Entry(match=match, seq=i + 1, action="add", slot=i + 1, record=rec, nonce=f"fx-{i}")
+                for i, rec in enumerate(records_for(size))
             ]
         )
-        ids.append(m.public_id)
-    return ids
-
-
-# --- page benchmarks ---------------------------------------------------------------------------
-
-
-class Bench:
-    def __init__(self, name: str, call: Callable[[], Any], expect: int = 200, target: bool = True) -> None:
-        self.name, self.call, self.expect, self.target = name, call, expect, target
-        self.samples: list[float] = []
-
-    def run(self, n: int) -> None:
-        for _ in range(n):
-            t0 = time.perf_counter()
-            resp = self.call()
-            self.samples.append(time.perf_counter() - t0)
-            if resp.status_code != self.expect:
-                raise SystemExit(f"{self.name}: HTTP {resp.status_code} (expected {self.expect})")
-
-
-def page_benches(rounds: int, batch: int) -> tuple[list[Bench], dict[str, str]]:
-    from django.test import Client
-
-    client = Client(enforce_csrf_checks=True)
-    view, edit = make_match(client)
-    public_id = edit.split("/")[2]
-    token = csrf(client)
-    pool = clone_matches(public_id, rounds * batch + batch)
-    secret = edit.split("/")[4]
-    htmx = {"HTTP_HX_REQUEST": "true", "HTTP_X_CSRFTOKEN": token}
-    counter = iter(range(10**9))
-
-    def record_hand() -> Any:
-        n = next(counter)
-        url = f"/m/{pool[n]}/e/{secret}/hand/"
-        return client.post(url, {"points_0": 80, "points_1": 40, "version": HANDS, "nonce": f"b{n}"}, **htmx)
-
-    referee = "/rules/referee/?variant=voon-series&leader=0&cards=AH+QD+10H+7C"
-    sheet = "/rules/classic-sixes/"
-    benches = [
-        Bench("floor: /healthz (trivial view)", lambda: client.get("/healthz"), target=False),
-        Bench(f"match page, {HANDS} hands (edit link)", lambda: client.get(edit)),
-        Bench(f"view link, {HANDS} hands", lambda: client.get(view)),
-        Bench("record a hand: htmx POST -> board", record_hand),
-        Bench("referee answer (trick ruling)", lambda: client.get(referee)),
-        Bench("rule sheet (classic-sixes)", lambda: client.get(sheet)),
-        Bench("home page", lambda: client.get("/")),
-        Bench(
-            "API POST /api/v1/trick",
-            lambda: client.post(
-                "/api/v1/trick",
-                '{"variant":"voon-series","leader":0,"cards":["AH","QD","10H","7C"]}',
-                content_type="application/json",
-            ),
-        ),
-    ]
-    for b in benches:  # warm-up: imports, template loading, first connection
-        b.run(max(5, batch // 3))
-        b.samples.clear()
-    for _ in range(rounds):
-        for b in benches:
-            b.run(batch)
-    pages = {
-        "match page (edit link)": edit,
-        "view link": view,
-        "home page": "/",
-        "new match": "/m/new/",
-        "referee answer": referee,
-        "rule sheet": sheet,
-    }
-    return benches, pages
-
-
-# --- page weight and queries -------------------------------------------------------------------
-
-ASSET_RE = re.compile(r'<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+)"[^>]*>', re.I)
-
-
-def page_weight(client: Any, path: str) -> tuple[int, int, list[str]]:
-    """Gzipped bytes of the HTML and of each script, stylesheet and icon it links (lazy images left
-    out: they are in closed panels). Static files are gzipped at level 9 as whitenoise stores them."""
-    from django.contrib.staticfiles import finders
-    from django.templatetags.static import static
-
-    resp = client.get(path, HTTP_ACCEPT_ENCODING="gzip")
-    body = resp.content if resp.get("Content-Encoding") == "gzip" else gzip.compress(resp.content, 6)
-    html = gzip.decompress(body).decode() if resp.get("Content-Encoding") == "gzip" else resp.content.decode()
-    total_assets, names = 0, []
-    prefix = static("")
-    for tag in ASSET_RE.finditer(html):
-        tag_text, url = tag.group(0), tag.group(1)
-        if "<link" in tag_text.lower() and not re.search(r'rel="(stylesheet|icon|preload)"', tag_text):
-            continue
-        if not url.startswith(prefix):
-            continue
-        found = finders.find(url[len(prefix) :].split("?")[0])
-        if not found or url in names:
-            continue
-        names.append(url)
-        total_assets += len(gzip.compress(Path(found).read_bytes(), 9))
-    return len(body), total_assets, names
-
-
-def query_counts(client: Any, pages: dict[str, str]) -> dict[str, int]:
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    out = {}
-    for name, path in pages.items():
-        with CaptureQueriesContext(connection) as ctx:
-            client.get(path)
-        out[name] = len(ctx.captured_queries)
+        rebuild = getattr(services, "snapshot_rebuild", None)
+        if rebuild is not None:
+            rebuild(match=match)
+        out.append(Fixture(match.public_id, secret, size))
     return out
 
 
-# --- the engine alone --------------------------------------------------------------------------
+# --- wrk ----------------------------------------------------------------------------------------
+
+LUA = r"""
+local ffi = require("ffi")
+ffi.cdef[[ typedef struct { long tv_sec; long tv_nsec; } kz_ts; int clock_gettime(int, kz_ts*); ]]
+local ts = ffi.new("kz_ts")
+local function now() ffi.C.clock_gettime(1, ts); return tonumber(ts.tv_sec) * 1e6 + tonumber(ts.tv_nsec) / 1e3 end
+
+local CONF = %(conf)s
+local threads = {}
+local n_threads = 0
+
+function setup(thread)
+  thread:set("tid", n_threads)
+  n_threads = n_threads + 1
+  table.insert(threads, thread)
+end
+
+local my, version, seq, t0, pending_kind, errors, wseq
+samples = {}  -- a global: done() reads it from each thread
+function init(args)
+  my = CONF.matches[(tid %% #CONF.matches) + 1]
+  version = my.version
+  seq, wseq, samples, errors = 0, 0, {}, 0
+  math.randomseed(1000 + tid)
+end
+
+local function get(path, htmx)
+  local h = {["Accept-Encoding"] = "gzip", ["Cookie"] = "csrftoken=" .. CONF.csrf}
+  if htmx then h["HX-Request"] = "true" end
+  return wrk.format("GET", path, h)
+end
+
+local function post(path, body)
+  return wrk.format("POST", path, {
+    ["Accept-Encoding"] = "gzip", ["Cookie"] = "csrftoken=" .. CONF.csrf, ["X-CSRFToken"] = CONF.csrf,
+    ["HX-Request"] = "true", ["Content-Type"] = "application/x-www-form-urlencoded",
+  }, body)
+end
+
+local function pick()
+  if CONF.mode == "alternate" then  -- a write, then a read of the changed match, and again
+    seq = seq + 1
+    if seq %% 2 == 1 then return "write" else return CONF.read end
+  end
+  if CONF.mode == "api" then return "api" end
+  if CONF.mode == "mixed" then
+    local r = math.random()
+    if r < CONF.write_share then return "write" end
+    local k = math.random(3)
+    if k == 1 then return "view" elseif k == 2 then return "edit" else return "poll" end
+  end
+  return CONF.mode
+end
+
+function request()
+  pending_kind = pick()
+  t0 = now()
+  if pending_kind == "write" then
+    wseq = wseq + 1
+    return post(my.write, "points_0=60&points_1=60&version=" .. version .. "&nonce=b" .. tid .. "-" .. wseq)
+  elseif pending_kind == "view" then return get(my.view, false)
+  elseif pending_kind == "edit" then return get(my.edit, false)
+  elseif pending_kind == "poll" then return get(my.view .. "?v=" .. version, true)
+  elseif pending_kind == "api" then
+    return wrk.format("POST", CONF.path, {["Accept-Encoding"] = "gzip", ["Content-Type"] = "application/json"}, CONF.body)
+  else return get(pending_kind, false) end
+end
+
+function response(status, headers, body)
+  local us = now() - t0
+  if pending_kind == "write" and status == 200 then version = version + 1 end
+  local ok = status == 200 or (pending_kind == "poll" and status == 204)
+  if not ok then errors = errors + 1 end
+  local k = pending_kind
+  if k ~= "write" and k ~= "view" and k ~= "edit" and k ~= "poll" then k = "get" end
+  samples[#samples + 1] = k .. " " .. string.format("%%.0f", us) .. " " .. status
+end
+
+function done(summary, latency, requests)
+  io.write("KZ-SUMMARY ", summary.requests, " ", summary.duration, " ", summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout, "\n")
+  for _, t in ipairs(threads) do
+    local s = t:get("samples")
+    for _, line in ipairs(s) do io.write("KZ ", line, "\n") end
+  end
+end
+"""
 
 
-def engine_benches(seconds: float) -> list[tuple[str, str]]:
+@dataclass
+class Result:
+    seconds: float
+    total: int
+    socket_errors: int
+    lat: dict[str, list[float]] = field(default_factory=dict)  # kind -> ms
+    status: dict[str, dict[int, int]] = field(default_factory=dict)
+
+    def rps(self, kind: str | None = None) -> float:
+        n = self.total if kind is None else len(self.lat.get(kind, []))
+        return n / self.seconds
+
+    def p(self, q: float, kind: str | None = None) -> float:
+        values = [v for vs in self.lat.values() for v in vs] if kind is None else self.lat[kind]
+        return pct(values, q)
+
+    def bad(self, kind: str) -> int:
+        ok = {200, 204} if kind == "poll" else {200}
+        return sum(n for code, n in self.status.get(kind, {}).items() if code not in ok)
+
+
+def lua_table(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"[{json.dumps(k)}] = {lua_table(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "{" + ", ".join(lua_table(v) for v in value) + "}"
+    return json.dumps(value)
+
+
+def wrk(
+    base: str, tmp: Path, *, mode: str, matches: list[dict[str, Any]], seconds: float, conns: int = 4, **conf: Any
+) -> Result:
+    """wrk with ``conns`` connections (one thread each, so each connection owns its match when
+    ``matches`` has one per connection) for ``seconds``; per-request latency by kind."""
+    script = tmp / "bench.lua"
+    config = {"mode": mode, "matches": matches, "csrf": CSRF, **conf}
+    script.write_text(LUA % {"conf": lua_table(config)})
+    out = subprocess.run(
+        ["wrk", f"-t{conns}", f"-c{conns}", f"-d{max(1, round(seconds))}s", "--timeout", "10s", "-s", str(script), base + "/"],
+        capture_output=True,
+        text=True,
+        timeout=seconds + 60,
+    )
+    res: Result | None = None
+    lat: dict[str, list[float]] = {}
+    status: dict[str, dict[int, int]] = {}
+    for line in out.stdout.splitlines():
+        if line.startswith("KZ-SUMMARY "):
+            _, total, duration_us, errs = line.split()
+            res = Result(seconds=int(duration_us) / 1e6, total=int(total), socket_errors=int(errs))
+        elif line.startswith("KZ "):
+            _, kind, us, code = line.split()
+            lat.setdefault(kind, []).append(int(us) / 1000)
+            st = status.setdefault(kind, {})
+            st[int(code)] = st.get(int(code), 0) + 1
+    if res is None:
+        raise SystemExit(f"wrk failed:\n{out.stdout}\n{out.stderr}")
+    res.lat, res.status = lat, status
+    return res
+
+
+# --- the server ---------------------------------------------------------------------------------
+
+
+class Server:
+    """gunicorn with the production config on a free loopback port."""
+
+    def __init__(self, env: dict[str, str], log: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        self.proc = subprocess.Popen(
+            [
+                str(BIN / "gunicorn"),
+                "-c",
+                "kozel_site/gunicorn.conf.py",
+                "kozel_site.wsgi:application",
+                "--error-logfile",
+                str(log),
+            ],
+            cwd=ROOT,
+            env={**env, "GUNICORN_BIND": f"127.0.0.1:{self.port}"},
+        )
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(self.base + "/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise SystemExit(f"gunicorn did not start; see {log}")
+
+    def workers(self) -> list[int]:
+        kids = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text().split()
+        return [int(k) for k in kids]
+
+    def worker_mb(self) -> list[float]:
+        out = []
+        for pid in self.workers():
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    out.append(int(line.split()[1]) / 1024)
+        return out
+
+    def stop(self) -> None:
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+# --- the engine in process, parsing included ----------------------------------------------------
+
+
+def _time_per_call(fn: Callable[[], Any], seconds: float) -> float:
+    """Median seconds per call over repeated batches."""
+    n, t_end, per = 1, time.perf_counter() + seconds, []
+    while True:
+        t0 = time.perf_counter()
+        for _ in range(n):
+            fn()
+        dt = time.perf_counter() - t0
+        if dt < 0.02:
+            n *= 2
+            continue
+        per.append(dt / n)
+        if time.perf_counter() > t_end and len(per) >= 3:
+            return statistics.median(per)
+
+
+def engine_figures(seconds: float) -> list[tuple[str, float, str, float, bool]]:
+    """(name, value, unit, target, higher is better)."""
     from rules import engine
     from rules.engine.tricks import legal_cards
 
     rng = random.Random(5)
-    out: list[tuple[str, str]] = []
-
-    # 1. replay a 1,000-hand match (penalty-goats never ends on eggs; 10 decided hands among them)
-    records = [{"points": [60, 60]}] * 1000
-    for i in range(0, 1000, 100):
-        records[i] = {"points": [70, 50]} if i % 200 == 0 else {"points": [50, 70]}
-    hr = [engine.HandRecord.from_dict(r) for r in records]
-    times = []
-    t_end = time.perf_counter() + seconds
-    while time.perf_counter() < t_end or len(times) < 3:
-        t0 = time.perf_counter()
-        state = engine.replay("penalty-goats", None, hr)
-        times.append(time.perf_counter() - t0)
-    assert len(state.hands) == 1000 and not state.finished
-    med = statistics.median(times)
-    out.append(("replay a 1,000-hand match", f"{med * 1000:.1f} ms  ({1000 / med:,.0f} hands/s)"))
-    rs40 = engine.resolve("penalty-goats")
-    med40 = statistics.median(
-        _time(
-            lambda: engine.replay(rs40, None, [engine.HandRecord.from_dict(r) for r in forty_hands()]),
-            seconds / 2,
-        )
-    )
-    out.append((f"replay a {HANDS}-hand match (every page view does one)", f"{med40 * 1000:.2f} ms"))
-
-    # 2. tricks resolved per second: random four-card tricks of every one-card variant
     one_card = [engine.resolve(k) for k in engine.VARIANTS if not engine.resolve(k).multi_card_leads]
+    out: list[tuple[str, float, str, float, bool]] = []
+
+    # trick rulings, no hands given, from the cards' codes (as the API and the referee get them)
     tricks = []
     for _ in range(2000):
         rs = rng.choice(one_card)
-        tricks.append((rs, rng.randrange(4), rng.sample(list(rs.deck), 4)))
-    n, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        for rs, leader, cards in tricks:
-            engine.resolve_trick(rs, leader, cards)
-        n += len(tricks)
-    out.append(("resolve_trick (no hands given)", f"{n / (time.perf_counter() - t0):,.0f} tricks/s"))
+        tricks.append((rs, rng.randrange(4), [c.code for c in rng.sample(list(rs.deck), 4)]))
 
-    # 3. whole deals reviewed per second: random legal deals with the four hands given
+    def rule_all() -> None:
+        for rs, leader, codes in tricks:
+            engine.resolve_trick(rs, leader, codes)
+
+    out.append(("trick rulings/s, no hands (codes parsed)", len(tricks) / _time_per_call(rule_all, seconds), "/s", TRICKS_PER_S, True))
+
+    # whole deals with the four hands checked, from the cards' codes
     deals = []
-    for _ in range(200):
+    while len(deals) < 200:
         rs = rng.choice(one_card)
         deck = list(rs.deck)
         rng.shuffle(deck)
         hands = [deck[s * rs.hand_size : (s + 1) * rs.hand_size] for s in range(4)]
         held = [list(h) for h in hands]
-        leader, plays = rng.randrange(4), []
-        start = leader
+        leader = start = rng.randrange(4)
+        plays: list[Any] = []
         for _t in range(rs.hand_size):
             trick: list[Any] = []
             for i in range(4):
@@ -321,109 +397,228 @@ def engine_benches(seconds: float) -> list[tuple[str, str]]:
                 trick.append(c)
             leader = engine.resolve_trick(rs, leader, trick).winner
             plays.extend(trick)
+        hand_codes = [[c.code for c in h] for h in hands]
+        play_codes = [c.code for c in plays]
         try:
-            engine.play_deal(rs, start, hands, plays)
+            engine.play_deal(rs, start, hand_codes, play_codes)
         except engine.KozelError:
-            continue  # a queen capture ended the hand early (RULES.md §2.3, §2.4): not a whole deal
-        deals.append((rs, start, hands, plays))
-    n, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        for rs, leader, hands, plays in deals:
-            engine.play_deal(rs, leader, hands, plays)
-        n += len(deals)
-    out.append(("play_deal (whole deal, hands checked)", f"{n / (time.perf_counter() - t0):,.0f} deals/s"))
+            continue  # a queen capture ended the hand early: not a whole deal
+        deals.append((rs, start, hand_codes, play_codes))
+
+    def review_all() -> None:
+        for rs, start, hand_codes, play_codes in deals:
+            engine.play_deal(rs, start, hand_codes, play_codes)
+
+    out.append(("whole-deal reviews/s, hands checked (codes parsed)", len(deals) / _time_per_call(review_all, seconds), "/s", DEALS_PER_S, True))
+
+    # a 1,000-hand replay from stored records: the JSON text of each log row, decoded and folded
+    stored = [json.dumps(r) for r in records_for(1000)]
+
+    def replay_stored() -> None:
+        state = engine.replay("penalty-goats", None, [json.loads(t) for t in stored])
+        assert not state.finished
+
+    replay_ms = _time_per_call(replay_stored, seconds) * 1000
+
+    # one fold step on a match 500 hands in, from a stored record (decoded and checked)
+    state500 = engine.replay("penalty-goats", None, records_for(500))
+    step = getattr(engine, "fold_step", None)
+    text = json.dumps({"points": [70, 50]})
+    if step is not None:
+        snap = engine.snapshot_of(state500)
+
+        def one_step() -> None:
+            step(snap, json.loads(text))
+    else:
+
+        def one_step() -> None:
+            engine.score_hand(state500, json.loads(text))
+
+    out.append(("one fold step, 500 hands in (record decoded)", _time_per_call(one_step, seconds) * 1e6, "µs", FOLD_STEP_US, False))
+    out.append(("1,000-hand replay from stored JSON records", replay_ms, "ms", REPLAY_1000_MS, False))
     return out
 
 
-def _time(fn: Callable[[], Any], seconds: float) -> list[float]:
-    times: list[float] = []
-    t_end = time.perf_counter() + seconds
-    while time.perf_counter() < t_end or len(times) < 3:
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return times
+# --- the run ------------------------------------------------------------------------------------
 
 
-# --- report ------------------------------------------------------------------------------------
+@dataclass
+class Row:
+    name: str
+    rps: float | None
+    p50: float | None
+    p99: float | None
+    note: str = ""
+    verdict: str = ""  # "PASS"/"MISS" or "" for an information row
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rounds", type=int, default=8, help="interleaved rounds (default 8)")
-    parser.add_argument("--batch", type=int, default=25, help="requests per benchmark per round (default 25)")
-    parser.add_argument("--engine-seconds", type=float, default=2.0, help="seconds per engine benchmark")
+    parser.add_argument("--seconds", type=float, default=4.0, help="seconds per HTTP scenario (default 4)")
+    parser.add_argument("--engine-seconds", type=float, default=1.0, help="seconds per engine figure")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument("--json", type=Path, help="also write the table as JSON here")
     args = parser.parse_args()
+    if shutil.which("wrk") is None:
+        raise SystemExit("wrk is needed (Debian: apt-get install wrk)")
 
-    tmp = Path(tempfile.mkdtemp(prefix="kozel-bench-"))
     started = time.perf_counter()
+    tmp = Path(tempfile.mkdtemp(prefix="kozel-bench-"))
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
+        "DJANGO_ENV": "production",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "DJANGO_SECURE_SSL_REDIRECT": "0",  # loopback is plain HTTP
+        "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite3'}",
+        "KOZEL_BENCH_FLOOR": "1",
+        "DJANGO_SETTINGS_MODULE": "kozel_site.settings",
+    }
+    os.environ.update(env)
+    server: Server | None = None
     try:
-        setup_django(tmp)
-        from django.test import Client
+        import django
 
-        print(f"kozel bench: Django test client in one process, SQLite at {tmp}, DEBUG off, CSRF enforced")
-        print(f"{args.rounds} interleaved rounds x {args.batch} requests per page\n")
-        benches, pages = page_benches(args.rounds, args.batch)
-        floor = statistics.median(benches[0].samples)
-        missed = 0
-        w = max(len(b.name) for b in benches) + 2
-        print(f"{'PAGES':<{w}}{'median':>10}{'p99':>10}{'x floor':>9}   target")
-        for b in benches:
-            med, p99 = statistics.median(b.samples), pct(b.samples, 99)
-            ratio = med / floor
-            if b.target:
-                ok = ratio <= FLOOR_RATIO_TARGET
-                missed += not ok
-                verdict = f"<= {FLOOR_RATIO_TARGET}x  {'PASS' if ok else 'MISS'}"
-            else:
-                verdict = "(floor)"
-            print(f"{b.name:<{w}}{med * 1000:>8.2f}ms{p99 * 1000:>8.2f}ms{ratio:>8.1f}x   {verdict}")
+        django.setup()
+        from django.core.management import call_command
 
-        client = Client()
-        print(f"\n{'PAGE WEIGHT (gzip, first load)':<34}{'html':>8}{'assets':>9}{'total':>9}   target")
-        for name, path in pages.items():
-            html, assets, names = page_weight(client, path)
-            total = (html + assets) / 1024
-            verdict = ""
-            if name.startswith("match page"):
-                ok = total < MATCH_PAGE_KB_TARGET
-                missed += not ok
-                verdict = f"< {MATCH_PAGE_KB_TARGET} KB  {'PASS' if ok else 'MISS'}"
-            print(f"{name:<34}{html / 1024:>6.1f}KB{assets / 1024:>7.1f}KB{total:>7.1f}KB   {verdict}")
+        call_command("collectstatic", interactive=False, verbosity=0)
+        call_command("migrate", interactive=False, verbosity=0)
+        from django.db import connection
+
+        conns = 4
+        warm = {n: make_matches(n, 1)[0] for n in SIZES}
+        grow = {n: make_matches(n, conns) for n in SIZES}  # one per connection: writes grow it
+        mixed = make_matches(300, 8)
+        api_body = json.dumps({"variant": "penalty-goats", "hands": records_for(100)})
+        connection.close()
+
+        server = Server(env, tmp / "gunicorn.log")
+        base = server.base
         print(
-            f"  assets of the match page: {', '.join(page_weight(client, pages['match page (edit link)'])[2])}"
+            f"kozel bench: gunicorn (production config, workers={len(server.workers())}) on {base}, "
+            f"SQLite (WAL) at {tmp}, wrk with {conns} connections, {args.seconds:g} s per row\n"
         )
 
-        print(f"\n{'SQL QUERIES PER PAGE':<34}{'1 hand':>8}{f'{HANDS} hands':>10}   target")
-        small_client = Client(enforce_csrf_checks=True)
-        view1, edit1 = make_match_with(small_client, 1)
-        q1 = query_counts(client, {"match page (edit link)": edit1, "view link": view1})
-        qn = query_counts(client, {k: pages[k] for k in ("match page (edit link)", "view link")})
-        for name in qn:
-            ok = q1[name] == qn[name]
-            missed += not ok
-            print(f"{name:<34}{q1[name]:>8}{qn[name]:>10}   constant  {'PASS' if ok else 'MISS'}")
-        for name, n in query_counts(client, {k: v for k, v in pages.items() if k not in qn}).items():
-            print(f"{name:<34}{'':>8}{n:>10}")
+        def as_lua(fx: Fixture) -> dict[str, Any]:
+            return {"view": fx.view, "edit": fx.edit, "write": fx.write, "version": fx.hands}
 
-        print("\nENGINE ALONE")
-        for name, figure in engine_benches(args.engine_seconds):
-            print(f"{name:<54}{figure}")
-        print(f"\n{missed} target(s) missed; bench took {time.perf_counter() - started:.0f} s")
+        def get(path: str, seconds: float = args.seconds) -> Result:
+            return wrk(base, tmp, mode=path, matches=[{"version": 0}], seconds=seconds, conns=conns)
+
+        def check(res: Result, name: str) -> None:
+            bad = {k: res.bad(k) for k in res.lat}
+            if any(bad.values()) or res.socket_errors:
+                raise SystemExit(f"{name}: unexpected answers {res.status} (socket errors {res.socket_errors})")
+
+        get("/healthz", 1.0)  # warm-up: imports, templates, first connections
+        for n in SIZES:
+            get(warm[n].edit, 1)
+            get(warm[n].view, 1)
+
+        rows: list[Row] = []
+        fig: dict[str, float] = {}
+
+        def measure(name: str, key: str, res: Result, kind: str = "get") -> None:
+            check(res, name)
+            fig[key] = res.p(50, kind)
+            rows.append(Row(name, res.rps(kind), res.p(50, kind), res.p(99, kind)))
+
+        measure("/healthz (no template; reference)", "healthz", get("/healthz"))
+        measure("floor: base.html + 20 static rows", "floor20", get("/bench/floor/?rows=20"))
+        measure("floor: base.html + 30 static rows", "floor30", get("/bench/floor/?rows=30"))
+        for n in SIZES:
+            measure(f"view link, {n} hands (same URL again)", f"view{n}", get(warm[n].view))
+        for n in SIZES:
+            measure(f"edit link, {n} hands (same URL again)", f"edit{n}", get(warm[n].edit))
+        for n in SIZES:
+            res = wrk(base, tmp, mode="alternate", read="edit", matches=[as_lua(f) for f in grow[n]], seconds=args.seconds, conns=conns)
+            check(res, f"write+read {n}")
+            grown = [f.hands + len(res.lat["write"]) // conns for f in grow[n]]
+            for f, g in zip(grow[n], grown, strict=True):
+                f.hands = g
+            fig[f"miss{n}"] = res.p(50, "edit")
+            fig[f"write{n}"] = res.p(50, "write")
+            rows.append(Row(f"edit link after a write, {n}+ hands (cache miss)", res.rps("edit"), res.p(50, "edit"), res.p(99, "edit")))
+            rows.append(Row(f"record a hand (htmx POST), {n}+ hands, growing", res.rps("write"), res.p(50, "write"), res.p(99, "write"), note=f"to ~{max(grown)}"))
+        poll = wrk(base, tmp, mode="poll", matches=[as_lua(warm[300])], seconds=args.seconds, conns=conns)
+        check(poll, "poll")
+        fig["poll_rps"] = poll.rps("poll")
+        rows.append(Row("view-link poll, unchanged (204)", poll.rps("poll"), poll.p(50, "poll"), poll.p(99, "poll")))
+        mix = wrk(base, tmp, mode="mixed", write_share=0.1, matches=[as_lua(f) for f in mixed], seconds=args.seconds * 2, conns=8)
+        check(mix, "mixed")
+        fig["mixed_rps"], fig["mixed_p99"] = mix.rps(), mix.p(99)
+        rows.append(Row("mixed: 90% view/edit/poll, 10% writes, 8 conns, 300+ hands", mix.rps(), mix.p(50), mix.p(99), note=f"{len(mix.lat.get('write', []))} writes"))
+        mem = server.worker_mb()
+        fig["worker_mb"] = max(mem)
+        rows.append(Row("worker memory after the mixed run (RSS)", None, None, None, note=" / ".join(f"{m:.0f} MB" for m in mem)))
+        for name, path in (
+            ("home page", "/"),
+            ("rule sheet (classic-sixes)", "/rules/classic-sixes/"),
+            ("referee, a trick in the URL", "/rules/referee/?variant=voon-series&leader=0&cards=AH+QD+10H+7C"),
+        ):
+            measure(name, name, get(path))
+        measure(
+            "POST /api/v1/score, 100 hands",
+            "api",
+            wrk(base, tmp, mode="api", path="/api/v1/score", body=api_body, matches=[{"version": 0}], seconds=args.seconds, conns=conns),
+        )
+
+        server.stop()
+        if "Traceback" in (tmp / "gunicorn.log").read_text():
+            print("!! the server logged a traceback:\n" + (tmp / "gunicorn.log").read_text()[-3000:])
+        server = None
+
+        # --- verdicts
+        def verdict(ok: bool) -> str:
+            return "PASS" if ok else "MISS"
+
+        targets: list[tuple[str, str, str]] = []
+        for kind in ("view", "edit"):
+            r = fig[f"{kind}20"] / fig["floor20"]
+            targets.append((f"{kind} link, 20 hands vs floor, 20 rows", f"{r:.2f}x  (<= {FLOOR_RATIO}x)", verdict(r <= FLOOR_RATIO)))
+        for kind, label in (("view", "view link"), ("edit", "edit link"), ("miss", "edit link after a write")):
+            r = fig[f"{kind}1000"] / fig[f"{kind}20"]
+            targets.append((f"{label}, 1,000 vs 20 hands", f"{r:.2f}x  (<= {GROWTH_RATIO}x)", verdict(r <= GROWTH_RATIO)))
+        for n in SIZES:
+            r = fig[f"write{n}"] / fig[f"edit{n}"]
+            targets.append((f"record a hand vs edit link, {n} hands", f"{r:.2f}x  (<= {WRITE_RATIO}x)", verdict(r <= WRITE_RATIO)))
+        targets.append(("mixed load throughput", f"{fig['mixed_rps']:,.0f} req/s  (>= {MIXED_RPS:,})", verdict(fig["mixed_rps"] >= MIXED_RPS)))
+        targets.append(("mixed load p99", f"{fig['mixed_p99']:.1f} ms  (<= {MIXED_P99_MS})", verdict(fig["mixed_p99"] <= MIXED_P99_MS)))
+        targets.append(("204 poll throughput", f"{fig['poll_rps']:,.0f} req/s  (>= {POLL_RPS:,})", verdict(fig["poll_rps"] >= POLL_RPS)))
+        targets.append(("worker memory after the mixed run", f"{fig['worker_mb']:.0f} MB  (<= {WORKER_MB})", verdict(fig["worker_mb"] <= WORKER_MB)))
+
+        engine = engine_figures(args.engine_seconds)
+        for name, value, unit, target, higher in engine:
+            ok = value >= target if higher else value <= target
+            shown = f"{value:,.0f}{unit}" if unit == "/s" else f"{value:,.2f} {unit}"
+            bound = f">= {target:,}{unit}" if higher else f"<= {target} {unit}"
+            targets.append((f"engine: {name}", f"{shown}  ({bound})", verdict(ok)))
+
+        # --- the table
+        w = max(len(r.name) for r in rows) + 2
+        print(f"{'HTTP (gunicorn, production config)':<{w}}{'req/s':>9}{'p50':>10}{'p99':>10}  {'x floor20':>9}")
+        for r in rows:
+            if r.rps is None:
+                print(f"{r.name:<{w}}{'':>9}{'':>10}{'':>10}  {'':>9}  {r.note}")
+                continue
+            ratio = (r.p50 or 0) / fig["floor20"]
+            print(f"{r.name:<{w}}{r.rps:>9,.0f}{r.p50:>8.1f}ms{r.p99:>8.1f}ms  {ratio:>8.1f}x  {r.note}")
+        w2 = max(len(t[0]) for t in targets) + 2
+        print(f"\n{'TARGETS (all figures from this run)':<{w2}}{'measured (target)':<34}verdict")
+        for name, measured, v in targets:
+            print(f"{name:<{w2}}{measured:<34}{v}")
+        missed = sum(1 for t in targets if t[2] == "MISS")
+        print(f"\n{missed} of {len(targets)} target(s) missed; bench took {time.perf_counter() - started:.0f} s")
+        if args.json:
+            args.json.write_text(
+                json.dumps({"rows": [r.__dict__ for r in rows], "targets": targets, "figures": fig}, indent=1)
+            )
         return 1 if (missed and args.strict) else 0
     finally:
+        if server is not None:
+            server.stop()
         shutil.rmtree(tmp, ignore_errors=True)
-
-
-def make_match_with(client: Any, hands: int) -> tuple[str, str]:
-    """A match with ``hands`` hands through the forms (for the query-count comparison)."""
-    global HANDS
-    saved, HANDS = HANDS, hands
-    try:
-        return make_match(client)
-    finally:
-        HANDS = saved
 
 
 if __name__ == "__main__":

@@ -70,3 +70,18 @@ def test_production_is_not_in_debug_and_serves_compressed_static() -> None:
         "True",
         "whitenoise.storage.CompressedManifestStaticFilesStorage",
     ]
+
+
+def test_check_deploy_warns_when_the_bench_floor_is_on() -> None:
+    done = _manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DJANGO_ENV="production",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="example.org",
+        KOZEL_BENCH_FLOOR="1",
+    )
+    assert done.returncode != 0
+    assert "kozel.W001" in done.stdout + done.stderr

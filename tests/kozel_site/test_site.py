@@ -42,3 +42,16 @@ def test_unknown_page_is_a_friendly_404(client: Client) -> None:
 
 def test_healthz(client: Client) -> None:
     assert client.get("/healthz").content == b"ok"
+
+
+def test_the_bench_floor_is_not_served_by_default(client: Client) -> None:
+    assert client.get("/bench/floor/?rows=20").status_code == 404
+
+
+def test_the_bench_floor_renders_base_html_with_n_static_rows(rf) -> None:  # type: ignore[no-untyped-def]
+    from kozel_site.views import bench_floor
+
+    html = bench_floor(rf.get("/bench/floor/", {"rows": "30"})).content.decode()
+    assert html.count('<li class="hand"') == 30
+    assert '<header class="topbar">' in html  # base.html, as every page
+    assert bench_floor(rf.get("/bench/floor/", {"rows": "x"})).content.decode().count('<li class="hand"') == 20
