@@ -76,7 +76,16 @@ def records_for(n: int, offset: int = 0) -> list[dict[str, Any]]:
     """``n`` hands of penalty goats that never end the match: eggs, with a decided hand (spas or
     not, each team in turn, at most 5 lost per team) spread over the log, so the board shows every
     kind of line and neither team reaches 12 marks."""
-    decided = [[70, 50], [45, 75], [95, 25], [25, 95], [70, 50], [45, 75], [70, 50], [45, 75]]  # 10 marks each
+    decided = [
+        [70, 50],
+        [45, 75],
+        [95, 25],
+        [25, 95],
+        [70, 50],
+        [45, 75],
+        [70, 50],
+        [45, 75],
+    ]  # 10 marks each
     step = max(1, n // 8)
     out: list[dict[str, Any]] = []
     used = 0
@@ -255,7 +264,14 @@ def lua_table(value: Any) -> str:
 
 
 def wrk(
-    base: str, tmp: Path, *, mode: str, matches: list[dict[str, Any]], seconds: float, conns: int = 4, **conf: Any
+    base: str,
+    tmp: Path,
+    *,
+    mode: str,
+    matches: list[dict[str, Any]],
+    seconds: float,
+    conns: int = 4,
+    **conf: Any,
 ) -> Result:
     """wrk with ``conns`` connections (one thread each, so each connection owns its match when
     ``matches`` has one per connection) for ``seconds``; per-request latency by kind."""
@@ -263,7 +279,17 @@ def wrk(
     config = {"mode": mode, "matches": matches, "csrf": CSRF, **conf}
     script.write_text(LUA % {"conf": lua_table(config)})
     out = subprocess.run(
-        ["wrk", f"-t{conns}", f"-c{conns}", f"-d{max(1, round(seconds))}s", "--timeout", "10s", "-s", str(script), base + "/"],
+        [
+            "wrk",
+            f"-t{conns}",
+            f"-c{conns}",
+            f"-d{max(1, round(seconds))}s",
+            "--timeout",
+            "10s",
+            "-s",
+            str(script),
+            base + "/",
+        ],
         capture_output=True,
         text=True,
         timeout=seconds + 60,
@@ -375,7 +401,15 @@ def engine_figures(seconds: float) -> list[tuple[str, float, str, float, bool]]:
         for rs, leader, codes in tricks:
             engine.resolve_trick(rs, leader, codes)
 
-    out.append(("trick rulings/s, no hands (codes parsed)", len(tricks) / _time_per_call(rule_all, seconds), "/s", TRICKS_PER_S, True))
+    out.append(
+        (
+            "trick rulings/s, no hands (codes parsed)",
+            len(tricks) / _time_per_call(rule_all, seconds),
+            "/s",
+            TRICKS_PER_S,
+            True,
+        )
+    )
 
     # whole deals with the four hands checked, from the cards' codes
     deals = []
@@ -409,7 +443,15 @@ def engine_figures(seconds: float) -> list[tuple[str, float, str, float, bool]]:
         for rs, start, hand_codes, play_codes in deals:
             engine.play_deal(rs, start, hand_codes, play_codes)
 
-    out.append(("whole-deal reviews/s, hands checked (codes parsed)", len(deals) / _time_per_call(review_all, seconds), "/s", DEALS_PER_S, True))
+    out.append(
+        (
+            "whole-deal reviews/s, hands checked (codes parsed)",
+            len(deals) / _time_per_call(review_all, seconds),
+            "/s",
+            DEALS_PER_S,
+            True,
+        )
+    )
 
     # a 1,000-hand replay from stored records: the JSON text of each log row, decoded and folded
     stored = [json.dumps(r) for r in records_for(1000)]
@@ -434,7 +476,15 @@ def engine_figures(seconds: float) -> list[tuple[str, float, str, float, bool]]:
         def one_step() -> None:
             engine.score_hand(state500, json.loads(text))
 
-    out.append(("one fold step, 500 hands in (record decoded)", _time_per_call(one_step, seconds) * 1e6, "µs", FOLD_STEP_US, False))
+    out.append(
+        (
+            "one fold step, 500 hands in (record decoded)",
+            _time_per_call(one_step, seconds) * 1e6,
+            "µs",
+            FOLD_STEP_US,
+            False,
+        )
+    )
     out.append(("1,000-hand replay from stored JSON records", replay_ms, "ms", REPLAY_1000_MS, False))
     return out
 
@@ -509,7 +559,9 @@ def main() -> int:
         def check(res: Result, name: str) -> None:
             bad = {k: res.bad(k) for k in res.lat}
             if any(bad.values()) or res.socket_errors:
-                raise SystemExit(f"{name}: unexpected answers {res.status} (socket errors {res.socket_errors})")
+                raise SystemExit(
+                    f"{name}: unexpected answers {res.status} (socket errors {res.socket_errors})"
+                )
 
         get("/healthz", 1.0)  # warm-up: imports, templates, first connections
         for n in SIZES:
@@ -532,36 +584,97 @@ def main() -> int:
         for n in SIZES:
             measure(f"edit link, {n} hands (same URL again)", f"edit{n}", get(warm[n].edit))
         for n in SIZES:
-            res = wrk(base, tmp, mode="alternate", read="edit", matches=[as_lua(f) for f in grow[n]], seconds=args.seconds, conns=conns)
+            res = wrk(
+                base,
+                tmp,
+                mode="alternate",
+                read="edit",
+                matches=[as_lua(f) for f in grow[n]],
+                seconds=args.seconds,
+                conns=conns,
+            )
             check(res, f"write+read {n}")
             grown = [f.hands + len(res.lat["write"]) // conns for f in grow[n]]
             for f, g in zip(grow[n], grown, strict=True):
                 f.hands = g
             fig[f"miss{n}"] = res.p(50, "edit")
             fig[f"write{n}"] = res.p(50, "write")
-            rows.append(Row(f"edit link after a write, {n}+ hands (cache miss)", res.rps("edit"), res.p(50, "edit"), res.p(99, "edit")))
-            rows.append(Row(f"record a hand (htmx POST), {n}+ hands, growing", res.rps("write"), res.p(50, "write"), res.p(99, "write"), note=f"to ~{max(grown)}"))
+            rows.append(
+                Row(
+                    f"edit link after a write, {n}+ hands (cache miss)",
+                    res.rps("edit"),
+                    res.p(50, "edit"),
+                    res.p(99, "edit"),
+                )
+            )
+            rows.append(
+                Row(
+                    f"record a hand (htmx POST), {n}+ hands, growing",
+                    res.rps("write"),
+                    res.p(50, "write"),
+                    res.p(99, "write"),
+                    note=f"to ~{max(grown)}",
+                )
+            )
         poll = wrk(base, tmp, mode="poll", matches=[as_lua(warm[300])], seconds=args.seconds, conns=conns)
         check(poll, "poll")
         fig["poll_rps"] = poll.rps("poll")
-        rows.append(Row("view-link poll, unchanged (204)", poll.rps("poll"), poll.p(50, "poll"), poll.p(99, "poll")))
-        mix = wrk(base, tmp, mode="mixed", write_share=0.1, matches=[as_lua(f) for f in mixed], seconds=args.seconds * 2, conns=8)
+        rows.append(
+            Row("view-link poll, unchanged (204)", poll.rps("poll"), poll.p(50, "poll"), poll.p(99, "poll"))
+        )
+        mix = wrk(
+            base,
+            tmp,
+            mode="mixed",
+            write_share=0.1,
+            matches=[as_lua(f) for f in mixed],
+            seconds=args.seconds * 2,
+            conns=8,
+        )
         check(mix, "mixed")
         fig["mixed_rps"], fig["mixed_p99"] = mix.rps(), mix.p(99)
-        rows.append(Row("mixed: 90% view/edit/poll, 10% writes, 8 conns, 300+ hands", mix.rps(), mix.p(50), mix.p(99), note=f"{len(mix.lat.get('write', []))} writes"))
+        rows.append(
+            Row(
+                "mixed: 90% view/edit/poll, 10% writes, 8 conns, 300+ hands",
+                mix.rps(),
+                mix.p(50),
+                mix.p(99),
+                note=f"{len(mix.lat.get('write', []))} writes",
+            )
+        )
         mem = server.worker_mb()
         fig["worker_mb"] = max(mem)
-        rows.append(Row("worker memory after the mixed run (RSS)", None, None, None, note=" / ".join(f"{m:.0f} MB" for m in mem)))
+        rows.append(
+            Row(
+                "worker memory after the mixed run (RSS)",
+                None,
+                None,
+                None,
+                note=" / ".join(f"{m:.0f} MB" for m in mem),
+            )
+        )
         for name, path in (
             ("home page", "/"),
             ("rule sheet (classic-sixes)", "/rules/classic-sixes/"),
-            ("referee, a trick in the URL", "/rules/referee/?variant=voon-series&leader=0&cards=AH+QD+10H+7C"),
+            (
+                "referee, a trick in the URL",
+                "/rules/referee/?variant=voon-series&leader=0&cards=AH+QD+10H+7C",
+            ),
         ):
             measure(name, name, get(path))
         measure(
             "POST /api/v1/score, 100 hands",
             "api",
-            wrk(base, tmp, mode="api", path="/api/v1/score", body=api_body, matches=[{"version": 0}], seconds=args.seconds, conns=conns),
+            wrk(
+                base,
+                tmp,
+                mode="api",
+                path="/api/v1/score",
+                body=api_body,
+                matches=[{"version": 0}],
+                seconds=args.seconds,
+                conns=conns,
+            ),
         )
 
         server.stop()
@@ -576,17 +689,59 @@ def main() -> int:
         targets: list[tuple[str, str, str]] = []
         for kind in ("view", "edit"):
             r = fig[f"{kind}20"] / fig["floor20"]
-            targets.append((f"{kind} link, 20 hands vs floor, 20 rows", f"{r:.2f}x  (<= {FLOOR_RATIO}x)", verdict(r <= FLOOR_RATIO)))
-        for kind, label in (("view", "view link"), ("edit", "edit link"), ("miss", "edit link after a write")):
+            targets.append(
+                (
+                    f"{kind} link, 20 hands vs floor, 20 rows",
+                    f"{r:.2f}x  (<= {FLOOR_RATIO}x)",
+                    verdict(r <= FLOOR_RATIO),
+                )
+            )
+        for kind, label in (
+            ("view", "view link"),
+            ("edit", "edit link"),
+            ("miss", "edit link after a write"),
+        ):
             r = fig[f"{kind}1000"] / fig[f"{kind}20"]
-            targets.append((f"{label}, 1,000 vs 20 hands", f"{r:.2f}x  (<= {GROWTH_RATIO}x)", verdict(r <= GROWTH_RATIO)))
+            targets.append(
+                (f"{label}, 1,000 vs 20 hands", f"{r:.2f}x  (<= {GROWTH_RATIO}x)", verdict(r <= GROWTH_RATIO))
+            )
         for n in SIZES:
             r = fig[f"write{n}"] / fig[f"edit{n}"]
-            targets.append((f"record a hand vs edit link, {n} hands", f"{r:.2f}x  (<= {WRITE_RATIO}x)", verdict(r <= WRITE_RATIO)))
-        targets.append(("mixed load throughput", f"{fig['mixed_rps']:,.0f} req/s  (>= {MIXED_RPS:,})", verdict(fig["mixed_rps"] >= MIXED_RPS)))
-        targets.append(("mixed load p99", f"{fig['mixed_p99']:.1f} ms  (<= {MIXED_P99_MS})", verdict(fig["mixed_p99"] <= MIXED_P99_MS)))
-        targets.append(("204 poll throughput", f"{fig['poll_rps']:,.0f} req/s  (>= {POLL_RPS:,})", verdict(fig["poll_rps"] >= POLL_RPS)))
-        targets.append(("worker memory after the mixed run", f"{fig['worker_mb']:.0f} MB  (<= {WORKER_MB})", verdict(fig["worker_mb"] <= WORKER_MB)))
+            targets.append(
+                (
+                    f"record a hand vs edit link, {n} hands",
+                    f"{r:.2f}x  (<= {WRITE_RATIO}x)",
+                    verdict(r <= WRITE_RATIO),
+                )
+            )
+        targets.append(
+            (
+                "mixed load throughput",
+                f"{fig['mixed_rps']:,.0f} req/s  (>= {MIXED_RPS:,})",
+                verdict(fig["mixed_rps"] >= MIXED_RPS),
+            )
+        )
+        targets.append(
+            (
+                "mixed load p99",
+                f"{fig['mixed_p99']:.1f} ms  (<= {MIXED_P99_MS})",
+                verdict(fig["mixed_p99"] <= MIXED_P99_MS),
+            )
+        )
+        targets.append(
+            (
+                "204 poll throughput",
+                f"{fig['poll_rps']:,.0f} req/s  (>= {POLL_RPS:,})",
+                verdict(fig["poll_rps"] >= POLL_RPS),
+            )
+        )
+        targets.append(
+            (
+                "worker memory after the mixed run",
+                f"{fig['worker_mb']:.0f} MB  (<= {WORKER_MB})",
+                verdict(fig["worker_mb"] <= WORKER_MB),
+            )
+        )
 
         engine = engine_figures(args.engine_seconds)
         for name, value, unit, target, higher in engine:
@@ -597,7 +752,9 @@ def main() -> int:
 
         # --- the table
         w = max(len(r.name) for r in rows) + 2
-        print(f"{'HTTP (gunicorn, production config)':<{w}}{'req/s':>9}{'p50':>10}{'p99':>10}  {'x floor20':>9}")
+        print(
+            f"{'HTTP (gunicorn, production config)':<{w}}{'req/s':>9}{'p50':>10}{'p99':>10}  {'x floor20':>9}"
+        )
         for r in rows:
             if r.rps is None:
                 print(f"{r.name:<{w}}{'':>9}{'':>10}{'':>10}  {'':>9}  {r.note}")
@@ -609,7 +766,9 @@ def main() -> int:
         for name, measured, v in targets:
             print(f"{name:<{w2}}{measured:<34}{v}")
         missed = sum(1 for t in targets if t[2] == "MISS")
-        print(f"\n{missed} of {len(targets)} target(s) missed; bench took {time.perf_counter() - started:.0f} s")
+        print(
+            f"\n{missed} of {len(targets)} target(s) missed; bench took {time.perf_counter() - started:.0f} s"
+        )
         if args.json:
             args.json.write_text(
                 json.dumps({"rows": [r.__dict__ for r in rows], "targets": targets, "figures": fig}, indent=1)

@@ -8,7 +8,6 @@ rank letters ``В`` (J), ``Д`` (Q), ``К`` (K), ``Т`` (A).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 SUITS: tuple[str, ...] = ("C", "S", "H", "D")
 RANKS: tuple[str, ...] = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -61,18 +60,45 @@ class RuleViolation(KozelError):
     """A play or a record that the rules forbid."""
 
 
-@dataclass(frozen=True, slots=True)
 class Card:
+    """A card: ``rank`` and ``suit`` as written, and ``index``, a small integer (0-35, suit by
+    suit in ``SUITS`` order, ranks low to high) that the rulesets' precomputed ladders are
+    indexed by. There are exactly 36 cards, made once: ``Card("A", "H")`` and
+    ``Card.parse("AH")`` are the same object, so cards compare and hash as fast as objects do."""
+
+    __slots__ = ("rank", "suit", "index", "_code", "_points")
+
     rank: str
     suit: str
-    _code: str = field(init=False, repr=False, compare=False, hash=False)
+    index: int
+    _code: str
+    _points: int
 
-    def __post_init__(self) -> None:
-        if self.rank not in RANKS or self.suit not in SUITS:
-            raise CardNotationError(
-                "bad_card", f"not a card: {self.rank!r} {self.suit!r}", token=f"{self.rank}{self.suit}"
-            )
-        object.__setattr__(self, "_code", self.rank + self.suit)
+    def __new__(cls, rank: str, suit: str) -> Card:
+        made = _CARDS.get((rank, suit)) if isinstance(rank, str) and isinstance(suit, str) else None
+        if made is not None:
+            return made
+        if rank not in RANKS or suit not in SUITS:
+            raise CardNotationError("bad_card", f"not a card: {rank!r} {suit!r}", token=f"{rank}{suit}")
+        c = object.__new__(cls)
+        object.__setattr__(c, "rank", rank)
+        object.__setattr__(c, "suit", suit)
+        object.__setattr__(c, "index", SUITS.index(suit) * len(RANKS) + RANKS.index(rank))
+        object.__setattr__(c, "_code", rank + suit)
+        object.__setattr__(c, "_points", POINTS.get(rank, 0))
+        return c
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a card cannot change")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     @classmethod
     def parse(cls, token: str) -> Card:
@@ -99,7 +125,7 @@ class Card:
 
     @property
     def points(self) -> int:
-        return POINTS.get(self.rank, 0)
+        return self._points
 
     @property
     def is_red(self) -> bool:
@@ -117,7 +143,11 @@ class Card:
         return f"Card.parse({self._code!r})"
 
 
-_CARDS: dict[tuple[str, str], Card] = {(r, s): Card(r, s) for s in SUITS for r in RANKS}
+_CARDS: dict[tuple[str, str], Card] = {}
+for _suit in SUITS:
+    for _rank in RANKS:
+        _CARDS[(_rank, _suit)] = Card(_rank, _suit)
+BY_INDEX: tuple[Card, ...] = tuple(sorted(_CARDS.values(), key=lambda c: c.index))
 _PARSE_CACHE: dict[str, Card] = {}
 for _card in _CARDS.values():
     _PARSE_CACHE[_card.code] = _card

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .cards import Card, CardNotationError, KozelError
-from .inputs import PlayInput, TrickInputError, check_seat, frozen_params, parse_hands, parse_play
-from .tricks import Event, Trick, TrickContext, resolve_trick
+from .inputs import PARSED, PlayInput, TrickInputError, check_seat, frozen_params, parse_hands, parse_play
+from .tricks import Event, Trick, TrickContext, resolve_parsed
 from .variants import Ruleset
 
 DRAW_HAND = 4  # draw-four: each seat holds 4 cards and draws back to 4 (§2.6)
@@ -137,8 +137,10 @@ def play_deal(
     flat = _split_plays(rs, plays)
     parsed: list[tuple[Card, ...]] = []
     played: set[Card] = set()
+    in_deck = rs._in_deck_at
     for i, p in enumerate(flat):
-        cards = parse_play(rs, p, f"plays[{i}]")
+        c0 = PARSED.get(p) if type(p) is str else None  # the common case: one canonical code
+        cards = (c0,) if c0 is not None and in_deck[c0.index] else parse_play(rs, p, f"plays[{i}]")
         for c in cards:
             if c in played:
                 raise CardNotationError(
@@ -171,21 +173,28 @@ def play_deal(
                 field=field_name,
                 token=" ".join(c.code for c in parsed[base]),
             )
-        if (not multi and k >= rs.hand_size) or all(h is not None and not h for h in remaining):
+        if (k >= rs.hand_size) if not multi else all(h is not None and not h for h in remaining):
             raise TrickInputError(
                 "too_many_plays",
                 "the hand is over",
                 field=field_name,
                 token=" ".join(c.code for c in parsed[base]),
             )
-        ctx = replace(base_ctx, first_leader=leader, led_suits=frozenset(led_suits), trick_number=k + 1)
+        ctx = TrickContext(
+            hand_number=base_ctx.hand_number,
+            score=base_ctx.score,
+            first_leader=leader,
+            led_suits=frozenset(led_suits),
+            trick_number=k + 1,
+        )
         try:
-            trick = resolve_trick(
+            # the deal's cards were read and checked once above: no parsing per trick
+            trick = resolve_parsed(
                 rs,
                 current,
                 parsed[base : base + 4],
-                hands=[tuple(h) if h is not None else None for h in remaining],
-                context=ctx,
+                [tuple(h) if h is not None else None for h in remaining],
+                ctx,
             )
         except KozelError as e:
             m = _FIELD.match(e.field or "")
@@ -203,15 +212,16 @@ def play_deal(
             if h is not None:
                 for c in p.cards:
                     h.remove(c)
-        if not rs.is_trump(trick.plays[0].cards[0]):
-            led_suits.add(trick.plays[0].cards[0].suit)
+        first = parsed[base][0]
+        if rs._trump_at[first.index] < 0:
+            led_suits.add(first.suit)
         if multi:
             if pile is None:
                 remaining = [None, None, None, None]
             else:
                 _draw(remaining, pile, trick.winner)
         current = trick.winner
-        if any(e.kind == "queen_capture" for e in trick.events):
+        if trick.events and any(e.kind == "queen_capture" for e in trick.events):
             ended_early = True
 
     points = [0, 0]

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from .cards import Card, CardNotationError, KozelError, card
+from .cards import ALL_CARDS, Card, CardNotationError, KozelError, card
 from .variants import Ruleset
 
 __all__ = [
+    "PARSED",
     "SEATS",
     "PlayInput",
     "TrickInputError",
@@ -24,6 +25,8 @@ __all__ = [
 ]
 
 SEATS = (0, 1, 2, 3)
+PARSED: dict[str, Card] = {c.code: c for c in ALL_CARDS}
+"""Each card by its canonical code: the one lookup a well-formed play costs."""
 
 PlayInput = Card | str | Sequence[Card | str]
 
@@ -49,6 +52,10 @@ def check_seat(seat: object, field_name: str = "leader", error: type[KozelError]
 
 
 def _deck_card(rs: Ruleset, token: object, field_name: str) -> Card:
+    # the common case first: a canonical code (or a card) of this deck, one lookup each
+    c = PARSED.get(token) if type(token) is str else (token if type(token) is Card else None)  # type: ignore[arg-type]
+    if c is not None and rs._in_deck_at[c.index]:
+        return c
     try:
         c = card(token)  # type: ignore[arg-type]
     except CardNotationError as e:

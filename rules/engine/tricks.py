@@ -29,7 +29,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, CardNotationError
-from .inputs import SEATS, PlayInput, TrickInputError, check_seat, frozen_params, parse_hands, parse_play
+from .inputs import (
+    PARSED,
+    SEATS,
+    PlayInput,
+    TrickInputError,
+    check_seat,
+    frozen_params,
+    parse_hands,
+    parse_play,
+)
 from .variants import Ruleset, team_of
 
 
@@ -48,7 +57,7 @@ class TrickContext:
     trick_number: int | None = None  # 1-based trick of the hand (voon must_lead_ad)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Play:
     seat: int
     cards: tuple[Card, ...]
@@ -63,14 +72,14 @@ class Play:
         return self.cards[0]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     kind: str  # "queen_capture"
     team: int  # the team that benefits (the catchers)
     params: Mapping[str, object] = field(default_factory=frozen_params)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Trick:
     leader: int
     plays: tuple[Play, ...]
@@ -182,19 +191,21 @@ def _judge_answer(
     rs: Ruleset, c: Card, hand: tuple[Card, ...] | None, led_group: str, ctx: TrickContext
 ) -> tuple[bool | None, str | None, dict[str, object]]:
     """Following (§1), must-trump (§2.4/§2.5), the classic ace ban (§2.1)."""
+    group_at = rs._group_at
+    if group_at[c.index] == led_group:
+        return True, None, _NO_PARAMS  # type: ignore[return-value]
     follow_code = "must_answer_trump" if led_group == "T" else "must_follow_suit"
-    if rs.group(c) == led_group:
-        return True, None, {}
     if hand is None:
         return None, follow_code, {"led": led_group}
-    held = [x for x in hand if rs.group(x) == led_group]
+    held = [x for x in hand if group_at[x.index] == led_group]
     if held:
         return False, follow_code, {"led": led_group, "could_play": _codes(held, rs)}
-    if rs.must_trump and not rs.is_trump(c):
-        trumps = [x for x in hand if rs.is_trump(x)]
+    trump_at = rs._trump_at
+    if rs.must_trump and trump_at[c.index] < 0:
+        trumps = [x for x in hand if trump_at[x.index] >= 0]
         if trumps:
             return False, "must_trump", {"led": led_group, "could_play": _codes(trumps, rs)}
-    if rs.ace_discard_ban and c.rank == "A" and not rs.is_trump(c):
+    if rs.ace_discard_ban and c.rank == "A" and trump_at[c.index] < 0:
         banned = _banned_aces(rs, hand, led_group, ctx.led_suits)
         if c in banned:
             others = [x for x in hand if x not in banned]
@@ -209,7 +220,7 @@ def _judge_answer(
                         "led_suits": sorted(ctx.led_suits),
                     },
                 )
-    return True, None, {}
+    return True, None, _NO_PARAMS  # type: ignore[return-value]
 
 
 def legal_cards(
@@ -304,26 +315,45 @@ def resolve_trick(
             count=len(plays) if isinstance(plays, Sequence) else None,
         )
     parsed_hands = parse_hands(rs, hands)
-    seen: set[Card] = set()
     parsed: list[tuple[Card, ...]] = []
+    seen = 0  # the cards played so far, as a bit set over Card.index
+    in_deck = rs._in_deck_at
     for i, p in enumerate(plays):
-        fname = f"plays[{i}]"
-        cards = parse_play(rs, p, fname)
+        c0 = PARSED.get(p) if isinstance(p, str) else None  # the common case: one canonical code
+        if c0 is not None and in_deck[c0.index]:
+            cards: tuple[Card, ...] = (c0,)
+        else:
+            cards = parse_play(rs, p, f"plays[{i}]")
         for c in cards:
-            if c in seen:
+            bit = 1 << c.index
+            if seen & bit:
                 raise CardNotationError(
-                    "duplicate_card", f"{c} appears twice", token=c.code, field=fname, card=c.code
+                    "duplicate_card", f"{c} appears twice", token=c.code, field=f"plays[{i}]", card=c.code
                 )
-            seen.add(c)
+            seen |= bit
         if i and len(cards) != len(parsed[0]):
             raise TrickInputError(
                 "wrong_card_count",
                 f"answer with {len(parsed[0])} cards",
-                field=fname,
+                field=f"plays[{i}]",
                 token=" ".join(map(str, cards)),
                 count=len(cards),
                 expected=len(parsed[0]),
             )
+        parsed.append(cards)
+    return resolve_parsed(rs, leader, parsed, parsed_hands, ctx)
+
+
+def resolve_parsed(
+    rs: Ruleset,
+    leader: int,
+    parsed: Sequence[tuple[Card, ...]],
+    parsed_hands: Sequence[tuple[Card, ...] | None],
+    ctx: TrickContext,
+) -> Trick:
+    """:func:`resolve_trick` for plays and hands already read into cards (the deal review reads
+    a deal's cards once, not once per trick). Checks that each play comes from its seat's hand."""
+    for i, cards in enumerate(parsed):
         seat = (leader + i) % 4
         hand = parsed_hands[seat]
         if hand is not None:
@@ -332,42 +362,66 @@ def resolve_trick(
                     raise TrickInputError(
                         "card_not_in_hand",
                         f"seat {seat} does not hold {c}",
-                        field=fname,
+                        field=f"plays[{i}]",
                         token=c.code,
                         seat=seat,
                         card=c.code,
                     )
-        parsed.append(cards)
-
+    trump_at = rs._trump_at
+    group_at = rs._group_at
     lead = parsed[0]
-    led_group = rs.group(lead[0])
+    led_group = group_at[lead[0].index]
+    multi = rs.multi_card_leads
     out: list[Play] = []
     for i, cards in enumerate(parsed):
         seat = (leader + i) % 4
         hand = parsed_hands[seat]
         if i == 0:
             legal, reason, params = _judge_lead(rs, seat, cards, hand, ctx, parsed_hands)
-        elif rs.multi_card_leads:
-            legal, reason, params = True, None, {}  # no follow duty in draw-four (§2.6)
+        elif multi:
+            legal, reason, params = True, None, _NO_PARAMS  # no follow duty in draw-four (§2.6)
         else:
             legal, reason, params = _judge_answer(rs, cards[0], hand, led_group, ctx)
-        out.append(
-            Play(seat, cards, tuple(rs.is_trump(c) for c in cards), legal, reason, frozen_params(params))
+        trump = (
+            (trump_at[cards[0].index] >= 0,)
+            if len(cards) == 1
+            else tuple(trump_at[c.index] >= 0 for c in cards)
         )
+        out.append(Play(seat, cards, trump, legal, reason, frozen_params(params) if params else _NO_PARAMS))
 
-    if rs.multi_card_leads:
+    if multi:
         best = 0
         for i in range(1, 4):
             if covers(rs, parsed[i], parsed[best]):
                 best = i
     else:
-        best = max(range(4), key=lambda i: rs.strength(parsed[i][0], led_group) or -1)
+        # the highest trump, else the highest card of the led plain suit (precomputed ladders)
+        plain_at = rs._plain_rank_at
+        best, top = 0, -1
+        for i, cards in enumerate(parsed):
+            x = cards[0].index
+            t = trump_at[x]
+            if t >= 0:
+                strength = 1000 - t
+            elif group_at[x] == led_group:
+                strength = 100 - plain_at[x]
+            else:
+                continue
+            if strength > top:
+                best, top = i, strength
+    points = 0
+    for cs in parsed:
+        for c in cs:
+            points += c._points
     return Trick(
         leader=leader,
         plays=tuple(out),
         winner=out[best].seat,
         winning=parsed[best],
-        points=sum(c.points for cs in parsed for c in cs),
-        events=_capture_events(rs, out),
+        points=points,
+        events=_capture_events(rs, out) if rs.capture is not None else (),
         led_group=led_group,
     )
+
+
+_NO_PARAMS: Mapping[str, object] = frozen_params()

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from .cards import SUITS, Card, KozelError, card
+from .cards import BY_INDEX, SUITS, Card, KozelError, card
 
 PLAIN_ORDER: tuple[str, ...] = ("A", "10", "K", "Q", "J", "9", "8", "7", "6")
 """Plain-suit order, high to low (RULES.md §1). Cards on the trump ladder are not in any plain suit."""
@@ -118,6 +118,28 @@ class Ruleset:
     leading: str  # who leads a hand: "winners", "agreement", "rotation", "obyaz" or "dealer"
     trump_index: Mapping[Card, int] = field(repr=False, default_factory=dict)
     plain_index: Mapping[str, int] = field(repr=False, default_factory=dict)
+    # Precomputed ladders, indexed by ``Card.index`` (0-35): the hot paths read these tuples
+    # instead of looking a card up in a mapping. ``_trump_at[i]`` is the card's place on the
+    # trump ladder (-1 for a plain card); ``_group_at[i]`` is "T" or the plain suit;
+    # ``_plain_rank_at[i]`` is the place of the card's rank in the plain order.
+    _trump_at: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _group_at: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _plain_rank_at: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _in_deck_at: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        trump_at = [-1] * len(BY_INDEX)
+        for c, i in self.trump_index.items():
+            trump_at[c.index] = i
+        object.__setattr__(self, "_trump_at", tuple(trump_at))
+        object.__setattr__(
+            self, "_group_at", tuple("T" if trump_at[c.index] >= 0 else c.suit for c in BY_INDEX)
+        )
+        in_deck = {c.index for c in self.deck}
+        object.__setattr__(self, "_in_deck_at", tuple(c.index in in_deck for c in BY_INDEX))
+        object.__setattr__(
+            self, "_plain_rank_at", tuple(self.plain_index.get(c.rank, len(BY_INDEX)) for c in BY_INDEX)
+        )
 
     @property
     def key(self) -> str:
@@ -135,20 +157,21 @@ class Ruleset:
         return self.options[key]
 
     def is_trump(self, c: Card) -> bool:
-        return c in self.trump_index
+        return self._trump_at[c.index] >= 0
 
     def group(self, c: Card) -> str:
         """``"T"`` for a trump, else the card's plain suit (RULES.md §1: a trump belongs to no suit)."""
-        return "T" if c in self.trump_index else c.suit
+        return self._group_at[c.index]
 
     def strength(self, c: Card, led_group: str) -> int | None:
         """Bigger wins. Trumps above every plain card; a plain card of another suit cannot win (None)."""
-        ti = self.trump_index.get(c)
-        if ti is not None:
+        i = c.index
+        ti = self._trump_at[i]
+        if ti >= 0:
             return 1000 - ti
         if c.suit != led_group:
             return None
-        return 100 - self.plain_index[c.rank]
+        return 100 - self._plain_rank_at[i]
 
     def beats(self, a: Card, b: Card, led_group: str) -> bool:
         """Does ``a`` beat ``b`` when ``led_group`` was led?"""

@@ -54,4 +54,6 @@ def test_the_bench_floor_renders_base_html_with_n_static_rows(rf) -> None:  # ty
     html = bench_floor(rf.get("/bench/floor/", {"rows": "30"})).content.decode()
     assert html.count('<li class="hand"') == 30
     assert '<header class="topbar">' in html  # base.html, as every page
-    assert bench_floor(rf.get("/bench/floor/", {"rows": "x"})).content.decode().count('<li class="hand"') == 20
+    assert (
+        bench_floor(rf.get("/bench/floor/", {"rows": "x"})).content.decode().count('<li class="hand"') == 20
+    )
