@@ -64,3 +64,40 @@ def test_duplicate_and_deck_errors_name_the_token() -> None:
     with pytest.raises(CardNotationError) as err:
         parse_cards(["6H"], deck=resolve("classic-sixes").deck)
     assert (err.value.code, err.value.token) == ("card_not_in_deck", "6H")
+
+
+def test_each_card_is_made_once_with_a_small_index() -> None:
+    import copy
+    import pickle
+
+    from rules.engine.cards import ALL_CARDS, BY_INDEX, Card
+
+    assert sorted(c.index for c in ALL_CARDS) == list(range(36))
+    for c in ALL_CARDS:
+        assert BY_INDEX[c.index] is c
+        assert Card(c.rank, c.suit) is c is Card.parse(c.code) is Card.parse(c.code.lower())
+        assert pickle.loads(pickle.dumps(c)) is c and copy.deepcopy(c) is c
+        assert repr(c) == f"Card.parse({c.code!r})" and str(c) == c.code
+    assert len({*ALL_CARDS}) == 36
+    with pytest.raises(AttributeError):
+        Card.parse("AH").rank = "K"  # type: ignore[misc]
+
+
+def test_rulesets_precomputed_ladders_agree_with_their_trumps_and_deck() -> None:
+    from rules.engine import VARIANTS, resolve
+    from rules.engine.cards import ALL_CARDS
+    from rules.engine.variants import PLAIN_ORDER
+
+    for key in VARIANTS:
+        rs = resolve(key)
+        for c in ALL_CARDS:
+            in_ladder = c in rs.trumps
+            assert rs.is_trump(c) == in_ladder
+            assert rs.group(c) == ("T" if in_ladder else c.suit)
+            assert rs._in_deck_at[c.index] == (c in rs.deck)
+            if in_ladder:
+                assert rs.strength(c, "H") == 1000 - rs.trumps.index(c)
+            elif c.suit == "H":
+                assert rs.strength(c, "H") == 100 - PLAIN_ORDER.index(c.rank)
+            else:
+                assert rs.strength(c, "H") is None
