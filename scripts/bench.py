@@ -467,7 +467,7 @@ def engine_figures(seconds: float) -> list[tuple[str, float, str, float, bool]]:
     step = getattr(engine, "fold_step", None)
     text = json.dumps({"points": [70, 50]})
     if step is not None:
-        snap = engine.snapshot_of(state500)
+        snap = engine.fold_of(state500)
 
         def one_step() -> None:
             step(snap, json.loads(text))

@@ -29,7 +29,8 @@ from .checks import (
 )
 from .deal import Deal, Violation, play_deal
 from .decisions import DECISIONS, decisions_for
-from .lead import LEAD_RULES, NextDeal, next_deal, next_deal_after
+from .fold import Fold, FoldError, fold_of, fold_replay, fold_step, new_fold
+from .lead import LEAD_RULES, NextDeal, next_deal, next_deal_after, next_deal_from
 from .records import ERROR_CODES, PENALTY_KINDS, HandRecord, Penalty, RecordError, validate_record
 from .scoring import replay, score_hand
 from .state import NOTE_CODES, TITLE_CODES, HandResult, MatchState, Note, new_match
@@ -82,6 +83,13 @@ __all__ = [
     "new_match",
     "next_deal",
     "next_deal_after",
+    "next_deal_from",
+    "Fold",
+    "FoldError",
+    "fold_of",
+    "fold_replay",
+    "fold_step",
+    "new_fold",
     "replay",
     "score_hand",
     "validate_record",

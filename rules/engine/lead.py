@@ -16,7 +16,7 @@ from .scoring import replay
 from .state import MatchState
 from .variants import Ruleset, team_of
 
-__all__ = ["LEAD_RULES", "NextDeal", "next_deal", "next_deal_after"]
+__all__ = ["LEAD_RULES", "NextDeal", "next_deal", "next_deal_after", "next_deal_from"]
 
 LEAD_RULES: tuple[str, ...] = (
     "lowest_trump_holder",
@@ -71,16 +71,40 @@ def next_deal(
 def next_deal_after(state: MatchState, *, first_dealer: int, first_leader: int | None = None) -> NextDeal:
     """:func:`next_deal` for a state the caller has already replayed (the scorer's board
     replays once per page; folding the log a second time only to find the dealer is waste)."""
+    won = [h.winner for h in state.hands if h.winner is not None]
+    return next_deal_from(
+        state.ruleset,
+        hands=len(state.hands),
+        finished=state.finished,
+        won_hands=len(won),
+        last_winner=won[-1] if won else None,
+        first_dealer=first_dealer,
+        first_leader=first_leader,
+    )
+
+
+def next_deal_from(
+    rs: Ruleset,
+    *,
+    hands: int,
+    finished: bool,
+    won_hands: int,
+    last_winner: int | None,
+    first_dealer: int,
+    first_leader: int | None = None,
+) -> NextDeal:
+    """:func:`next_deal` from the few facts it needs: how many hands, whether the match is
+    over, how many hands had a winner and the latest winning team (a snapshot keeps them)."""
     check_seat(first_dealer, "first_dealer", RecordError)
     if first_leader is not None:
         check_seat(first_leader, "first_leader", RecordError)
-    n = len(state.hands)
-    if state.finished:
+    n = hands
+    if finished:
         raise record_error(
             "match_finished", "the match is over; there is no next deal", f"hands[{n}]", hands=n
         )
     dealer = (first_dealer + n) % 4
-    leading = state.ruleset.leading
+    leading = rs.leading
 
     def at(seat: int | None, rule: str) -> NextDeal:
         return NextDeal(n + 1, dealer, seat, None if seat is None else team_of(seat), rule)
@@ -94,10 +118,8 @@ def next_deal_after(state: MatchState, *, first_dealer: int, first_leader: int |
     if leading == "rotation":
         if n == 0:
             return at(first_leader, "ad_holder")
-        moves = sum(1 for h in state.hands if h.winner is not None)
-        return at(None if first_leader is None else (first_leader + moves) % 4, "rotates")
+        return at(None if first_leader is None else (first_leader + won_hands) % 4, "rotates")
     assert leading == "winners", leading
-    last_winner = next((h.winner for h in reversed(state.hands) if h.winner is not None), None)
     if last_winner is None:
         return at(first_leader if n == 0 else None, "lowest_trump_holder")
     return NextDeal(n + 1, dealer, None, last_winner, "winners_choose")

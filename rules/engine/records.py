@@ -40,6 +40,7 @@ RECORD_KEYS: tuple[str, ...] = (
     "hvalyonka",
     "note",
 )
+_RECORD_KEY_SET = frozenset(RECORD_KEYS)
 NOTE_MAX_LENGTH = 500
 
 ERROR_CODES: tuple[str, ...] = (
@@ -90,7 +91,7 @@ class Penalty:
         return {"kind": self.kind, "against": self.against}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandRecord:
     """What the scorekeeper records for one hand (RULES.md §3)."""
 
@@ -111,10 +112,10 @@ class HandRecord:
         """Read the API/JSON form, strictly: unknown keys, wrong types and bad team numbers are
         :class:`RecordError` naming the field (``field_prefix`` like ``hands[3]`` goes in front)."""
         p = field_prefix
-        if not isinstance(d, Mapping):
+        if type(d) is not dict and not isinstance(d, Mapping):
             raise record_error("bad_record", "a hand record must be an object", p or None)
         for key in d:
-            if key not in RECORD_KEYS:
+            if key not in _RECORD_KEY_SET:
                 raise record_error(
                     "bad_record",
                     f"unknown key {key!r} in a hand record",
@@ -124,7 +125,7 @@ class HandRecord:
                 )
         points = d.get("points")
         if points is not None:
-            if not isinstance(points, (list, tuple)):
+            if type(points) is not list and not isinstance(points, (list, tuple)):
                 raise record_error("bad_points", "points must be a pair [team 0, team 1]", _f(p, "points"))
             points = tuple(points)
         penalty = d.get("penalty")
@@ -204,9 +205,34 @@ def _check_team(value: object, field_name: str, what: str) -> None:
         raise record_error("bad_team", f"{what} must be team 0 or 1", field_name, token=repr(value))
 
 
+def _plain_team(v: object) -> bool:
+    return v is None or (type(v) is int and 0 <= v <= 1)
+
+
 def _check_shape(rec: HandRecord, p: str) -> None:
     """Types and ranges of each field, whatever the variant."""
     pts = rec.points
+    if (  # the common record, checked in one pass; anything else goes through the checks below
+        (
+            pts is None
+            or (
+                type(pts) is tuple
+                and len(pts) == 2
+                and type(pts[0]) is int
+                and type(pts[1]) is int
+                and 0 <= pts[0] <= 120
+                and 0 <= pts[1] <= 120
+            )
+        )
+        and type(rec.all_tricks) is bool
+        and type(rec.hvalyonka) is bool
+        and _plain_team(rec.obyaz)
+        and _plain_team(rec.queen_capture)
+        and rec.penalty is None
+        and type(rec.note) is str
+        and len(rec.note) <= NOTE_MAX_LENGTH
+    ):
+        return
     if pts is not None:
         if not (isinstance(pts, tuple) and len(pts) == 2 and all(_is_int(x) for x in pts)):
             raise record_error(
@@ -268,13 +294,15 @@ def _conflict(p: str, name: str, *events: str) -> RecordError:
     )
 
 
-def validate_record(rs: Ruleset, record: HandRecord, *, index: int = 0) -> None:
+def validate_record(rs: Ruleset, record: HandRecord, *, index: int = 0, shape_checked: bool = False) -> None:
     """Reject a record that is malformed or contradicts the rules (RULES.md §3). Fields are
-    named ``hands[index].…``."""
+    named ``hands[index].…``. ``shape_checked``: the record was just read by
+    :meth:`HandRecord.from_dict` with the same field prefix (its shape needs no second check)."""
     p = f"hands[{index}]"
     if not isinstance(record, HandRecord):
         raise record_error("bad_record", "not a hand record", p)
-    _check_shape(record, p)
+    if not shape_checked:
+        _check_shape(record, p)
     pen = record.penalty
     cap = record.queen_capture
     # Events that exclude each other, in any variant.

@@ -12,7 +12,7 @@ Teams are 0 and 1. "Hand 1" / "the first hand" is the record at index 0.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -22,7 +22,7 @@ from .state import EMPTY, TITLE_CODES, HandResult, MatchState, new_match
 from .systems import SYSTEMS, Step, score_step
 from .variants import Ruleset, team_of
 
-__all__ = ["replay", "score_hand"]
+__all__ = ["replay", "score_hand", "step"]
 
 
 def score_hand(
@@ -30,18 +30,64 @@ def score_hand(
 ) -> MatchState:
     """One fold step: check the record (RULES.md §3) and score it (§2) on top of ``state``.
     With ``dealer`` (this hand's dealing seat) a misdeal must be against the dealer's team."""
-    i = len(state.hands)
+    result, titles = step(
+        state.ruleset,
+        len(state.hands),
+        state.score,
+        state.pending,
+        record,
+        finished=state.finished,
+        had_eggs=lambda: any(h.record.is_eggs for h in state.hands),
+        dealer=dealer,
+    )
+    winner = loser = None
+    if result.finished:
+        winner = result.notes[-1].params["team"]
+        assert isinstance(winner, int)
+        loser = 1 - winner
+    return MatchState(
+        ruleset=state.ruleset,
+        hands=state.hands + (result,),
+        score=result.score,
+        finished=result.finished,
+        winner=winner,
+        loser=loser,
+        titles=titles,
+        pending=result.pending,
+    )
+
+
+def step(
+    rs: Ruleset,
+    index: int,
+    score_before: tuple[int, int],
+    waiting: Mapping[str, int],
+    record: HandRecord | Mapping[str, Any],
+    *,
+    finished: bool = False,
+    had_eggs: bool | Callable[[], bool] = False,
+    dealer: int | None = None,
+) -> tuple[HandResult, tuple[str, ...]]:
+    """The fold step itself, on the few facts it needs: the hand's ``index``, the score and
+    what waits before it, whether the match is over, and whether an earlier hand was eggs (the
+    pairs title «с яйцами»). Returns the hand's result and, when it ends the match, the losers'
+    titles. :func:`score_hand` and :func:`~rules.engine.fold.fold_step` both take it."""
+    i = index
     p = f"hands[{i}]"
-    if state.finished:
+    if finished:
         raise record_error("match_finished", "the match is over; no more hands can be recorded", p, hands=i)
-    if isinstance(record, HandRecord):
+    if type(record) is HandRecord:
         rec = record
-    elif isinstance(record, Mapping):
+        read = False
+    elif type(record) is dict or isinstance(record, Mapping):
         rec = HandRecord.from_dict(record, field_prefix=p)
+        read = True
+    elif isinstance(record, HandRecord):
+        rec = record
+        read = False
     else:
         raise record_error("bad_record", "a hand record must be an object", p)
-    rs = state.ruleset
-    validate_record(rs, rec, index=i)
+    validate_record(rs, rec, index=i, shape_checked=read)
     if (
         dealer is not None
         and rec.penalty is not None
@@ -55,22 +101,22 @@ def score_hand(
             dealer=dealer,
             dealing_team=team_of(dealer),
         )
-    s = Step(rs=rs, index=i, record=rec, before=state.score, waiting=state.pending, score=list(state.score))
+    s = Step(rs=rs, index=i, record=rec, before=score_before, waiting=waiting, score=list(score_before))
     score_step(s)
     score = (s.score[0], s.score[1])
     assert min(score) >= 0
-    finished = s.match_winner is not None
+    done = s.match_winner is not None
     titles: tuple[str, ...] = ()
-    winner = loser = None
     pending: Mapping[str, int] = MappingProxyType(s.pending) if s.pending else EMPTY
-    if finished:
+    if done:
         winner = s.match_winner
         assert winner is not None
-        loser = 1 - winner
-        s.note("match_won", team=winner)
+        s.note("match_won", team=winner)  # always the last note of a finishing hand
         pending = EMPTY
         extra = set(s.titles)
-        if SYSTEMS[rs.scoring].egg_titles and (rec.is_eggs or any(h.record.is_eggs for h in state.hands)):
+        if SYSTEMS[rs.scoring].egg_titles and (
+            rec.is_eggs or (had_eggs() if callable(had_eggs) else had_eggs)
+        ):
             extra.add("with_eggs")
         titles = tuple(t for t in TITLE_CODES if t == "goats" or t in extra)
     result = HandResult(
@@ -78,21 +124,12 @@ def score_hand(
         record=rec,
         winner=rec.winner,
         score=score,
-        delta=(score[0] - state.score[0], score[1] - state.score[1]),
+        delta=(score[0] - score_before[0], score[1] - score_before[1]),
         notes=tuple(s.notes),
         pending=pending,
-        finished=finished,
+        finished=done,
     )
-    return MatchState(
-        ruleset=rs,
-        hands=state.hands + (result,),
-        score=score,
-        finished=finished,
-        winner=winner,
-        loser=loser,
-        titles=titles,
-        pending=pending,
-    )
+    return result, titles
 
 
 def replay(
@@ -110,8 +147,33 @@ def replay(
         raise record_error("bad_records", "records must be a list of hand records", "hands")
     if first_dealer is not None:
         check_seat(first_dealer, "first_dealer", RecordError)
-    state = new_match(variant, options)
+    rs = new_match(variant, options).ruleset
+    hands: list[HandResult] = []
+    score: tuple[int, int] = (0, 0)
+    pending: Mapping[str, int] = EMPTY
+    titles: tuple[str, ...] = ()
+    finished = had_eggs = False
     for record in records:
-        dealer = None if first_dealer is None else (first_dealer + len(state.hands)) % 4
-        state = score_hand(state, record, dealer=dealer)
-    return state
+        i = len(hands)
+        dealer = None if first_dealer is None else (first_dealer + i) % 4
+        result, titles = step(
+            rs, i, score, pending, record, finished=finished, had_eggs=had_eggs, dealer=dealer
+        )
+        hands.append(result)
+        had_eggs = had_eggs or result.record.is_eggs
+        score, pending, finished = result.score, result.pending, result.finished
+    winner = loser = None
+    if finished:
+        winner = hands[-1].notes[-1].params["team"]
+        assert isinstance(winner, int)
+        loser = 1 - winner
+    return MatchState(
+        ruleset=rs,
+        hands=tuple(hands),
+        score=score,
+        finished=finished,
+        winner=winner,
+        loser=loser,
+        titles=titles,
+        pending=pending,
+    )

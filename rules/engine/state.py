@@ -42,7 +42,7 @@ TITLE_CODES: tuple[str, ...] = ("goats", "dry", "with_eggs", "with_tails")
 """Titles of the losing team (RULES.md §2.1): «козлы», «сухие», «с яйцами», «с хвостами»."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Note:
     """Why the score moved: a code from :data:`NOTE_CODES` with its facts."""
 
@@ -59,7 +59,7 @@ class Note:
 EMPTY: Mapping[str, object] = MappingProxyType({})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandResult:
     """One step of the fold: the record, who won the hand, how the score moved and why."""
 

@@ -18,7 +18,7 @@ from .variants import Ruleset
 __all__ = ["SYSTEMS", "Step", "System", "score_step"]
 
 
-@dataclass
+@dataclass(slots=True)
 class Step:
     """The mutable scratch of one fold step."""
 
