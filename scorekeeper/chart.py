@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 WIDTH, HEIGHT = 320, 150
+POINTS = 60  # hands drawn at most
 LEFT, RIGHT, TOP, BOTTOM = 26, 10, 10, 22  # room for the axis numbers
 
 
@@ -25,17 +26,21 @@ class Chart:
     top: int  # the y axis runs 0..top
     ticks: tuple[tuple[str, int], ...]  # (y, value) on the left axis
     hands: tuple[tuple[str, int], ...]  # (x, hand number) on the bottom axis
-    scores: tuple[tuple[int, int], ...]  # 0:0 first, then after each hand
+    scores: tuple[tuple[int, int], ...]  # 0:0 first, then after each hand drawn
     x0: int
     x1: int
     baseline: str
 
 
-def build(scores: Sequence[tuple[int, int]], target: int) -> Chart:
-    """``scores``: the score after each hand, in order (without the 0:0 start)."""
+def build(scores: Sequence[tuple[int, int]], target: int, numbers: Sequence[int] | None = None) -> Chart:
+    """``scores``: the score after each hand, in order (without the 0:0 start). ``numbers``: the
+    hand each score is after, when only some hands are drawn (a long match is drawn from at most
+    :data:`POINTS` of its hands, spread evenly, the last one always; a line of 1,000 dots on a
+    phone is no clearer than one of 60); by default every hand, 1, 2, 3 …"""
     series = ((0, 0), *[(int(a), int(b)) for a, b in scores])
+    at = (0, *(numbers if numbers is not None else range(1, len(series))))
     top = max(target, *(max(s) for s in series))
-    n = len(series) - 1
+    n = at[-1]
     span_x = WIDTH - LEFT - RIGHT
     span_y = HEIGHT - TOP - BOTTOM
 
@@ -49,7 +54,7 @@ def build(scores: Sequence[tuple[int, int]], target: int) -> Chart:
     lines = []
     dots = []
     for team in (0, 1):
-        pts = [(x(i), y(s[team])) for i, s in enumerate(series)]
+        pts = [(x(h), y(s[team])) for h, s in zip(at, series, strict=True)]
         lines.append(" ".join(f"{a},{b}" for a, b in pts))
         # team 0 squares (top-left corner), team 1 circles (centre): told apart without colour
         dots.append(
@@ -60,7 +65,7 @@ def build(scores: Sequence[tuple[int, int]], target: int) -> Chart:
         )
     step = 1 if top <= 8 else 2 if top <= 16 else 5
     ticks = tuple((y(v), v) for v in range(0, top + 1, step) if v != target) + ((y(target), target),)
-    every = 1 if n <= 12 else 5 if n <= 60 else 10
+    every = 1 if n <= 12 else 5 if n <= 60 else 10 * -(-n // 80)  # at most about 8 labels
     hands = tuple((x(i), i) for i in range(1, n + 1) if i % every == 0 or i == n)
     return Chart(
         width=WIDTH,
@@ -77,3 +82,11 @@ def build(scores: Sequence[tuple[int, int]], target: int) -> Chart:
         x1=WIDTH - RIGHT,
         baseline=y(0),
     )
+
+
+def sample(count: int) -> list[int]:
+    """The hands a match of ``count`` hands is drawn from: all up to :data:`POINTS`, else
+    :data:`POINTS` spread evenly, the last hand always among them."""
+    if count <= POINTS:
+        return list(range(1, count + 1))
+    return sorted({max(1, round(i * count / POINTS)) for i in range(1, POINTS + 1)} | {count})

@@ -1,7 +1,12 @@
-"""A match and its append-only log of hand entries (STYLE.md: scores are a fold over a log).
+"""A match and its append-only log of hand entries (scores are a fold over the log).
 
-Nothing here is ever UPDATEd or DELETEd once written, except nothing: a correction is a new
-:class:`Entry`. The current list of hands and the score are derived (``selectors``).
+An :class:`Entry` is never UPDATEd or DELETEd once written: a correction is a new entry. The
+current list of hands and the score are derived from the log. Two caches of that derivation are
+kept beside it so a read or a write costs the same at hand 1 and at hand 1,000: the match's
+``snapshot`` (the engine's fold state after the latest entry, tagged with the log version) and
+one :class:`Line` per hand on the board (its record, its result, its text, and the fold state
+after it, a checkpoint). Both are rewritten in the transaction that appends an entry, and both
+can be rebuilt from the log at any time (``manage.py check_snapshots``).
 """
 
 from __future__ import annotations
@@ -26,6 +31,12 @@ class Match(models.Model):
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="rematch"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The log's last seq: the version every write form carries; the view link's poll reads it.
+    version = models.PositiveIntegerField(default=0)
+    # rules.engine.Fold.to_dict() after the latest entry (its tag is ``version``), plus
+    # "broken": the error code of a stored hand the engine refused ("" normally). None: not built
+    # yet (a match from before snapshots); the first read or write builds it from the log.
+    snapshot = models.JSONField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["series"])]
@@ -59,3 +70,32 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id}#{self.seq} {self.action} {self.slot}"
+
+
+class Line(models.Model):
+    """One hand on the board, derived from the log (a cache: ``services.snapshot_rebuild``
+    writes the same rows from the log alone). ``number`` is the hand's place among the hands
+    still in the match; ``fold`` is the engine's state after it, the checkpoint a correction of
+    a later hand replays from; ``texts`` holds the line as shown, per language, built once when
+    the hand is written or replayed."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="lines")
+    number = models.PositiveIntegerField()
+    slot = models.PositiveIntegerField()
+    record = models.JSONField()
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    score0 = models.PositiveIntegerField()
+    score1 = models.PositiveIntegerField()
+    edited = models.BooleanField(default=False)
+    fold = models.JSONField()
+    texts = models.JSONField()
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="line_unique_number"),
+            models.UniqueConstraint(fields=["match", "slot"], name="line_unique_slot"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} hand {self.number} (slot {self.slot})"

@@ -8,11 +8,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 
 from rules.counting import count, score_count
 from rules.engine import (
+    Fold,
     HandRecord,
     HandResult,
     MatchState,
@@ -29,6 +31,7 @@ from rules.messages import lang
 from . import chart as chart_mod
 from . import explain
 from .models import Entry, Match
+from .models import Line as LineRow
 
 
 def secret_hash(secret: str) -> str:
@@ -104,9 +107,15 @@ class Line:
 
 @dataclass
 class Board:
+    """The board of a match. From the log (:func:`match_board`): every line, ``state`` the
+    replayed :class:`MatchState`. From the snapshot (:func:`match_live_board`): ``state`` the
+    stored :class:`~rules.engine.Fold` (the same score, pending stakes, end and titles),
+    ``rows`` the stored lines shown (the latest page unless all were asked for) and ``lines``
+    empty. ``count`` is the number of hands in the match either way."""
+
     match: Match
     ruleset: Ruleset
-    state: MatchState
+    state: MatchState | Fold
     slots: list[Slot]
     lines: list[Line]
     version: int
@@ -115,6 +124,14 @@ class Board:
     tally: tuple[int, int] = (0, 0)
     series_played: int = 0
     series_results: list[dict[str, Any]] = field(default_factory=list)
+    count: int = 0
+    rows: list[LineRow] = field(default_factory=list)
+    chart_points: list[tuple[int, tuple[int, int]]] | None = None  # from the snapshot board
+
+    @property
+    def more(self) -> int:
+        """Hands not on this page (the «all hands» link loads them)."""
+        return self.count - len(self.rows) if self.rows or self.count else 0
 
     @property
     def team_names(self) -> list[str]:
@@ -142,12 +159,19 @@ class Board:
         lo = self.state.loser
         return self.team_names[lo] if lo is not None else ""
 
+    def _chart_points(self) -> list[tuple[int, tuple[int, int]]]:
+        """(hand number, score after it) for each hand the chart draws."""
+        if self.chart_points is not None:
+            return self.chart_points
+        return [(h.hand_number, h.score) for h in self.state.hands]  # type: ignore[union-attr]
+
     @property
     def chart(self) -> chart_mod.Chart | None:
         """The score after each hand as a small SVG line chart (none before the first hand)."""
-        if not self.state.hands:
+        points = self._chart_points()
+        if not points:
             return None
-        return chart_mod.build([h.score for h in self.state.hands], self.target)
+        return chart_mod.build([p[1] for p in points], self.target, [p[0] for p in points])
 
     @property
     def chart_caption(self) -> str:
@@ -165,7 +189,7 @@ class Board:
         names = self.team_names
         parts = []
         for team in (0, 1):
-            values = ", ".join(str(h.score[team]) for h in self.state.hands)
+            values = ", ".join(str(score[team]) for _n, score in self._chart_points())
             parts.append(f"{names[team]}: 0, {values}")
         return _("Score after each hand. %(lines)s. %(goal)s.") % {
             "lines": "; ".join(parts),
@@ -371,6 +395,7 @@ def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] 
         version=entries[-1].seq if entries else 0,
         next=nd,
         broken=broken,
+        count=len(lines),
     )
     if len(series) > 1:
         tally = [0, 0]
@@ -411,8 +436,79 @@ def match_board(*, match: Match) -> Board:
 
 
 def match_version(*, match: Match) -> int:
-    last = Entry.objects.filter(match=match).order_by("-seq").values_list("seq", flat=True).first()
-    return last or 0
+    return match.version
+
+
+def match_public_version(*, public_id: str) -> int | None:
+    """The view link's poll: one indexed query for the match's version (None: no such match)."""
+    return Match.objects.filter(public_id=public_id).values_list("version", flat=True).first()
+
+
+def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
+    """The board from the stored snapshot and the latest page of stored lines (``all_hands``:
+    every line): the same work at hand 1 and at hand 1,000. Three queries: the series (for the
+    rematch tally, from each match's snapshot), the lines, and nothing else; a match whose
+    snapshot is missing or behind its log is built from the log first (once)."""
+    from . import snapshots
+
+    snapshots.ensure(match)
+    ruleset = ruleset_of(match)
+    fold = snapshots.fold_of_match(match, ruleset)
+    broken_code = (match.snapshot or {}).get("broken", "")
+    broken = explain.error_message(broken_code) if broken_code else ""
+    drawn = chart_mod.sample(fold.hands)
+    lines = LineRow.objects.filter(match=match).order_by("-number")
+    if not all_hands:  # the latest page and the hands the chart draws, in one query
+        first = fold.hands - snapshots.LATEST
+        lines = lines.filter(Q(number__gt=first) | Q(number__in=drawn))
+    fetched = list(lines)
+    rows = fetched if all_hands else [r for r in fetched if r.number > first]
+    chart_points = {r.number: (r.score0, r.score1) for r in fetched}
+    nd = None
+    if not fold.finished and not broken:
+        nd = fold.next_deal(first_dealer=match.first_dealer, first_leader=match.first_leader)
+    board = Board(
+        match=match,
+        ruleset=ruleset,
+        state=fold,
+        slots=[],
+        lines=[],
+        version=match.version,
+        next=nd,
+        broken=broken,
+        count=fold.hands,
+        rows=rows,
+    )
+    board.chart_points = [(n, chart_points[n]) for n in drawn if n in chart_points]
+    if match.previous_id is not None or fold.finished:
+        series = list(Match.objects.filter(series=match.series).order_by("pk"))
+        if len(series) > 1:
+            names = match.team_names
+            tally = [0, 0]
+            results = []
+            for number, m in enumerate(series, 1):
+                if m.pk == match.pk:
+                    m = match
+                else:
+                    snapshots.ensure(m)
+                snap = m.snapshot or {}
+                winner = snap.get("winner") if snap.get("finished") else None
+                if winner in (0, 1):
+                    tally[winner] += 1
+                score = snap.get("score") or [0, 0]
+                results.append(
+                    {
+                        "number": number,
+                        "winner": winner,
+                        "winner_name": names[winner] if winner in (0, 1) else "",
+                        "score": f"{score[0]}:{score[1]}",
+                        "current": m.pk == match.pk,
+                    }
+                )
+            board.tally = (tally[0], tally[1])
+            board.series_played = len(series)
+            board.series_results = results
+    return board
 
 
 def match_next(*, match: Match) -> Match | None:

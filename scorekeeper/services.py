@@ -1,10 +1,13 @@
-"""Writes. Every change to a match is one new :class:`Entry`; nothing is updated or deleted.
+"""Writes. Every change to a match is one new :class:`Entry`; no entry is updated or deleted.
 
 Each write locks the match row (``select_for_update``), refuses a stale form (the ``version``
 it was rendered at is not the log's last seq), treats a repeated ``nonce`` as the same request
-(a double tap records one hand), and replays the would-be hand list through the engine before
-storing anything: a record the engine refuses raises a ``ValidationError`` carrying the
-engine's code, on the form field it concerns.
+(a double tap records one hand), and checks the change with the engine before storing
+anything: a record the engine refuses raises a ``ValidationError`` carrying the engine's code,
+on the form field it concerns. The check is the fold itself, from the stored snapshot: a new
+hand is one fold step, a correction of hand k replays from the checkpoint before it
+(:mod:`.snapshots`); the entry, the new lines and the new snapshot are written in one
+transaction.
 """
 
 from __future__ import annotations
@@ -18,12 +21,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from rules.engine import HandRecord, RecordError, replay
+from rules.engine import HandRecord, RecordError, new_fold, replay
 from rules.engine.variants import check_options, get_variant, team_of
 
-from . import explain
-from .models import Entry, Match
-from .selectors import Slot, live_records, secret_hash, slots_from_log
+from . import explain, snapshots
+from .models import Entry, Line, Match
+from .selectors import Slot, live_records, ruleset_of, secret_hash, slots_from_log
 
 
 class StaleForm(Exception):
@@ -89,6 +92,8 @@ def match_create(
         house=house,
         series=previous.series if previous else public_id,
         previous=previous,
+        version=0,
+        snapshot=snapshots.snapshot_of(new_fold(v.key, frozen), 0),
     )
     return match, secret
 
@@ -148,25 +153,91 @@ def _append(
 ) -> tuple[Entry, bool]:
     """Lock, check idempotency and staleness, check with the engine, append. Returns
     ``(entry, created)``; ``created`` is False for a repeated nonce of the same action."""
-    Match.objects.select_for_update().filter(pk=match.pk).get()
-    entries = list(Entry.objects.filter(match=match))
-    for e in entries:
-        if e.nonce == nonce:
-            if _same_action(e, action=action, slot=slot, record=record, source=source):
-                return e, False
-            raise NonceReused()
-    last = entries[-1].seq if entries else 0
-    if version != last:
+    snapshots.lock(match)
+    existing = Entry.objects.filter(match=match, nonce=nonce).first()
+    if existing is not None:
+        if _same_action(existing, action=action, slot=slot, record=record, source=source):
+            return existing, False
+        raise NonceReused()
+    if version != match.version:
         raise StaleForm()
-    seq = last + 1
+    seq = match.version + 1
+    if action == Entry.ADD:
+        slot = seq
+    elif not Entry.objects.filter(match=match, action=Entry.ADD, slot=slot).exists():
+        raise NotFound()
+    assert slot is not None
+    if (match.snapshot or {}).get("broken"):
+        return _append_to_broken(match, action, seq, slot, record, reason, nonce, source)
+    rs = ruleset_of(match)
+    if record is not None and record.penalty is not None and record.penalty.kind == "misdeal":
+        _check_misdeal_dealer(match, record, _place(match, rs, action, slot))
+    index = -1
+    try:
+        if action == Entry.ADD:
+            assert record is not None
+            plan = snapshots.plan_add(match, rs, slot, record)
+            index = plan.start - 1  # type: ignore[operator]
+        else:
+            plan, index = snapshots.plan_change(
+                match,
+                rs,
+                slot,
+                record,
+                remove=action in (Entry.DELETE, Entry.UNDO),
+                revive=action == Entry.RESTORE,
+            )
+    except RecordError as exc:
+        raise _as_validation_error(exc, index if action != Entry.ADD else _hand_index(exc)) from exc
+    entry = Entry.objects.create(
+        match=match,
+        seq=seq,
+        action=action,
+        slot=slot,
+        record=record.to_dict() if record else None,
+        reason=reason,
+        nonce=nonce,
+        source=source,
+    )
+    snapshots.apply(match, plan, seq)
+    return entry, True
+
+
+def _place(match: Match, rs: Any, action: str, slot: int) -> int:
+    """The index among the hands on the board that the hand in ``slot`` has (or takes)."""
+    if action == Entry.ADD:
+        return snapshots.fold_of_match(match, rs).hands
+    number = Line.objects.filter(match=match, slot=slot).values_list("number", flat=True).first()
+    if number is not None:
+        return number - 1
+    return Line.objects.filter(match=match, slot__lt=slot).count()
+
+
+def _hand_index(exc: RecordError) -> int:
+    """The hand a new record's error names is the new hand itself."""
+    m = _FIELD_RE.match(exc.field or "")
+    return int(m.group(1)) if m else -1
+
+
+def _append_to_broken(
+    match: Match,
+    action: str,
+    seq: int,
+    slot: int,
+    record: HandRecord | None,
+    reason: str,
+    nonce: str,
+    source: int | None,
+) -> tuple[Entry, bool]:
+    """A match whose log holds a hand the engine refuses (never expected): the whole would-be
+    hand list is replayed, as the only way to name the hand that no longer fits, and the
+    snapshot is rebuilt from the log afterwards."""
+    entries = list(Entry.objects.filter(match=match))
     slots = slots_from_log(entries)
     by_slot = {s.slot: s for s in slots}
     if action == Entry.ADD:
-        slot = seq
         slots.append(Slot(slot=seq, record=record.to_dict() if record else None))
-    elif slot not in by_slot:
-        raise NotFound()
-    target = by_slot.get(slot) if slot is not None else None
+    target = by_slot.get(slot)
     if target is not None:
         if action in (Entry.EDIT, Entry.RESTORE):
             target.record, target.deleted = (record.to_dict() if record else None), False
@@ -190,6 +261,7 @@ def _append(
         nonce=nonce,
         source=source,
     )
+    snapshots.rebuild(match)
     return entry, True
 
 
@@ -220,16 +292,16 @@ def hand_delete(*, match: Match, slot: int, nonce: str, version: int, reason: st
 @transaction.atomic
 def hand_undo(*, match: Match, nonce: str, version: int) -> tuple[Entry, bool]:
     """Take back the last hand still in the match."""
-    Match.objects.select_for_update().filter(pk=match.pk).get()
-    live = [s for s in slots_from_log(Entry.objects.filter(match=match)) if not s.deleted]
-    if not live:
+    snapshots.lock(match)
+    last = Line.objects.filter(match=match).order_by("-number").values_list("slot", flat=True).first()
+    if last is None:
         existing = Entry.objects.filter(match=match, nonce=nonce).first()
         if existing is None:
             raise NotFound()
         if existing.action != Entry.UNDO:
             raise NonceReused()
         return existing, False
-    return _append(match=match, action=Entry.UNDO, slot=live[-1].slot, nonce=nonce, version=version)
+    return _append(match=match, action=Entry.UNDO, slot=last, nonce=nonce, version=version)
 
 
 @transaction.atomic
@@ -255,14 +327,13 @@ def entry_restore(*, match: Match, seq: int, nonce: str, version: int) -> tuple[
 def match_rematch(*, match: Match, secret: str, version: int) -> Match:
     """A new match with the same teams, players and frozen rules; the deal passes on. One per
     match: a repeated request gets the same rematch. ``version`` is the log the page showed."""
-    Match.objects.select_for_update().filter(pk=match.pk).get()
-    entries = list(Entry.objects.filter(match=match))
-    if version != (entries[-1].seq if entries else 0):
+    snapshots.lock(match)
+    if version != match.version:
         raise StaleForm()
     existing = Match.objects.filter(previous=match).first()
     if existing:
         return existing
-    hands = len(live_records(slots_from_log(entries)))
+    hands = snapshots.fold_of_match(match).hands
     new, _secret = match_create(
         variant=match.variant,
         options=match.options,

@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import quote_plus, urlencode
 
 import segno
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import redirect, render
@@ -21,7 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect
 
 from rules.engine.variants import DEFAULT_VARIANT, VARIANTS
-from rules.messages import VARIANT_BLURBS, option_label, option_value, variant_name
+from rules.messages import VARIANT_BLURBS, lang, option_label, option_value, variant_name
 
 from . import services
 from .forms import (
@@ -40,8 +41,9 @@ from .selectors import (
     match_board,
     match_get,
     match_get_for_edit,
+    match_live_board,
     match_next,
-    match_version,
+    match_public_version,
     record_summary,
     ruleset_of,
 )
@@ -170,6 +172,7 @@ def _dispute_query(board: Board) -> str:
 
 def _hand_rows(board: Board, secret: str | None) -> list[dict[str, Any]]:
     """The hand list, newest first, as flat rows of ready strings: the template only prints them.
+    The texts were built when each hand was written (stored per language with its line).
 
     With ``secret`` (the edit link) each row carries its «Edit» and «Dispute» links; the hand
     URL is reversed once per page and the slot appended (``…/hand/<slot>/``), the dispute link
@@ -181,18 +184,19 @@ def _hand_rows(board: Board, secret: str | None) -> list[dict[str, Any]]:
         hand_prefix = probe[:-2]  # ".../hand/"
         quoted_prefix = quote_plus(hand_prefix, safe="/")
         dispute = _dispute_query(board) + "&return_to=" + quoted_prefix
+    language = lang()
     rows = []
-    for ln in reversed(board.lines):
-        res = ln.result
+    for ln in board.rows:
+        texts = ln.texts.get(language) or ln.texts[settings.LANGUAGE_CODE]
         row = {
             "number": str(ln.number),
-            "points": ln.points,
-            "events": ln.events,
-            "won": "" if res.winner is None else f" won-{res.winner}",
-            "score0": str(res.score[0]),
-            "score1": str(res.score[1]),
-            "deltas": ", ".join(ln.deltas),
-            "notes": " · ".join(ln.notes),
+            "points": texts["points"],
+            "events": texts["events"],
+            "won": "" if ln.winner is None else f" won-{ln.winner}",
+            "score0": str(ln.score0),
+            "score1": str(ln.score1),
+            "deltas": ", ".join(texts["deltas"]),
+            "notes": " · ".join(texts["notes"]),
             "edited": ln.edited,
         }
         if secret is not None:
@@ -204,8 +208,13 @@ def _hand_rows(board: Board, secret: str | None) -> list[dict[str, Any]]:
 
 def _lazy_rows(board: Board, secret: str | None) -> SimpleLazyObject:
     """The hand rows, built only when the template's fragment cache misses (_hands.html is cached
-    per match, log version, language and mode: a pure function of the log)."""
+    per match, log version, language, mode and page)."""
     return SimpleLazyObject(lambda: _hand_rows(board, secret))
+
+
+def _all_hands(request: HttpRequest) -> bool:
+    """«All hands»: the page was asked for every hand, not only the latest ones."""
+    return request.GET.get("hands") == "all"
 
 
 def _match_context(
@@ -217,7 +226,7 @@ def _match_context(
     form: HandForm | None = None,
     message: str = "",
 ) -> dict[str, Any]:
-    board = board or match_board(match=match)
+    board = board or match_live_board(match=match, all_hands=_all_hands(request))
     if form is None:
         form = HandForm(initial={"version": board.version}, ruleset=board.ruleset)
     edit = edit_url(match, secret)
@@ -232,6 +241,7 @@ def _match_context(
         "other_penalties": [(k, label) for k, label in penalty_choices(board.ruleset) if k != "misdeal"],
         "penalty_nonce": new_nonce(),
         "lines": _lazy_rows(board, secret),
+        "all_hands": _all_hands(request),
         "edit_url": edit,
         "view_url": request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id])),
         "edit_abs": request.build_absolute_uri(edit),
@@ -541,7 +551,7 @@ def restore(request: HttpRequest, public_id: str, secret: str, seq: int) -> Http
 @require_POST
 def rematch(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
-    board = match_board(match=match)
+    board = match_live_board(match=match)
     if not board.state.finished:
         return _render_match(
             request, match, secret, board=board, message=_("The match is not over yet."), status=409
@@ -575,16 +585,20 @@ def qr_edit(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
 @_read_only
 def watch(request: HttpRequest, public_id: str) -> HttpResponse:
     """The live board without controls; htmx polls it with ``?v=<version>`` (204 = unchanged)."""
-    match = match_get(public_id=public_id)
     shown = request.GET.get("v", "")
     if request.htmx and shown.isascii() and shown.isdigit():
-        if int(shown) == match_version(match=match):
+        current = match_public_version(public_id=public_id)  # one indexed query
+        if current is None:
+            raise Http404("no such match")
+        if int(shown) == current:
             return HttpResponse(status=204)
-    board = match_board(match=match)
+    match = match_get(public_id=public_id)
+    board = match_live_board(match=match, all_hands=_all_hands(request))
     ctx = {
         "board": board,
         "editable": False,
         "lines": _lazy_rows(board, None),
+        "all_hands": _all_hands(request),
         "next_match": match_next(match=match) if board.state.finished else None,
         **_common(board),
     }

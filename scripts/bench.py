@@ -119,9 +119,11 @@ class Fixture:
 
 def make_matches(size: int, count: int) -> list[Fixture]:
     """``count`` penalty-goats matches of ``size`` hands. The log rows are written in bulk (as a
-    long evening would have left them); whatever the services keep beside the log is then built
-    by the services' own rebuild, when they have one."""
-    from scorekeeper import services
+    long evening would have left them); the snapshot and lines are then built from the log by
+    the code ``manage.py check_snapshots --fix`` uses."""
+    from django.db import transaction
+
+    from scorekeeper import services, snapshots
     from scorekeeper.models import Entry
 
     out = []
@@ -138,9 +140,8 @@ def make_matches(size: int, count: int) -> list[Fixture]:
                 for i, rec in enumerate(records_for(size))
             ]
         )
-        rebuild = getattr(services, "snapshot_rebuild", None)
-        if rebuild is not None:
-            rebuild(match=match)
+        with transaction.atomic():
+            snapshots.rebuild(match)  # the snapshot and lines the log gives
         out.append(Fixture(match.public_id, secret, size))
     return out
 

@@ -48,7 +48,7 @@ def test_access_log_masks_edit_secrets(tmp_path: Path) -> None:
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
                 break
-            except (urllib.error.URLError, ConnectionError):
+            except (urllib.error.URLError, ConnectionError, TimeoutError):  # a busy machine: not up yet
                 assert time.time() < deadline, "gunicorn did not start"
                 time.sleep(0.2)
         url = f"http://127.0.0.1:{port}/m/abcdefgh/e/{SECRET}/?x=1"

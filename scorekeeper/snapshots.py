@@ -1,0 +1,258 @@
+"""The match's snapshot and its board lines: the engine's fold kept beside the log.
+
+The log (:class:`~scorekeeper.models.Entry`) stays the truth. After every entry the match keeps
+the fold's state (``Match.snapshot``, tagged with the log version) and one
+:class:`~scorekeeper.models.Line` per hand on the board, each with the fold state after it (a
+checkpoint) and its text per language. Recording a hand is one fold step from the snapshot; a
+correction of hand k replays from the checkpoint of hand k-1, not from hand 1. Everything here
+can be rebuilt from the log alone (:func:`rebuild`), and :func:`check` says whether what is
+stored is exactly what the log gives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import translation
+
+from rules.engine import (
+    Fold,
+    FoldError,
+    HandRecord,
+    HandResult,
+    RecordError,
+    fold_step,
+    new_fold,
+    validate_record,
+)
+from rules.engine.variants import Ruleset
+
+from . import explain
+from .models import Entry, Line, Match
+
+LATEST = 30  # hand lines on a page before «all hands»
+
+
+def ruleset_of(match: Match) -> Ruleset:
+    from .selectors import ruleset_of as of
+
+    return of(match)
+
+
+# ---------------------------------------------------------------- building lines
+
+
+def line_texts(result: HandResult, team_names: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """The line as shown, in every language of the site (built once per written hand)."""
+    from .selectors import record_parts
+
+    out = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            points, events = record_parts(result.record, team_names)
+            deltas = [f"{team_names[t]} {'+' if d > 0 else ''}{d}" for t, d in enumerate(result.delta) if d]
+            notes = [explain.note_line(n.code, n.params, team_names) for n in result.notes]
+            out[code] = {"points": points, "events": events, "deltas": deltas, "notes": notes}
+    return out
+
+
+def _line(match: Match, number: int, slot: int, result: HandResult, fold: Fold, edited: bool) -> Line:
+    return Line(
+        match=match,
+        number=number,
+        slot=slot,
+        record=result.record.to_dict(),
+        winner=result.winner,
+        score0=result.score[0],
+        score1=result.score[1],
+        edited=edited,
+        fold=replace(fold, tag=0).to_dict(),
+        texts=line_texts(result, match.team_names),
+    )
+
+
+def snapshot_of(fold: Fold, version: int, broken: str = "") -> dict[str, Any]:
+    return {**replace(fold, tag=version).to_dict(), "broken": broken}
+
+
+def fold_of_match(match: Match, rs: Ruleset | None = None) -> Fold:
+    return Fold.from_dict(rs or ruleset_of(match), match.snapshot or {})
+
+
+@dataclass
+class Plan:
+    """What a write does to the board: the lines from number ``start`` on are replaced by
+    ``lines``; ``fold`` is the state after the last hand. ``start`` None: no line changes."""
+
+    start: int | None
+    lines: list[Line]
+    fold: Fold
+    append_only: bool = False
+
+
+def _replay(
+    match: Match,
+    rs: Ruleset,
+    checkpoint: Fold,
+    items: Iterable[tuple[int, dict[str, Any], bool]],
+) -> tuple[list[Line], Fold]:
+    """Fold ``items`` (slot, record, edited) on top of ``checkpoint``; a record the engine refuses
+    raises its :class:`RecordError` (fields named by the hand's place in the match)."""
+    fold = checkpoint
+    lines = []
+    for slot, record, edited in items:
+        fold, result = fold_step(fold, record, tag=0)
+        lines.append(_line(match, fold.hands, slot, result, fold, edited))
+    return lines, fold
+
+
+def plan_add(match: Match, rs: Ruleset, slot: int, record: HandRecord) -> Plan:
+    """The next hand: one fold step from the snapshot."""
+    fold = fold_of_match(match, rs)
+    lines, after = _replay(match, rs, fold, [(slot, record.to_dict(), False)])
+    return Plan(start=fold.hands + 1, lines=lines, fold=after, append_only=True)
+
+
+def plan_change(
+    match: Match, rs: Ruleset, slot: int, record: HandRecord | None, *, remove: bool, revive: bool = False
+) -> tuple[Plan, int]:
+    """An edit or restore (``record``) or a delete/undo (``remove``) of the hand in ``slot``:
+    the lines from its place on are replayed from the checkpoint just before it. A hand taken
+    out stays out when edited; only a restore (``revive``) brings it back. Returns the plan and
+    the hand's index in the match (-1 for a removal), for naming errors."""
+    target = Line.objects.filter(match=match, slot=slot).first()
+    if target is None and not revive:  # off the board and staying off: nothing on it changes
+        if record is not None:
+            validate_record(rs, record, index=0)  # still a record these rules allow
+        return Plan(start=None, lines=[], fold=fold_of_match(match, rs)), 0
+    if remove:
+        if target is None:  # already off the board: nothing on it changes
+            return Plan(start=None, lines=[], fold=fold_of_match(match, rs)), -1
+        start = target.number
+        tail = list(Line.objects.filter(match=match, number__gt=start))
+        items = [(ln.slot, ln.record, ln.edited) for ln in tail]
+        index = -1
+    else:
+        assert record is not None
+        if target is not None:
+            start = target.number
+            tail = list(Line.objects.filter(match=match, number__gt=start))
+        else:  # a hand taken out comes back at its place among the hands by recording order
+            start = Line.objects.filter(match=match, slot__lt=slot).count() + 1
+            tail = list(Line.objects.filter(match=match, number__gte=start))
+        items = [(slot, record.to_dict(), True)] + [(ln.slot, ln.record, ln.edited) for ln in tail]
+        index = start - 1
+    before = Line.objects.filter(match=match, number=start - 1).values_list("fold", flat=True).first()
+    checkpoint = new_fold(rs) if before is None else Fold.from_dict(rs, before)
+    lines, fold = _replay(match, rs, checkpoint, items)
+    return Plan(start=start, lines=lines, fold=fold), index
+
+
+def apply(match: Match, plan: Plan, version: int) -> None:
+    """Write the plan and the new snapshot (inside the write's transaction, the match locked)."""
+    if plan.start is not None:
+        if not plan.append_only:
+            Line.objects.filter(match=match, number__gte=plan.start).delete()
+        Line.objects.bulk_create(plan.lines)
+    snapshot = snapshot_of(plan.fold, version)
+    Match.objects.filter(pk=match.pk).update(version=version, snapshot=snapshot)
+    match.version, match.snapshot = version, snapshot
+
+
+# ---------------------------------------------------------------- from the log alone
+
+
+@dataclass
+class Built:
+    snapshot: dict[str, Any]
+    version: int
+    lines: list[Line]
+
+
+def build_from_log(match: Match, entries: Sequence[Entry] | None = None) -> Built:
+    """The snapshot and lines the log gives, replayed from hand 1 (nothing written). A stored
+    hand the engine refuses stops the replay; the snapshot names it (``broken``)."""
+    from .selectors import live_records, slots_from_log
+
+    if entries is None:
+        entries = list(Entry.objects.filter(match=match))
+    rs = ruleset_of(match)
+    slots = slots_from_log(entries)
+    edited = {s.slot: len(s.versions) > 1 for s in slots}
+    fold = new_fold(rs)
+    lines: list[Line] = []
+    broken = ""
+    for slot, record in live_records(slots):
+        try:
+            fold, result = fold_step(fold, record, tag=0)
+        except RecordError as exc:
+            broken = exc.code
+            break
+        lines.append(_line(match, fold.hands, slot, result, fold, edited[slot]))
+    version = entries[-1].seq if entries else 0
+    return Built(snapshot=snapshot_of(fold, version, broken), version=version, lines=lines)
+
+
+def rebuild(match: Match) -> None:
+    """Replace the match's snapshot and lines by what its log gives (the match locked)."""
+    built = build_from_log(match)
+    Line.objects.filter(match=match).delete()
+    Line.objects.bulk_create(built.lines)
+    Match.objects.filter(pk=match.pk).update(version=built.version, snapshot=built.snapshot)
+    match.version, match.snapshot = built.version, built.snapshot
+
+
+_LINE_FIELDS = ("number", "slot", "record", "winner", "score0", "score1", "edited", "fold", "texts")
+
+
+def check(match: Match) -> list[str]:
+    """The differences between what is stored and what the log gives (empty: identical)."""
+    built = build_from_log(match)
+    problems = []
+    if match.version != built.version:
+        problems.append(f"version {match.version} != {built.version}")
+    if match.snapshot != built.snapshot:
+        problems.append(f"snapshot {match.snapshot} != {built.snapshot}")
+    stored = list(Line.objects.filter(match=match))
+    if len(stored) != len(built.lines):
+        problems.append(f"{len(stored)} lines != {len(built.lines)}")
+    for a, b in zip(stored, built.lines, strict=False):
+        for name in _LINE_FIELDS:
+            if getattr(a, name) != getattr(b, name):
+                problems.append(f"line {b.number} {name}: {getattr(a, name)!r} != {getattr(b, name)!r}")
+    return problems
+
+
+def is_current(match: Match) -> bool:
+    snap = match.snapshot
+    return isinstance(snap, dict) and snap.get("tag") == match.version and "broken" in snap
+
+
+def lock(match: Match) -> None:
+    """Lock the match row for a write and bring ``match`` up to date with it (version and
+    snapshot, built from the log if it is missing or behind)."""
+    fresh = Match.objects.select_for_update().only("version", "snapshot").get(pk=match.pk)
+    match.version, match.snapshot = fresh.version, fresh.snapshot
+    if not is_current(match) or not _readable(match):
+        rebuild(match)
+
+
+def _readable(match: Match) -> bool:
+    try:
+        fold_of_match(match)
+    except FoldError:
+        return False
+    return True
+
+
+def ensure(match: Match) -> None:
+    """For a read: a match whose snapshot is missing or behind its log (a match from before
+    snapshots) is built once, under the write lock."""
+    if is_current(match) and _readable(match):
+        return
+    with transaction.atomic():
+        lock(match)
