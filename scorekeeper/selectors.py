@@ -8,7 +8,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 
@@ -446,9 +445,10 @@ def match_public_version(*, public_id: str) -> int | None:
 
 def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
     """The board from the stored snapshot and the latest page of stored lines (``all_hands``:
-    every line): the same work at hand 1 and at hand 1,000. Three queries: the series (for the
-    rematch tally, from each match's snapshot), the lines, and nothing else; a match whose
-    snapshot is missing or behind its log is built from the log first (once)."""
+    every line): the same work at hand 1 and at hand 1,000. Two queries beside the match's own
+    row: the latest lines and the scores the chart draws; a third, the series, when the match
+    is part of one (the rematch tally from each match's snapshot). A match whose snapshot is
+    missing or behind its log is built from the log first (once)."""
     from . import snapshots
 
     snapshots.ensure(match)
@@ -456,14 +456,21 @@ def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
     fold = snapshots.fold_of_match(match, ruleset)
     broken_code = (match.snapshot or {}).get("broken", "")
     broken = explain.error_message(broken_code) if broken_code else ""
+    # what a line shows (not its record or checkpoint), the latest page unless all are asked for
+    lines = (
+        LineRow.objects.filter(match=match)
+        .order_by("-number")
+        .only("number", "slot", "winner", "score0", "score1", "edited", "texts")
+    )
+    rows = list(lines if all_hands else lines[: snapshots.LATEST])
+    # the scores the chart draws: at most chart.POINTS hands, numbers only (no JSON to decode)
     drawn = chart_mod.sample(fold.hands)
-    lines = LineRow.objects.filter(match=match).order_by("-number")
-    if not all_hands:  # the latest page and the hands the chart draws, in one query
-        first = fold.hands - snapshots.LATEST
-        lines = lines.filter(Q(number__gt=first) | Q(number__in=drawn))
-    fetched = list(lines)
-    rows = fetched if all_hands else [r for r in fetched if r.number > first]
-    chart_points = {r.number: (r.score0, r.score1) for r in fetched}
+    chart_points = {
+        n: (a, b)
+        for n, a, b in LineRow.objects.filter(match=match, number__in=drawn).values_list(
+            "number", "score0", "score1"
+        )
+    }
     nd = None
     if not fold.finished and not broken:
         nd = fold.next_deal(first_dealer=match.first_dealer, first_leader=match.first_leader)

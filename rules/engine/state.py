@@ -50,7 +50,8 @@ class Note:
     params: Mapping[str, object] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+        params = self.params
+        object.__setattr__(self, "params", MappingProxyType(dict(params)) if params else EMPTY)
 
     def to_dict(self) -> dict[str, object]:
         return {"code": self.code, "params": dict(self.params)}
