@@ -262,6 +262,14 @@ class Board:
         return self.seat_name(self.next.dealer) if self.next else ""
 
     @property
+    def latest_was_eggs(self) -> bool:
+        """The latest hand had no winner (the stored line, or the replayed hand)."""
+        if self.chart_points is not None:  # the snapshot board: its newest stored line
+            return bool(self.rows) and self.rows[0].winner is None
+        hands = self.state.hands  # type: ignore[union-attr]
+        return bool(hands) and hands[-1].winner is None
+
+    @property
     def lead_text(self) -> str:
         if not self.next:
             return ""
@@ -270,7 +278,7 @@ class Board:
         team = self.team_names[n.leader_team] if n.leader_team is not None else None
         if n.rule == "rotates":
             # voon-series#leading: after eggs the lead stays with the same seat, else it moves on
-            stays = bool(self.state.hands) and self.state.hands[-1].winner is None
+            stays = self.latest_was_eggs
             return explain.rotation_line(leader, stays=stays)
         return explain.lead_line(n.rule, leader, team, self.ruleset.lowest_trump, lang())
 

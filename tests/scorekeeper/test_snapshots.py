@@ -67,7 +67,7 @@ def assert_matches_the_log(match: Match) -> None:
     for name in ("score", "finished", "winner", "loser", "titles"):
         assert getattr(live.state, name) == getattr(full.state, name), name
     assert dict(live.state.pending) == dict(full.state.pending)
-    assert live.next == full.next
+    assert live.next == full.next and live.lead_text == full.lead_text
     assert live.chart == full.chart and live.chart_text == full.chart_text
     assert live.series_results == full.series_results and live.tally == full.tally
     assert [(r.number, r.slot, r.score0, r.score1) for r in reversed(live.rows)] == [
