@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.engine import PENALTY_KINDS
 from rules.engine.variants import TRUE_WORDS, VARIANTS, Ruleset, Variant
 
+from . import reasons
 from .explain import PENALTY_NAMES
 
 TEAM_CHOICES = [("", "—"), ("0", "0"), ("1", "1")]
@@ -42,6 +43,9 @@ VERSION_MISSING = _(
 )
 
 
+BAD_REASON = _("The review's reason came back damaged. Open the review again from the match.")
+
+
 class WriteForm(forms.Form):
     """What every write sends: the log version the page showed, the nonce of this one action,
     maybe a reason. Without the version a write could overwrite what another phone changed."""
@@ -57,6 +61,9 @@ class WriteForm(forms.Form):
     )
     nonce = forms.CharField(max_length=64, widget=forms.HiddenInput)
     reason = forms.CharField(required=False, max_length=300)
+    # a reason proposed by the referee, as a code with parameters (scorekeeper.reasons)
+    reason_code = forms.CharField(required=False, max_length=32, widget=forms.HiddenInput)
+    reason_params = forms.CharField(required=False, max_length=60, widget=forms.HiddenInput)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -65,6 +72,13 @@ class WriteForm(forms.Form):
             if name in self.errors:
                 errors = self.errors.pop(name)
                 self.add_error(None, errors)
+        code = data.get("reason_code") or ""
+        if code:
+            params = reasons.parse_params(code, data.get("reason_params") or "")
+            if params is None:
+                self.add_error(None, forms.ValidationError(BAD_REASON, code="bad_reason"))
+            else:
+                data["reason"] = reasons.encode(code, params, data.get("reason") or "")
         return data
 
 
@@ -187,6 +201,9 @@ def hand_initial_from_query(query: Mapping[str, str]) -> dict[str, Any]:
     for name, size in (("note", 200), ("reason", 300)):
         if query.get(name):
             out[name] = query[name][:size]
+    code = query.get("reason_code", "")
+    if reasons.parse_params(code, query.get("reason_params", "")) is not None:
+        out["reason_code"], out["reason_params"] = code, query["reason_params"]
     return out
 
 

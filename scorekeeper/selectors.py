@@ -102,6 +102,7 @@ class Line:
     deltas: list[str]
     notes: list[str]
     edited: bool
+    restored: bool = False  # the hand's last change brought back an earlier version
 
 
 @dataclass
@@ -388,6 +389,7 @@ def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] 
                 deltas=deltas,
                 notes=[explain.note_line(n.code, n.params, names) for n in result.notes],
                 edited=len(by_slot[slot].versions) > 1,
+                restored=by_slot[slot].versions[-1].action == Entry.RESTORE,
             )
         )
     nd = None

@@ -24,7 +24,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from rules.engine.variants import DEFAULT_VARIANT, VARIANTS
 from rules.messages import VARIANT_BLURBS, lang, option_label, option_value, variant_name
 
-from . import services
+from . import reasons, services
 from .forms import (
     HandForm,
     MatchForm,
@@ -198,6 +198,7 @@ def _hand_rows(board: Board, secret: str | None) -> list[dict[str, Any]]:
             "deltas": ", ".join(texts["deltas"]),
             "notes": " · ".join(texts["notes"]),
             "edited": ln.edited,
+            "restored": ln.restored,
         }
         if secret is not None:
             row["edit"] = f"{hand_prefix}{ln.slot}/"
@@ -434,6 +435,15 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
     return page(HandForm(initial=initial, ruleset=board.ruleset))
 
 
+def _proposed_reason(board: Board, form: HandForm) -> str:
+    """The referee's coded reason, in the reader's language, for the notice above the form."""
+    code = form["reason_code"].value() or ""
+    params = reasons.parse_params(code, form["reason_params"].value() or "")
+    if params is None:
+        return ""
+    return reasons.coded_line(code, params, reasons.seat_namer(board.match.player_names or []))
+
+
 def _changes_since(board: Board, version: str) -> list[str]:
     """What other phones did to the match after ``version`` (the log seq the form was shown at),
     one line per log entry: «кон 2 записан», «кон 1 исправлен»."""
@@ -479,7 +489,9 @@ def _hand_page(
             "changes": changes,
             "edit_url": edit_url(match, secret),
             "penalties": penalty_choices(board.ruleset),
-            "from_referee": bool(request.GET.get("reason")) or "points_0" in request.GET,
+            "from_referee": bool(request.GET.get("reason") or request.GET.get("reason_code"))
+            or "points_0" in request.GET,
+            "proposed": _proposed_reason(board, form),
             **_common(board),
         },
         status=status,
@@ -507,11 +519,13 @@ def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     numbers = {ln.slot: ln.number for ln in board.lines}
     current = {s.slot: (None if s.deleted else s.record) for s in board.slots}
     rows = []
+    namer = reasons.seat_namer(match.player_names or [])
     for s in board.slots:
         for e in s.versions:
             rows.append(
                 {
                     "entry": e,
+                    "reason": reasons.reason_text(e.reason, namer) if e.reason else "",
                     "number": numbers.get(e.slot),
                     "restorable": e.record is not None and current.get(e.slot) != e.record,
                     "summary": _summary(board, e.record),

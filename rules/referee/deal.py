@@ -123,14 +123,11 @@ def _deal_plays(rs: Ruleset, text: str) -> list[Any]:
     return split_codes(text)
 
 
-def violation_reason(v_reason: str, seat: int, trick: int) -> str:
-    """A short reason for the match log («Разбор: ренонс игрока 2 во взятке 3»)."""
-    params = {"player": player(seat), "trick": trick}
-    if v_reason in ("must_follow_suit", "must_answer_trump"):
-        return _("Review: revoke by player %(player)s in trick %(trick)s") % params
-    if v_reason == "must_trump":
-        return _("Review: player %(player)s did not trump in trick %(trick)s") % params
-    return _("Review: illegal play by player %(player)s in trick %(trick)s") % params
+REVIEW_CODES = {
+    "must_follow_suit": "review_revoke",
+    "must_answer_trump": "review_revoke",
+    "must_trump": "review_no_trump",
+}
 
 
 def review_deal(d: DealQuery) -> DealResult | None:
@@ -217,11 +214,14 @@ def review_deal(d: DealQuery) -> DealResult | None:
     }
     if "queen_capture" in record:
         rp["queen_capture"] = str(record["queen_capture"])
+    # the match log stores why as a code with parameters, shown later in the reader's language
     if result.first_violation:
         v = result.first_violation
-        rp["reason"] = violation_reason(v.reason, v.seat, v.trick)
+        rp["reason_code"] = REVIEW_CODES.get(v.reason, "review_illegal")
+        rp["reason_params"] = f"seat={v.seat},trick={v.trick}"
     else:
-        rp["reason"] = _("Review: %(a)s:%(b)s by the cards") % {"a": result.points[0], "b": result.points[1]}
+        rp["reason_code"] = "review_points"
+        rp["reason_params"] = f"a={result.points[0]},b={result.points[1]}"
     steps = [(k, urlencode(d.params(step=k), safe=":/")) for k in range(1, total + 1)]
     return DealResult(
         rows=rows,

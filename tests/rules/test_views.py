@@ -271,7 +271,10 @@ def test_deal_review_return_link(en: Client) -> None:
     q = parse_qs(parts.query)
     assert int(q["points_0"][0]) + int(q["points_1"][0]) == 120
     assert q["all_tricks"] in (["0"], ["1"])
-    assert f"player {seat + 1}" in q["reason"][0] and f"trick {trick}" in q["reason"][0]
+    # the reason travels as a code with parameters, not as a sentence in one language
+    assert q["reason_code"] == ["review_revoke"]
+    assert q["reason_params"] == [f"seat={seat},trick={trick}"]
+    assert "reason" not in q
 
 
 @pytest.mark.parametrize("bad", ["https://evil.example/m/", "//evil.example/m/x", "/admin/", "/m/../x\\y"])
