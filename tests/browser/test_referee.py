@@ -50,7 +50,7 @@ def test_review_a_whole_deal_with_a_revoke(live_server, page: Page) -> None:
     expect(link).to_have_text("Записать в матч")
     href = link.get_attribute("href") or ""
     assert href.startswith("/m/x/hand/1/edit/?points_0=")
-    assert "reason=" in href and "all_tricks=" in href
+    assert "reason_code=review_revoke" in href and "all_tricks=" in href
     # Step through: trick 2 shows two rows and no record yet.
     page.locator(".stepper a", has_text=re.compile(r"^2$")).click()
     expect(page.locator("table.tricks tbody tr")).to_have_count(2)
