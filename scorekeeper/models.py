@@ -87,6 +87,7 @@ class Line(models.Model):
     score0 = models.PositiveIntegerField()
     score1 = models.PositiveIntegerField()
     edited = models.BooleanField(default=False)
+    restored = models.BooleanField(default=False)  # its last change brought back an earlier version
     fold = models.JSONField()
     texts = models.JSONField()
 

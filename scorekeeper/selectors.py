@@ -470,7 +470,7 @@ def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
     lines = (
         LineRow.objects.filter(match=match)
         .order_by("-number")
-        .only("number", "slot", "winner", "score0", "score1", "edited", "texts")
+        .only("number", "slot", "winner", "score0", "score1", "edited", "restored", "texts")
     )
     rows = list(lines if all_hands else lines[: snapshots.LATEST])
     # the scores the chart draws: at most chart.POINTS hands, numbers only (no JSON to decode)

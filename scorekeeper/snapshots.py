@@ -60,7 +60,9 @@ def line_texts(result: HandResult, team_names: Sequence[str]) -> dict[str, dict[
     return out
 
 
-def _line(match: Match, number: int, slot: int, result: HandResult, fold: Fold, edited: bool) -> Line:
+def _line(
+    match: Match, number: int, slot: int, result: HandResult, fold: Fold, edited: bool, restored: bool = False
+) -> Line:
     return Line(
         match=match,
         number=number,
@@ -70,6 +72,7 @@ def _line(match: Match, number: int, slot: int, result: HandResult, fold: Fold, 
         score0=result.score[0],
         score1=result.score[1],
         edited=edited,
+        restored=restored,
         fold=replace(fold, tag=0).to_dict(),
         texts=line_texts(result, match.team_names),
     )
@@ -98,22 +101,22 @@ def _replay(
     match: Match,
     rs: Ruleset,
     checkpoint: Fold,
-    items: Iterable[tuple[int, dict[str, Any], bool]],
+    items: Iterable[tuple[int, dict[str, Any], bool, bool]],
 ) -> tuple[list[Line], Fold]:
-    """Fold ``items`` (slot, record, edited) on top of ``checkpoint``; a record the engine refuses
-    raises its :class:`RecordError` (fields named by the hand's place in the match)."""
+    """Fold ``items`` (slot, record, edited, restored) on top of ``checkpoint``; a record the
+    engine refuses raises its :class:`RecordError` (fields named by the hand's place in the match)."""
     fold = checkpoint
     lines = []
-    for slot, record, edited in items:
+    for slot, record, edited, restored in items:
         fold, result = fold_step(fold, record, tag=0)
-        lines.append(_line(match, fold.hands, slot, result, fold, edited))
+        lines.append(_line(match, fold.hands, slot, result, fold, edited, restored))
     return lines, fold
 
 
 def plan_add(match: Match, rs: Ruleset, slot: int, record: HandRecord) -> Plan:
     """The next hand: one fold step from the snapshot."""
     fold = fold_of_match(match, rs)
-    lines, after = _replay(match, rs, fold, [(slot, record.to_dict(), False)])
+    lines, after = _replay(match, rs, fold, [(slot, record.to_dict(), False, False)])
     return Plan(start=fold.hands + 1, lines=lines, fold=after, append_only=True)
 
 
@@ -134,7 +137,7 @@ def plan_change(
             return Plan(start=None, lines=[], fold=fold_of_match(match, rs)), -1
         start = target.number
         tail = list(Line.objects.filter(match=match, number__gt=start))
-        items = [(ln.slot, ln.record, ln.edited) for ln in tail]
+        items = [(ln.slot, ln.record, ln.edited, ln.restored) for ln in tail]
         index = -1
     else:
         assert record is not None
@@ -144,7 +147,8 @@ def plan_change(
         else:  # a hand taken out comes back at its place among the hands by recording order
             start = Line.objects.filter(match=match, slot__lt=slot).count() + 1
             tail = list(Line.objects.filter(match=match, number__gte=start))
-        items = [(slot, record.to_dict(), True)] + [(ln.slot, ln.record, ln.edited) for ln in tail]
+        items = [(slot, record.to_dict(), True, revive)]
+        items += [(ln.slot, ln.record, ln.edited, ln.restored) for ln in tail]
         index = start - 1
     before = Line.objects.filter(match=match, number=start - 1).values_list("fold", flat=True).first()
     checkpoint = new_fold(rs) if before is None else Fold.from_dict(rs, before)
@@ -183,6 +187,7 @@ def build_from_log(match: Match, entries: Sequence[Entry] | None = None) -> Buil
     rs = ruleset_of(match)
     slots = slots_from_log(entries)
     edited = {s.slot: len(s.versions) > 1 for s in slots}
+    restored = {s.slot: s.versions[-1].action == Entry.RESTORE for s in slots}
     fold = new_fold(rs)
     lines: list[Line] = []
     broken = ""
@@ -192,7 +197,7 @@ def build_from_log(match: Match, entries: Sequence[Entry] | None = None) -> Buil
         except RecordError as exc:
             broken = exc.code
             break
-        lines.append(_line(match, fold.hands, slot, result, fold, edited[slot]))
+        lines.append(_line(match, fold.hands, slot, result, fold, edited[slot], restored[slot]))
     version = entries[-1].seq if entries else 0
     return Built(snapshot=snapshot_of(fold, version, broken), version=version, lines=lines)
 
@@ -206,7 +211,18 @@ def rebuild(match: Match) -> None:
     match.version, match.snapshot = built.version, built.snapshot
 
 
-_LINE_FIELDS = ("number", "slot", "record", "winner", "score0", "score1", "edited", "fold", "texts")
+_LINE_FIELDS = (
+    "number",
+    "slot",
+    "record",
+    "winner",
+    "score0",
+    "score1",
+    "edited",
+    "restored",
+    "fold",
+    "texts",
+)
 
 
 def check(match: Match) -> list[str]:
