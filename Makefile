@@ -35,7 +35,7 @@ load: $(STAMP)
 	bash scripts/load.sh
 
 messages: $(STAMP)
-	cd kozel_site && ../$(BIN)/python ../manage.py makemessages -l ru --ignore=../.venv/* || true
+	$(BIN)/python manage.py makemessages -l ru --no-obsolete --ignore=.venv --ignore=scripts --ignore=tests --ignore=shots
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 screenshots: $(STAMP)

@@ -13,7 +13,7 @@ from rules import sheets
 from rules.engine.cards import Card, KozelError
 from rules.engine.tricks import TrickContext, resolve_trick
 from rules.engine.variants import VARIANTS, Ruleset, resolve
-from rules.messages import describe, lang, variant_name
+from rules.messages import card_text, describe, variant_name
 
 
 def _ref(rs: Ruleset, leader: int, cards: list[str], **extra: str) -> str:
@@ -78,7 +78,7 @@ def answer(dispute: str, rs: Ruleset) -> tuple[str, str | None]:
             if rs.is_trump(Card.parse("AS")) or rs.is_trump(Card.parse("KH")):
                 cards = ["KD", "10D", "8D", "AS"]
             t = resolve_trick(rs, 0, cards)
-            winner = t.winning[0].display(lang())
+            winner = card_text(t.winning[0])
             return (
                 _("%(card)s takes it: without a trump only the led suit can win.") % {"card": winner},
                 _ref(rs, 0, cards),
@@ -134,7 +134,6 @@ def capture_sentence(rs: Ruleset) -> str:
 
 def disputes() -> list[dict[str, Any]]:
     out = []
-    ru = lang() == "ru"
     rulesets = [resolve(k) for k in VARIANTS]
     for d in sheets.DISPUTES:
         rows = []
@@ -144,8 +143,8 @@ def disputes() -> list[dict[str, Any]]:
         out.append(
             {
                 "id": d["id"],
-                "question": d["ru"] if ru else d["en"],
-                "hint": d["hint_ru"] if ru else d["hint_en"],
+                "question": str(d["question"]),
+                "hint": str(d["hint"]),
                 "rows": rows,
             }
         )

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from rules import sheets
 from rules.engine.cards import POINTS, SUIT_SYMBOLS, Card
 from rules.engine.variants import VARIANTS, Ruleset, resolve
-from rules.messages import lang, variant_name
+from rules.messages import card_text, variant_name
 from rules.referee import face
 
 SCORING_NAMES = {
@@ -47,7 +47,7 @@ def plain_order(rs: Ruleset) -> list[str]:
         cards = rs.plain_cards(s)
         if len(cards) > len(best):
             best = cards
-    return [c.display(lang())[:-1] for c in best]
+    return [card_text(c)[:-1] for c in best]
 
 
 def following_rules(rs: Ruleset) -> list[str]:
@@ -73,7 +73,7 @@ def following_rules(rs: Ruleset) -> list[str]:
                 "A trump belongs to no plain suit: %(card)s is a trump, so it cannot answer a plain "
                 "%(suit)s lead while you hold a plain %(suit)s."
             )
-            % {"card": example.display(lang()), "suit": SUIT_SYMBOLS["S"]}
+            % {"card": card_text(example), "suit": SUIT_SYMBOLS["S"]}
         )
     if rs.must_trump:
         out.append(_("Out of the led suit you must play a trump if you have one (must trump)."))
@@ -119,7 +119,7 @@ def redeal_rules(rs: Ruleset) -> list[str]:
 def capture_text(rs: Ruleset) -> str:
     if rs.capture is None:
         return ""
-    catcher, queen = (c.display(lang()) for c in rs.capture)
+    catcher, queen = (card_text(c) for c in rs.capture)
     return _(
         "Queen capture: %(catcher)s and the opponents' %(queen)s in the same trick end the hand at once; "
         "a partner's queen does not count."
@@ -137,7 +137,7 @@ def sheet_facts(rs: Ruleset) -> dict[str, Any]:
         "trump_count": len(rs.trumps),
         "plain_order": plain_order(rs),
         "plain_suits": " ".join(SUIT_SYMBOLS[s] for s in rs.plain_suits()),
-        "points": [(Card.parse(r + "S").display(lang())[:-1], p) for r, p in points],
+        "points": [(card_text(Card.parse(r + "S"))[:-1], p) for r, p in points],
         "following": following_rules(rs),
         "winning": winning_rule(rs),
         "redeal": redeal_rules(rs),
@@ -161,20 +161,19 @@ def _yes(v: bool) -> str:
 
 def ruleset_rows(rs: Ruleset) -> list[tuple[str, str]]:
     """Comparable facts of one ruleset, as (label, value) — the comparison page and house sheets."""
-    language = lang()
     return [
         (_("Deck"), _("%(n)s cards, %(h)s each") % {"n": len(rs.deck), "h": rs.hand_size}),
-        (_("Top trump"), rs.trumps[0].display(language)),
+        (_("Top trump"), card_text(rs.trumps[0])),
         (
             _("Trumps"),
-            _("%(n)s, lowest %(low)s") % {"n": len(rs.trumps), "low": rs.lowest_trump.display(language)},
+            _("%(n)s, lowest %(low)s") % {"n": len(rs.trumps), "low": card_text(rs.lowest_trump)},
         ),
-        (_("Trump ladder"), " ".join(c.display(language) for c in rs.trumps)),
+        (_("Trump ladder"), " ".join(card_text(c) for c in rs.trumps)),
         (_("Queens"), _("trumps") if sum(c.rank == "Q" for c in rs.trumps) == 4 else _("plain cards")),
         (_("Must trump when out of suit"), _yes(rs.must_trump)),
         (_("Trump-lead rights"), _yes(rs.lead_rule == "voon")),
         (_("Several cards in one lead"), _yes(rs.multi_card_leads)),
-        (_("Queen capture"), " + ".join(c.display(language) for c in rs.capture) if rs.capture else _("no")),
+        (_("Queen capture"), " + ".join(card_text(c) for c in rs.capture) if rs.capture else _("no")),
         (_("Score"), scoring_name(rs.scoring)),
         (_("Match ends"), _target(rs)),
         (_("Redeal"), " ".join(redeal_rules(rs))),

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.functional import lazy
-from django.utils.translation import get_language, gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine import Card
@@ -117,6 +117,18 @@ VARIANT_BLURBS: dict[str, Any] = {
     "draw-four": _("36 cards, four in hand, draw after each trick, lead several cards of a suit."),
 }
 
+RANK_LETTERS = {
+    "J": pgettext_lazy("card rank", "J"),
+    "Q": pgettext_lazy("card rank", "Q"),
+    "K": pgettext_lazy("card rank", "K"),
+    "A": pgettext_lazy("card rank", "A"),
+}
+
+
+def card_text(c: Card) -> str:
+    """A card as the page writes it: «Д♠» in Russian, «Q♠» in English."""
+    return str(RANK_LETTERS.get(c.rank, c.rank)) + SUIT_SYMBOLS[c.suit]
+
 
 def lang() -> str:
     """The page's language as a two-letter code (``ru`` when none is active)."""
@@ -131,10 +143,10 @@ def _fmt_value(value: Any) -> str:
     if isinstance(value, str) and value in SUIT_SYMBOLS:
         return SUIT_SYMBOLS[value]
     if isinstance(value, Card):
-        return value.display(lang())
+        return card_text(value)
     if isinstance(value, str) and 2 <= len(value) <= 3:
         try:
-            return Card.parse(value).display(lang())
+            return card_text(Card.parse(value))
         except ValueError:
             return value
     if isinstance(value, (list, tuple, set, frozenset)):

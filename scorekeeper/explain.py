@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from rules.counting import count
 from rules.engine.cards import Card
-from rules.messages import MESSAGES, describe, lang
+from rules.messages import MESSAGES, card_text, describe, lang
 
 
 def team_label(team_names: Sequence[str], team: object) -> str:
@@ -137,13 +137,13 @@ def pending_line(key: str, value: int) -> str:
     return f"{key}: {value}"
 
 
-def lead_line(rule: str, leader: str | None, team: str | None, lowest: Card | None, lang: str) -> str:
+def lead_line(rule: str, leader: str | None, team: str | None, lowest: Card | None) -> str:
     """How the first lead of the next hand is decided (``NextDeal.rule``)."""
     if leader and rule in ("rotates", "dealer", "ad_holder", "lowest_trump_holder"):
         return _("%(seat)s leads") % {"seat": leader}
     match rule:
         case "lowest_trump_holder":
-            card = lowest.display(lang) if lowest else "?"
+            card = card_text(lowest) if lowest else "?"
             return _("the holder of the lowest trump (%(card)s) leads") % {"card": card}
         case "winners_choose":
             return _("%(team)s choose who leads") % {"team": team}

@@ -25,7 +25,6 @@ from rules.engine import (
 )
 from rules.engine.cards import SUIT_SYMBOLS
 from rules.engine.variants import Ruleset, resolve, team_of
-from rules.messages import lang
 
 from . import chart as chart_mod
 from . import explain
@@ -281,7 +280,7 @@ class Board:
             # voon-series#leading: after eggs the lead stays with the same seat, else it moves on
             stays = self.latest_was_eggs
             return explain.rotation_line(leader, stays=stays)
-        return explain.lead_line(n.rule, leader, team, self.ruleset.lowest_trump, lang())
+        return explain.lead_line(n.rule, leader, team, self.ruleset.lowest_trump)
 
     @property
     def tracks(self) -> list[dict[str, Any]]:

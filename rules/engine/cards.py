@@ -14,7 +14,6 @@ RANKS: tuple[str, ...] = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
 POINTS: dict[str, int] = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
 SUIT_SYMBOLS: dict[str, str] = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 RED_SUITS = frozenset({"H", "D"})
-RANK_NAMES_RU: dict[str, str] = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
 
 _SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
 # Variation selectors and the white suit symbols players sometimes type.
@@ -131,11 +130,6 @@ class Card:
     def is_red(self) -> bool:
         return self.suit in RED_SUITS
 
-    def display(self, lang: str = "ru") -> str:
-        """``Д♠`` in Russian, ``Q♠`` in English."""
-        rank = RANK_NAMES_RU.get(self.rank, self.rank) if lang == "ru" else self.rank
-        return rank + SUIT_SYMBOLS[self.suit]
-
     def __str__(self) -> str:
         return self._code
 
@@ -183,9 +177,9 @@ def parse_cards(
     return out
 
 
-def format_cards(cards: Iterable[Card], lang: str | None = None) -> str:
-    """Codes joined by spaces; with ``lang``, the display faces."""
-    return " ".join(c.display(lang) if lang else c.code for c in cards)
+def format_cards(cards: Iterable[Card]) -> str:
+    """Codes joined by spaces: ``format_cards(parse_cards(text))`` is the canonical notation."""
+    return " ".join(c.code for c in cards)
 
 
 def total_points(cards: Iterable[Card]) -> int:

@@ -13,82 +13,89 @@ from .variants import Ruleset, resolve
 
 __all__ = ["DECISIONS", "decisions_for"]
 
+
+def gettext_noop(message: str) -> str:
+    """Marks a sentence for the gettext catalogue of the web layer, which translates it (this
+    package imports no Django); returns the sentence unchanged."""
+    return message
+
+
 DECISIONS: Mapping[str, str] = MappingProxyType(
     {
-        "one_record_one_hand": (
+        "one_record_one_hand": gettext_noop(
             "Every record is one hand (кон): played, eggs, a queen capture or a penalty. The deal "
             "passes one seat clockwise after every record. A first or second redeal is not a record; "
             "the third misdeal is recorded as a misdeal penalty against the dealing team and ends "
             "the hand, and the next dealer deals the next hand."
         ),
-        "penalty_variants": (
+        "penalty_variants": gettext_noop(
             "Misdeal, cheating and false-accusation penalties are known where the pairs or the "
             "penalty-marks score is used (classic, penalty goats, draw-four); the series and the "
             "YellowClub games have no such rule and reject them."
         ),
-        "penalty_record_shape": (
+        "penalty_record_shape": gettext_noop(
             "A penalty record replaces the hand: it carries no card points and no Lyusya; a "
             "cheating or false-accusation penalty may be marked as a хвалёнка, a misdeal may not "
             "(no redeal after a хвалёнка)."
         ),
-        "penalty_marks": (
+        "penalty_marks": gettext_noop(
             "Penalty goats: the team at fault takes the marks of a lost hand: 2 marks for the third "
             "misdeal, 4 marks for proven cheating or a false accusation (the double loss, as the "
             "«two pairs» of the classic game)."
         ),
-        "penalty_keeps_eggs": (
+        "penalty_keeps_eggs": gettext_noop(
             "A penalty is a fixed award outside card play: it neither takes nor clears what eggs "
             "left waiting (the egg pot, the bonus or the multiplier), and it does not break a run "
             "of eggs; that waits for the next hand decided at the table."
         ),
-        "egg_pot_lyusya": (
+        "egg_pot_lyusya": gettext_noop(
             "Classic pairs: the egg pot goes to the winners of the next hand decided at the table, "
             "a Lyusya too (the winners then move by the pot only, the losers are reset)."
         ),
-        "eggs_double_factor": (
+        "eggs_double_factor": gettext_noop(
             "Penalty goats with eggs doubling, and the YellowClub eyes: the first egg makes the next "
             "hand worth ×2, each further egg in a row doubles again (×4, ×8 …); a hand with a winner "
             "is multiplied and resets the factor to ×1."
         ),
-        "capture_points": (
+        "capture_points": gettext_noop(
             "A queen-capture record may carry the card points taken so far (each 0-120, sum at most "
             "120); they are shown but not scored."
         ),
-        "capture_multiplier": (
+        "capture_multiplier": gettext_noop(
             "Hvalyony: a queen capture is worth 4 eyes times the waiting egg factor, and resets it."
         ),
-        "shutout_lyusya": (
+        "shutout_lyusya": gettext_noop(
             "Penalty goats: a Lyusya costs the losers 4 marks (30 or fewer), or 6 with the "
             "shutout option; a 120:0 hand where the losers took a pointless trick costs 4."
         ),
-        "instant_win_score": (
+        "instant_win_score": gettext_noop(
             "A match won at once (dry goat, royal goat, Lyusya with instant win, a series lost at 0) "
             "leaves the score as it stood; only the first-hand queen capture of the series writes "
             "12 points, as the seed says."
         ),
-        "tails": (
+        "tails": gettext_noop(
             "«With tails» is given when the winners stood one short of the target before the final "
             "hand and won that hand with 90 or more card points; a match ended by a penalty has no "
             "tails."
         ),
-        "titles": (
+        "titles": gettext_noop(
             "The losers of every finished match are «козлы» (goats); a dry goat adds «сухие»; the "
             "eggs and tails titles belong to the pairs score."
         ),
-        "classic_lead_after_eggs": (
+        "classic_lead_after_eggs": gettext_noop(
             "Classic: after eggs the team that won the last hand with a winner chooses the first "
             "lead again; if no hand has had a winner yet, the holder of the lowest trump leads. "
             "After a penalty hand the wronged team chooses."
         ),
-        "voon_lead": (
+        "voon_lead": gettext_noop(
             "Series: the first lead moves one seat clockwise after every hand with a winner (a "
             "queen capture included) and stays after eggs."
         ),
-        "belka_eggs_obyaz": (
+        "belka_eggs_obyaz": gettext_noop(
             "Belka: the obyaz team is required for a hand with a winner and optional at 60:60."
         ),
-        "pending_at_end": "Nothing waits after the match has ended: eggs stakes are dropped.",
-        "misdeal_dealer": (
+        "pending_at_end": gettext_noop("Nothing waits after the match has ended: eggs stakes are dropped."),
+        "misdeal_dealer": gettext_noop(
             "A misdeal is recorded against the dealing team; given the first dealer, replay checks "
             "it (the deal passes one seat clockwise per record)."
         ),

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from rules.engine.cards import SUIT_SYMBOLS, Card, KozelError
 from rules.engine.variants import DEFAULT_VARIANT, VARIANTS, Ruleset, Variant, get_variant, resolve
-from rules.messages import describe, lang
+from rules.messages import card_text, describe
 
 NONE_HELD = "-"
 MAX_PARAM = 400  # characters; a whole deal is about 32 codes
@@ -118,7 +118,7 @@ class Face:
 
 
 def face(c: Card, rs: Ruleset | None = None) -> Face:
-    return Face(c.code, c.display(lang()), c.is_red, bool(rs and rs.is_trump(c)))
+    return Face(c.code, card_text(c), c.is_red, bool(rs and rs.is_trump(c)))
 
 
 @dataclass

@@ -13,7 +13,7 @@ from django.utils.translation import pgettext
 from rules.engine.cards import SUIT_SYMBOLS, SUITS, Card, KozelError
 from rules.engine.tricks import Trick, TrickContext, resolve_trick
 from rules.engine.variants import Ruleset, team_of
-from rules.messages import describe, describe_verdict, lang
+from rules.messages import card_text, describe, describe_verdict
 
 from .common import (
     NONE_HELD,
@@ -214,7 +214,7 @@ def explain_play(rs: Ruleset, trick: Trick, i: int) -> tuple[str, str]:
 
 def winner_rule(rs: Ruleset, trick: Trick) -> str:
     win = trick.winning
-    faces = " ".join(c.display(lang()) for c in win)
+    faces = " ".join(card_text(c) for c in win)
     if rs.multi_card_leads:
         if trick.winner == trick.leader:
             return _("Nobody beat every card of the lead, so the leader keeps the trick.")

@@ -6,7 +6,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 
 from rules.engine.cards import Card
-from rules.messages import lang
+from rules.messages import card_text
 from rules.messages import variant_name as _variant_name
 
 register = template.Library()
@@ -25,7 +25,7 @@ def face(value: object) -> str:
             c = value if isinstance(value, Card) else Card.parse(str(value))
         except ValueError:
             return str(value)
-        text, red = c.display(lang()), c.is_red
+        text, red = card_text(c), c.is_red
     return format_html('<span class="cardface {}">{}</span>', "suit-red" if red else "suit-black", text)
 
 

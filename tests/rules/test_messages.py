@@ -65,3 +65,19 @@ def test_every_message_is_translated_to_russian(code: str) -> None:
         russian = messages.describe(code, {})
     assert russian != english, code
     assert re.search("[а-яё]", russian, re.I), code
+
+
+@pytest.mark.parametrize(("language", "faces"), [("ru", "7♣ 10♥ Д♠ В♦ Т♣ К♥"), ("en", "7♣ 10♥ Q♠ J♦ A♣ K♥")])
+def test_card_faces_in_the_page_language(language: str, faces: str) -> None:
+    """Rank letters are catalogue entries like any other text: В Д К Т in Russian."""
+    from rules.engine import parse_cards
+
+    with translation.override(language):
+        assert " ".join(messages.card_text(c) for c in parse_cards("7C 10H QS JD AC KH")) == faces
+
+
+def test_cards_inside_a_sentence_follow_the_page_language() -> None:
+    with translation.override("ru"):
+        assert messages.describe("must_trump", {"could_play": ["JD", "QS"]}).endswith(": В♦ Д♠.")
+    with translation.override("en"):
+        assert messages.describe("must_trump", {"could_play": ["JD", "QS"]}).endswith(": J♦ Q♠.")
