@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
 
-.PHONY: run dev test bench load messages screenshots check lint clean
+.PHONY: run dev test bench load messages screenshots lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,7 +25,8 @@ dev: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
-test: $(STAMP)
+# lint first: the suite runs only on code that passes the checks
+test: lint
 	bash scripts/test.sh
 
 bench: $(STAMP)
@@ -41,8 +42,11 @@ messages: $(STAMP)
 screenshots: $(STAMP)
 	$(BIN)/python scripts/screenshots.py
 
+# the same checks as .pre-commit-config.yaml: ruff, ruff's formatter, mypy (strict on rules/engine)
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) staticfiles .bench

@@ -274,7 +274,7 @@ def deal(body: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/v1/deal``: every trick, points and tricks per team, violations, the hand record."""
     rs = _ruleset(body)
     leader = check_seat(_required(body, "leader"), "leader")
-    hands = _hands(_required(body, "hands"))
+    hands: Any = _hands(_required(body, "hands"))  # four hands of codes, all known here
     plays = _cards_field(_required(body, "plays"), "plays", rs.multi_card_leads)
     kwargs: dict[str, Any] = {}
     if rs.multi_card_leads and body.get("stock") is not None:
@@ -283,7 +283,9 @@ def deal(body: dict[str, Any]) -> dict[str, Any]:
     # who plays after the first trick is known only once the tricks are judged: check what is
     # known now, then every play with its seat (a play the engine says its seat did not hold may
     # be a card given in another hand)
-    placed = [(f"plays[{i}]", (leader + i) % 4 if i < 4 else None, p) for i, p in enumerate(plays)]
+    placed: list[tuple[str, Any, Any]] = [
+        (f"plays[{i}]", (leader + i) % 4 if i < 4 else None, p) for i, p in enumerate(plays)
+    ]
     check_one_of_each(hands, placed, kwargs.get("stock"))
     try:
         result = engine.play_deal(rs, leader, hands, plays, context=context, **kwargs)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -19,11 +21,12 @@ class HouseRuleForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["variant"].choices = [(k, variant_name(k)) for k in VARIANTS]
+        self.fields["variant"].choices = [(k, variant_name(k)) for k in VARIANTS]  # type: ignore[attr-defined]
         self.differing: dict[str, object] = {}
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         key = self.data.get("variant")
         if key not in VARIANTS:
             return data

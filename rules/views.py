@@ -17,6 +17,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
+from kozel_site.http import htmx
 from rules import facts
 from rules import referee as ref
 from rules.engine.cards import SUIT_SYMBOLS, KozelError
@@ -29,7 +30,7 @@ from rules.models import HouseRule
 def _render(
     request: HttpRequest, template: str, fragment: str, context: dict, status: int = 200
 ) -> HttpResponse:
-    name = f"{template}#{fragment}" if request.htmx and not request.htmx.boosted else template
+    name = f"{template}#{fragment}" if htmx(request) and not htmx(request).boosted else template
     return render(request, name, context, status=status)
 
 
@@ -125,7 +126,7 @@ def referee(request: HttpRequest) -> HttpResponse:
         "suits": [(s, SUIT_SYMBOLS[s], s in q.led_suits) for s in ("C", "S", "H", "D")],
         "cards_text": " ".join(c.code for c in q.cards),
     }
-    status = 400 if (q.rules.variant is None) else 200
+    status = 400 if q.problems else 200  # bad input: the errors, and a 400
     return _render(request, "rules/referee.html", "referee", context, status=status)
 
 
@@ -218,7 +219,7 @@ def deal(request: HttpRequest) -> HttpResponse:
         "sheet": reverse("rules:sheet", args=[review.rules.ruleset.key]) if review.rules.ruleset else "",
         "tap": _deal_tap(review, result),
     }
-    status = 400 if review.rules.variant is None else 200
+    status = 400 if review.problems else 200
     return _render(request, "rules/deal.html", "review", context, status=status)
 
 
@@ -265,7 +266,7 @@ def hand(request: HttpRequest) -> HttpResponse:
         "faces": [ref.face(c, rs) for c in h.cards],
         "sheet": reverse("rules:sheet", args=[rs.key]) if rs else "",
     }
-    status = 400 if h.rules.variant is None else 200
+    status = 400 if h.problems else 200
     return _render(request, "rules/hand.html", "hand", context, status=status)
 
 
@@ -295,7 +296,7 @@ def house_new(request: HttpRequest) -> HttpResponse:
                 name=form.cleaned_data["name"], variant=form.cleaned_data["variant"], options=form.differing
             )
             url = reverse("rules:house", args=[house.slug])
-            if request.htmx:
+            if htmx(request):
                 return HttpResponseClientRedirect(url)
             return redirect(url)
         context = _house_form_context(form, request.POST.get("variant"), request.POST)

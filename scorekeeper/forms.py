@@ -66,7 +66,8 @@ class WriteForm(forms.Form):
     reason_params = forms.CharField(required=False, max_length=60, widget=forms.HiddenInput)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         # hidden fields: their errors are shown with the form's own, where the player sees them
         for name in ("version", "nonce"):
             if name in self.errors:
@@ -121,7 +122,8 @@ class HandForm(WriteForm):
             self.initial["nonce"] = new_nonce()
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if self.errors:
             return data
         p0, p1 = data.get("points_0"), data.get("points_1")
@@ -159,6 +161,7 @@ class HandForm(WriteForm):
             data["points"] = None
             return data
         if p0 is None:
+            assert p1 is not None  # both missing was answered above
             p0 = 120 - p1
         elif p1 is None:
             p1 = 120 - p0
@@ -224,7 +227,8 @@ class MatchForm(forms.Form):
     house = forms.CharField(max_length=80, required=False)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         key = data.get("variant")
         if key:
             data["options"] = options_from_query(VARIANTS[key], self.data, checkbox_form=True)

@@ -266,7 +266,7 @@ class Board:
         """The latest hand had no winner (the stored line, or the replayed hand)."""
         if self.chart_points is not None:  # the snapshot board: its newest stored line
             return bool(self.rows) and self.rows[0].winner is None
-        hands = self.state.hands  # type: ignore[union-attr]
+        hands: tuple[HandResult, ...] = self.state.hands  # type: ignore[union-attr,assignment]
         return bool(hands) and hands[-1].winner is None
 
     @property
@@ -413,7 +413,7 @@ def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] 
                 st = state
             else:
                 rs = ruleset_of(m)
-                st = replay_slots(rs, live_records(slots_from_log(m.prefetched)))[0]
+                st = replay_slots(rs, live_records(slots_from_log(m.prefetched)))[0]  # type: ignore[attr-defined]  # prefetch_related's to_attr
             if st.finished and st.winner is not None:
                 tally[st.winner] += 1
             results.append(

@@ -164,7 +164,7 @@ def _append(
     seq = match.version + 1
     if action == Entry.ADD:
         slot = seq
-    elif not Entry.objects.filter(match=match, action=Entry.ADD, slot=slot).exists():
+    elif slot is None or not Entry.objects.filter(match=match, action=Entry.ADD, slot=slot).exists():
         raise NotFound()
     assert slot is not None
     if (match.snapshot or {}).get("broken"):
@@ -310,7 +310,7 @@ def entry_restore(*, match: Match, seq: int, nonce: str, version: int) -> tuple[
     old = Entry.objects.filter(match=match, seq=seq, record__isnull=False).first()
     if old is None:
         raise NotFound()
-    record = HandRecord.from_dict(old.record)
+    record = HandRecord.from_dict(old.record or {})
     return _append(
         match=match,
         action=Entry.RESTORE,

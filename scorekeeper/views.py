@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
+from kozel_site.http import htmx
 from rules.engine.variants import DEFAULT_VARIANT, VARIANTS
 from rules.messages import VARIANT_BLURBS, lang, option_label, option_value, variant_name
 
@@ -117,6 +118,12 @@ def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
     return cards
 
 
+def _variant_key(query: Any) -> str:
+    """The variant a query names, or the default one."""
+    key = query.get("variant")
+    return key if isinstance(key, str) and key in VARIANTS else DEFAULT_VARIANT
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def new(request: HttpRequest) -> HttpResponse:
     """Start a match; GET ``?variant=&opt_<name>=&house=`` preselects (house-rule sheets link here)."""
@@ -134,11 +141,11 @@ def new(request: HttpRequest) -> HttpResponse:
                 house=d.get("house", ""),
             )
             return redirect(edit_url(match, secret))
-        selected = request.POST.get("variant") if request.POST.get("variant") in VARIANTS else DEFAULT_VARIANT
+        selected = _variant_key(request.POST)
         query: Any = request.POST
         status = 422
     else:
-        selected = request.GET.get("variant") if request.GET.get("variant") in VARIANTS else DEFAULT_VARIANT
+        selected = _variant_key(request.GET)
         house = request.GET.get("house", "")[:80]
         form = MatchForm(
             initial={
@@ -264,7 +271,7 @@ def _render_match(
     request: HttpRequest, match: Match, secret: str, *, status: int = 200, **kwargs: Any
 ) -> HttpResponse:
     ctx = _match_context(request, match, secret, **kwargs)
-    template = "scorekeeper/match.html#match" if request.htmx else "scorekeeper/match.html"
+    template = "scorekeeper/match.html#match" if htmx(request) else "scorekeeper/match.html"
     return render(request, template, ctx, status=status)
 
 
@@ -318,10 +325,10 @@ def _write(
     except ValidationError as exc:
         _apply_errors(form, exc)
         return show_error(form, "", 422)
-    if request.htmx and board is not None:
+    if htmx(request) and board is not None:
         return board()
     url = done_url(result) if callable(done_url) else done_url
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return HttpResponseClientRedirect(url) if htmx(request) else redirect(url)
 
 
 def _on_board(request: HttpRequest, match: Match, secret: str, *, fields: bool) -> ShowError:
@@ -518,7 +525,7 @@ def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     board = match_board(match=match)
     numbers = {ln.slot: ln.number for ln in board.lines}
     current = {s.slot: (None if s.deleted else s.record) for s in board.slots}
-    rows = []
+    rows: list[dict[str, Any]] = []
     namer = reasons.seat_namer(match.player_names or [])
     for s in board.slots:
         for e in s.versions:
@@ -600,7 +607,7 @@ def qr_edit(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
 def watch(request: HttpRequest, public_id: str) -> HttpResponse:
     """The live board without controls; htmx polls it with ``?v=<version>`` (204 = unchanged)."""
     shown = request.GET.get("v", "")
-    if request.htmx and shown.isascii() and shown.isdigit():
+    if htmx(request) and shown.isascii() and shown.isdigit():
         current = match_public_version(public_id=public_id)  # one indexed query
         if current is None:
             raise Http404("no such match")
@@ -616,7 +623,7 @@ def watch(request: HttpRequest, public_id: str) -> HttpResponse:
         "next_match": match_next(match=match) if board.state.finished else None,
         **_common(board),
     }
-    template = "scorekeeper/watch.html#live" if request.htmx else "scorekeeper/watch.html"
+    template = "scorekeeper/watch.html#live" if htmx(request) else "scorekeeper/watch.html"
     return render(request, template, ctx)
 
 

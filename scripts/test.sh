@@ -29,14 +29,23 @@ if command -v msgfmt >/dev/null; then
 fi
 
 export DJANGO_ALLOW_ASYNC_UNSAFE=true
+# Both passes always run, and both are reported: a failure on SQLite does not hide PostgreSQL's.
 echo "== test suite on SQLite"
-$BIN/python -m pytest -q "$@"
+sqlite_rc=0
+$BIN/python -m pytest -q "$@" || sqlite_rc=$?
 
+pg_rc=skipped
 if [ -n "$PG_BIN" ] && [ -x "$PG_BIN/initdb" ]; then
   echo "== database-backed tests on PostgreSQL ($("$PG_BIN/postgres" --version))"
   # shellcheck source=scripts/pg.sh
   source scripts/pg.sh
   pg_start
   trap pg_stop EXIT
-  DATABASE_URL="$PG_URL" $BIN/python -m pytest -q -m "not browser" tests/scorekeeper tests/kozel_site tests/security tests/api tests/rules "$@"
+  pg_rc=0
+  DATABASE_URL="$PG_URL" $BIN/python -m pytest -q -m "not browser" \
+    tests/scorekeeper tests/kozel_site tests/security tests/api tests/rules "$@" || pg_rc=$?
 fi
+
+verdict() { case "$1" in 0) echo passed ;; skipped) echo "skipped (no PostgreSQL)" ;; *) echo "FAILED (exit $1)" ;; esac; }
+echo "== SQLite: $(verdict "$sqlite_rc"); PostgreSQL: $(verdict "$pg_rc")"
+[ "$sqlite_rc" = 0 ] && { [ "$pg_rc" = 0 ] || [ "$pg_rc" = skipped ]; }

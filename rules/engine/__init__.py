@@ -30,11 +30,12 @@ from .checks import (
 from .deal import Deal, Violation, play_deal
 from .decisions import DECISIONS, decisions_for
 from .fold import Fold, FoldError, fold_of, fold_replay, fold_step, new_fold
+from .inputs import TrickInputError
 from .lead import LEAD_RULES, NextDeal, next_deal, next_deal_after, next_deal_from
 from .records import ERROR_CODES, PENALTY_KINDS, HandRecord, Penalty, RecordError, validate_record
 from .scoring import replay, score_hand
 from .state import NOTE_CODES, TITLE_CODES, HandResult, MatchState, Note, new_match
-from .tricks import Event, Play, Trick, TrickContext, TrickInputError, covers, legal_cards, resolve_trick
+from .tricks import Event, Play, Trick, TrickContext, covers, legal_cards, resolve_trick
 from .variants import (
     DEFAULT_VARIANT,
     VARIANTS,

@@ -57,7 +57,7 @@ class Deal:
         return None if a == b else (0 if a > b else 1)
 
 
-def _split_plays(rs: Ruleset, plays: object) -> list[object]:
+def _split_plays(rs: Ruleset, plays: object) -> Sequence[object]:
     """Flat list of plays. One-card variants accept ``"AH QD 10H 7C ..."``, a flat list or a
     list of tricks; draw-four accepts a list of plays (a card or a list of cards) or a string
     of plays separated by ``;``."""
@@ -226,9 +226,9 @@ def play_deal(
 
     points = [0, 0]
     won = [0, 0]
-    for t in tricks:
-        points[t.team] += t.points
-        won[t.team] += 1
+    for done in tricks:
+        points[done.team] += done.points
+        won[done.team] += 1
     if multi:
         complete = not ended_early and len(played) == len(rs.deck)
     else:

@@ -129,7 +129,7 @@ def _team(v: object) -> int | None:
         return None
     if v not in (0, 1) or isinstance(v, bool):
         raise TypeError(f"not a team: {v!r}")
-    return int(v)  # type: ignore[call-overload]
+    return int(v)
 
 
 def new_fold(variant: str | Ruleset, options: Mapping[str, object] | None = None, *, tag: int = 0) -> Fold:

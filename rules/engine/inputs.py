@@ -53,7 +53,7 @@ def check_seat(seat: object, field_name: str = "leader", error: type[KozelError]
 
 def _deck_card(rs: Ruleset, token: object, field_name: str) -> Card:
     # the common case first: a canonical code (or a card) of this deck, one lookup each
-    c = PARSED.get(token) if type(token) is str else (token if type(token) is Card else None)  # type: ignore[arg-type]
+    c = PARSED.get(token) if type(token) is str else (token if type(token) is Card else None)
     if c is not None and rs._in_deck_at[c.index]:
         return c
     try:

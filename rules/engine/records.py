@@ -64,7 +64,7 @@ class RecordError(KozelError):
     """A hand record that is malformed or contradicts the rules (RULES.md §3)."""
 
 
-def record_error(code: str, message: str, field_name: str | None, **params: object) -> RecordError:
+def record_error(code: str, message: str, field_name: str | None, **params: Any) -> RecordError:
     return RecordError(code, message, field=field_name, **params)
 
 

@@ -40,11 +40,12 @@ def score_hand(
         had_eggs=lambda: any(h.record.is_eggs for h in state.hands),
         dealer=dealer,
     )
-    winner = loser = None
+    winner: int | None = None
+    loser: int | None = None
     if result.finished:
-        winner = result.notes[-1].params["team"]
-        assert isinstance(winner, int)
-        loser = 1 - winner
+        team = result.notes[-1].params["team"]
+        assert isinstance(team, int)
+        winner, loser = team, 1 - team
     return MatchState(
         ruleset=state.ruleset,
         hands=state.hands + (result,),
@@ -162,11 +163,12 @@ def replay(
         hands.append(result)
         had_eggs = had_eggs or result.record.is_eggs
         score, pending, finished = result.score, result.pending, result.finished
-    winner = loser = None
+    winner: int | None = None
+    loser: int | None = None
     if finished:
-        winner = hands[-1].notes[-1].params["team"]
-        assert isinstance(winner, int)
-        loser = 1 - winner
+        team = hands[-1].notes[-1].params["team"]
+        assert isinstance(team, int)
+        winner, loser = team, 1 - team
     return MatchState(
         ruleset=rs,
         hands=tuple(hands),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from .records import HandRecord
 from .variants import Ruleset, resolve
@@ -57,7 +58,7 @@ class Note:
         return {"code": self.code, "params": dict(self.params)}
 
 
-EMPTY: Mapping[str, object] = MappingProxyType({})
+EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)

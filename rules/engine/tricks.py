@@ -143,8 +143,8 @@ def _judge_lead(
     lead: tuple[Card, ...],
     hand: tuple[Card, ...] | None,
     ctx: TrickContext,
-    hands: tuple[tuple[Card, ...] | None, ...],
-) -> tuple[bool | None, str | None, dict[str, object]]:
+    hands: Sequence[tuple[Card, ...] | None],
+) -> tuple[bool | None, str | None, Mapping[str, object]]:
     """A lead is free except for the draw-four one-group rule (§2.6) and voon (§2.3)."""
     if rs.multi_card_leads:
         groups = {rs.group(c) for c in lead}
@@ -189,11 +189,11 @@ def _banned_aces(rs: Ruleset, hand: Sequence[Card], led_group: str, led_suits: f
 
 def _judge_answer(
     rs: Ruleset, c: Card, hand: tuple[Card, ...] | None, led_group: str, ctx: TrickContext
-) -> tuple[bool | None, str | None, dict[str, object]]:
+) -> tuple[bool | None, str | None, Mapping[str, object]]:
     """Following (§1), must-trump (§2.4/§2.5), the classic ace ban (§2.1)."""
     group_at = rs._group_at
     if group_at[c.index] == led_group:
-        return True, None, _NO_PARAMS  # type: ignore[return-value]
+        return True, None, _NO_PARAMS
     follow_code = "must_answer_trump" if led_group == "T" else "must_follow_suit"
     if hand is None:
         return None, follow_code, {"led": led_group}
@@ -220,7 +220,7 @@ def _judge_answer(
                         "led_suits": sorted(ctx.led_suits),
                     },
                 )
-    return True, None, _NO_PARAMS  # type: ignore[return-value]
+    return True, None, _NO_PARAMS
 
 
 def legal_cards(

@@ -73,6 +73,6 @@ def check_one_of_each(
     if stock is not None and not isinstance(stock, (int, float, bool, dict)):
         for i, c in enumerate(_cards(stock)):
             place(c, f"{stock_field}[{i}]", ("stock", None))
-    for name, seat, cards in plays:
+    for name, play_seat, cards in plays:
         for c in _cards([cards] if isinstance(cards, Card) else cards):
-            place(c, name, ("play", seat))
+            place(c, name, ("play", play_seat))

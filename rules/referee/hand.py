@@ -76,7 +76,7 @@ def check_hand(h: HandQuery) -> dict[str, Any]:
                 }
             except KozelError as e:
                 h.problems.append(engine_problem(e))
-        if rs.royal_goat or any(o.key == "royal_goat" for o in h.rules.variant.options):
+        if rs.royal_goat or "royal_goat" in rs.variant.defaults:
             try:
                 out["royal_goat"] = {"yes": is_royal_goat(rs, h.cards), "on": rs.royal_goat}
             except KozelError as e:

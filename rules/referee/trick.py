@@ -65,7 +65,7 @@ class TrickQuery:
 
     def params(self, **change: Any) -> dict[str, str]:
         """The canonical query string (short: defaults and empty fields left out)."""
-        state = {
+        state: dict[str, Any] = {
             "leader": self.leader,
             "cards": self.cards,
             "n": self.n,

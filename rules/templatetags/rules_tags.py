@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 from django.utils.html import format_html, format_html_join
 
@@ -13,7 +15,7 @@ register = template.Library()
 
 
 @register.filter
-def face(value: object) -> str:
+def face(value: Any) -> str:
     """``{{ card|face }}``: a Card, a code or a referee ``Face`` as a coloured card face."""
     if value is None or value == "":
         return ""
@@ -30,7 +32,7 @@ def face(value: object) -> str:
 
 
 @register.filter
-def faces(values: object) -> str:
+def faces(values: Any) -> str:
     return format_html_join(" ", "{}", ((face(v),) for v in (values or ())))
 
 

@@ -79,8 +79,13 @@ def test_draw_four_trick_with_two_cards_per_play(live_server, page: Page) -> Non
     deck.locator('a.pcard[data-code="10H"]').click()
     expect(page.locator(".slot.next .who")).to_have_text("Игрок 2")
     # Player 2 beats both hearts card for card, player 3 gives up two cards, player 4 trumps both.
-    for code in ("AH", "KH", "6S", "7S", "8C", "9C"):
+    # each tap waits for the page to show it (the card dimmed) before the next: a tap on the
+    # deck that is being swapped out is lost
+    codes = ("AH", "KH", "6S", "7S", "8C", "9C")
+    for code in codes[:-1]:
         deck.locator(f'a.pcard[data-code="{code}"]').click()
+        expect(deck.locator(f'.pcard.used[data-code="{code}"]')).to_be_visible()
+    deck.locator(f'a.pcard[data-code="{codes[-1]}"]').click()
     verdict = page.locator("#verdict")
     expect(verdict.locator("h2")).to_contain_text("игрок 4")
     expect(verdict.locator("h2")).to_contain_text("25")
