@@ -250,6 +250,8 @@ def _match_context(
         "penalty_nonce": new_nonce(),
         "lines": _lazy_rows(board, secret),
         "all_hands": _all_hands(request),
+        # a match on its own (no rematch series, not over): its board is cached per log version
+        "cacheable": match.previous_id is None and not board.state.finished,
         "edit_url": edit,
         "view_url": request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id])),
         "edit_abs": request.build_absolute_uri(edit),
@@ -259,11 +261,16 @@ def _match_context(
 
 
 def _common(board: Board) -> dict[str, Any]:
-    rs = board.ruleset
+    return _common_of(board.match)
+
+
+def _common_of(match: Match) -> dict[str, Any]:
     return {
-        "variant_name": variant_name(rs.key),
-        "sheet_url": rules_sheet_url(rs.key),
-        "options": [(option_label(k), option_value(k, v)) for k, v in board.match.options.items()],
+        "variant_name": variant_name(match.variant),
+        "sheet_url": rules_sheet_url(match.variant),
+        "options": SimpleLazyObject(
+            lambda: [(option_label(k), option_value(k, v)) for k, v in match.options.items()]
+        ),
     }
 
 
@@ -614,14 +621,23 @@ def watch(request: HttpRequest, public_id: str) -> HttpResponse:
         if int(shown) == current:
             return HttpResponse(status=204)
     match = match_get(public_id=public_id)
-    board = match_live_board(match=match, all_hands=_all_hands(request))
+    all_hands = _all_hands(request)
+    snap = match.snapshot or {}
+    # The live board of a match on its own (no rematch series, not over) is a pure function of
+    # its log version and the language: its HTML is cached under them (a write moves the version
+    # on, so a read after a change always renders afresh).
+    cacheable = match.previous_id is None and not snap.get("finished") and snap.get("tag") == match.version
+    board = SimpleLazyObject(lambda: match_live_board(match=match, all_hands=all_hands))
     ctx = {
+        "match": match,
+        "version": match.version,
         "board": board,
         "editable": False,
-        "lines": _lazy_rows(board, None),
-        "all_hands": _all_hands(request),
-        "next_match": match_next(match=match) if board.state.finished else None,
-        **_common(board),
+        "lines": _lazy_rows(board, None),  # type: ignore[arg-type]
+        "all_hands": all_hands,
+        "cacheable": cacheable,
+        "next_match": SimpleLazyObject(lambda: match_next(match=match) if board.state.finished else None),
+        **_common_of(match),
     }
     template = "scorekeeper/watch.html#live" if htmx(request) else "scorekeeper/watch.html"
     return render(request, template, ctx)

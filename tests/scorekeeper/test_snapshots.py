@@ -202,3 +202,15 @@ def test_a_long_match_is_charted_from_60_hands_spread_evenly() -> None:
     assert chart is not None and len(chart.scores) == 61  # 0:0 and 60 hands
     assert chart.scores[-1] == (0, 4)  # the last hand is always drawn
     assert chart.hands[-1][1] == 100 and len(chart.hands) <= 10
+
+
+def test_the_cached_board_follows_every_change(client: Client) -> None:
+    """The board's HTML is cached per log version: a read after a write shows the write."""
+    match, secret = services.match_create(variant="penalty-goats", options={}, team_names=["A", "B"])
+    services.hand_record(match=match, record=_record({"points": [70, 50]}), nonce="k1", version=0)
+    for url in (f"/m/{match.public_id}/", f"/m/{match.public_id}/e/{secret}/"):
+        assert '<b class="team0">0</b>:<b class="team1">2</b>' in client.get(url).content.decode()
+    services.hand_record(match=match, record=_record({"points": [70, 50]}), nonce="k2", version=1)
+    for url in (f"/m/{match.public_id}/", f"/m/{match.public_id}/e/{secret}/"):
+        html = client.get(url).content.decode()
+        assert '<b class="team0">0</b>:<b class="team1">4</b>' in html and 'data-hand="2"' in html
