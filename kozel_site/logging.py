@@ -5,8 +5,11 @@ from __future__ import annotations
 import logging
 import re
 
-# Edit links look like /m/<view-id>/e/<secret>/...; the secret is never written to a log.
-SECRET_IN_PATH = re.compile(r"(/e/)[A-Za-z0-9_-]{16,}")
+# Edit links look like /m/<view-id>/e/<secret>/...; the secret is never written to a log. The
+# server decodes the path before routing, so /m/x%2Fe%2F<secret>/ and a secret written as %41…
+# reach the same page: any percent-encoding of the slashes, the «e» or the secret is masked too.
+_SLASH = r"(?:/|%2[fF])"
+SECRET_IN_PATH = re.compile(rf"({_SLASH}(?:e|%65){_SLASH})(?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{{2}}){{16,}}")
 
 
 class StripSecretsFilter(logging.Filter):

@@ -4,6 +4,7 @@ request gets the fragment ``page.html#name``."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from urllib.parse import urlencode
 
 import segno
@@ -12,7 +13,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect
@@ -189,34 +189,41 @@ def compare(request: HttpRequest) -> HttpResponse:
 COMPARE_MAX = 3
 
 
-def safe_return_to(value: str | None) -> str | None:
-    """Only a same-site path into the scorekeeper (``/m/...``) is followed back."""
-    if not value or not value.startswith("/m/") or "//" in value or "\\" in value or len(value) > 300:
-        return None
-    if not url_has_allowed_host_and_scheme(value, allowed_hosts=None):
-        return None
-    return value.split("?")[0].split("#")[0]
-
-
 @require_safe
 def deal(request: HttpRequest) -> HttpResponse:
     """Whole-deal review: four hands and the plays in order (all in the query string)."""
-    review = ref.read_deal(request.GET)
-    return_to = review.return_to = safe_return_to(request.GET.get("return_to"))
+    return deal_review(request, request.GET, action=reverse("rules:deal"))
+
+
+def deal_review(
+    request: HttpRequest,
+    query: Mapping[str, str],
+    *,
+    action: str,
+    record_to: str | None = None,
+    fixed_rules: bool = False,
+) -> HttpResponse:
+    """The deal review page, whose GET form submits to ``action``. With ``record_to`` (a recorded
+    hand's correction page, reached from «Спор» under a match's edit path) a finished deal links
+    back there with the hand record in the query; with ``fixed_rules`` the match's variant and
+    options are shown, not offered for change."""
+    review = ref.read_deal(query)
     result = ref.review_deal(review)
     record_link = None
-    if result and return_to and result.finished:
-        record_link = return_to + "?" + urlencode(result.record_params)
+    if result and record_to and result.finished:
+        record_link = record_to + "?" + urlencode(result.record_params)
     context = {
         "r": review,
         "result": result,
+        "action": action,
+        "fixed_rules": fixed_rules,
         "variants": _variants(),
         "options": _rules_form(review.rules),
         "seats": [(s, ref.player(s)) for s in range(4)],
-        "return_to": return_to,
         "record_link": record_link,
-        "all_qs": urlencode({k: v for k, v in review.params().items() if k != "step"}, safe=":/"),
+        "all_qs": urlencode({k: v for k, v in review.params().items() if k != "step"}, safe=":"),
         "sheet": reverse("rules:sheet", args=[review.rules.ruleset.key]) if review.rules.ruleset else "",
+        "variant_name": variant_name(review.rules.ruleset.key) if review.rules.ruleset else "",
         "tap": _deal_tap(review, result),
     }
     status = 400 if review.problems else 200

@@ -16,6 +16,9 @@ urlpatterns = [
     path("<token:public_id>/e/<token:secret>/hand/", views.hand_new, name="hand_new"),
     path("<token:public_id>/e/<token:secret>/undo/", views.undo, name="undo"),
     path("<token:public_id>/e/<token:secret>/hand/<int:slot>/", views.hand_change, name="hand_change"),
+    path(
+        "<token:public_id>/e/<token:secret>/hand/<int:slot>/dispute/", views.hand_dispute, name="hand_dispute"
+    ),
     path("<token:public_id>/e/<token:secret>/hand/<int:slot>/delete/", views.hand_remove, name="hand_remove"),
     path("<token:public_id>/e/<token:secret>/history/", views.history, name="history"),
     path("<token:public_id>/e/<token:secret>/history/<int:seq>/restore/", views.restore, name="restore"),

@@ -7,7 +7,6 @@ import io
 import json
 from collections.abc import Callable, Sequence
 from typing import Any
-from urllib.parse import quote_plus, urlencode
 
 import segno
 from django.conf import settings
@@ -24,6 +23,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from kozel_site.http import htmx
 from rules.engine.variants import DEFAULT_VARIANT, VARIANTS
 from rules.messages import VARIANT_BLURBS, lang, option_label, option_value, variant_name
+from rules.views import deal_review
 
 from . import reasons, services
 from .forms import (
@@ -47,6 +47,7 @@ from .selectors import (
     match_public_version,
     record_summary,
     ruleset_of,
+    slots_from_log,
 )
 
 STALE_EDIT = gettext_lazy(
@@ -169,28 +170,17 @@ def new(request: HttpRequest) -> HttpResponse:
 # ---------------------------------------------------------------- the match (edit link)
 
 
-def _dispute_query(board: Board) -> str:
-    """The referee-deal query of this match's rules, up to (not including) ``return_to``."""
-    params = {"variant": board.match.variant}
-    for k, v in board.match.options.items():
-        params[f"opt_{k}"] = board.ruleset.variant.option(k).to_text(v)
-    return "/rules/referee/deal/?" + urlencode(params, safe="/")
-
-
 def _hand_rows(board: Board, secret: str | None) -> list[dict[str, Any]]:
     """The hand list, newest first, as flat rows of ready strings: the template only prints them.
     The texts were built when each hand was written (stored per language with its line).
 
-    With ``secret`` (the edit link) each row carries its «Edit» and «Dispute» links; the hand
-    URL is reversed once per page and the slot appended (``…/hand/<slot>/``), the dispute link
-    is the referee-deal query with ``return_to`` that hand URL (slashes kept: the log filter
-    masks ``/e/<secret>``)."""
-    hand_prefix = quoted_prefix = dispute = ""
+    With ``secret`` (the edit link) each row carries its «Edit» and «Dispute» links, both under
+    the edit path (``…/hand/<slot>/`` and ``…/hand/<slot>/dispute/``): the secret travels only in
+    a path, never in a query string. The hand URL is reversed once per page, the slot appended."""
+    hand_prefix = ""
     if secret is not None:
         probe = reverse("scorekeeper:hand_change", args=[board.match.public_id, secret, 0])
         hand_prefix = probe[:-2]  # ".../hand/"
-        quoted_prefix = quote_plus(hand_prefix, safe="/")
-        dispute = _dispute_query(board) + "&return_to=" + quoted_prefix
     language = lang()
     rows = []
     for ln in board.rows:
@@ -209,7 +199,7 @@ def _hand_rows(board: Board, secret: str | None) -> list[dict[str, Any]]:
         }
         if secret is not None:
             row["edit"] = f"{hand_prefix}{ln.slot}/"
-            row["dispute"] = f"{dispute}{ln.slot}/"
+            row["dispute"] = f"{hand_prefix}{ln.slot}/dispute/"
         rows.append(row)
     return rows
 
@@ -509,6 +499,28 @@ def _hand_page(
             **_common(board),
         },
         status=status,
+    )
+
+
+@require_safe
+def hand_dispute(request: HttpRequest, public_id: str, secret: str, slot: int) -> HttpResponse:
+    """«Спор» on a recorded hand: the referee's deal review with this match's rules, served under
+    the edit path. Its GET form submits here, so the secret is only ever in the path (masked in
+    the logs, never sent as a Referer) and «Record in the match» leads to the hand's correction."""
+    match = match_get_for_edit(public_id=public_id, secret=secret)
+    if not any(s.slot == slot for s in slots_from_log(match.entries.all())):
+        raise Http404("no such hand")
+    query = {k: v for k, v in request.GET.items() if not k.startswith("opt_") and k not in ("variant", "was")}
+    rs = ruleset_of(match)
+    query["variant"] = match.variant
+    for k, v in match.options.items():
+        query[f"opt_{k}"] = rs.variant.option(k).to_text(v)
+    return deal_review(
+        request,
+        query,
+        action=reverse("scorekeeper:hand_dispute", args=[public_id, secret, slot]),
+        record_to=reverse("scorekeeper:hand_change", args=[public_id, secret, slot]),
+        fixed_rules=True,
     )
 
 

@@ -41,7 +41,6 @@ class DealQuery:
     hand_number: int | None = None
     score: tuple[int, int] | None = None
     step: int | None = None
-    return_to: str | None = None
     problems: list[Problem] = field(default_factory=list)
 
     @property
@@ -50,8 +49,6 @@ class DealQuery:
 
     def params(self, **change: Any) -> dict[str, str]:
         out = self.rules.params()
-        if self.return_to:
-            out["return_to"] = self.return_to
         out["leader"] = str(self.leader)
         for s in range(4):
             if self.hands_text[s].strip():

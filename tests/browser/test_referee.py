@@ -37,8 +37,16 @@ def test_build_a_trick_by_tapping_cards(live_server, page: Page) -> None:
 
 
 def test_review_a_whole_deal_with_a_revoke(live_server, page: Page) -> None:
+    from scorekeeper import services
+    from scorekeeper.forms import new_nonce
+
     params, trick, seat = revoke_deal()
-    page.goto(live_server.url + "/rules/referee/deal/?return_to=/m/x/hand/1/edit/")
+    match, secret = services.match_create(variant="classic-sixes", options={}, team_names=["Мы", "Вы"])
+    services.hand_record(
+        match=match, record=services.record_from_fields({"points": (70, 50)}), nonce=new_nonce(), version=0
+    )
+    edit = f"/m/{match.public_id}/e/{secret}/"
+    page.goto(live_server.url + f"{edit}hand/1/dispute/")
     for s in range(4):
         page.locator(f"#id_h{s}").fill(params[f"h{s}"])
     page.locator("#id_plays").fill(params["plays"])
@@ -49,7 +57,7 @@ def test_review_a_whole_deal_with_a_revoke(live_server, page: Page) -> None:
     link = page.locator("#record-link")
     expect(link).to_have_text("Записать в матч")
     href = link.get_attribute("href") or ""
-    assert href.startswith("/m/x/hand/1/edit/?points_0=")
+    assert href.startswith(f"{edit}hand/1/?points_0=")
     assert "reason_code=review_revoke" in href and "all_tricks=" in href
     # Step through: trick 2 shows two rows and no record yet.
     page.locator(".stepper a", has_text=re.compile(r"^2$")).click()

@@ -186,16 +186,49 @@ def test_edit_page_prefills_from_the_referee_return_link(start):
 
 
 @pytest.mark.django_db
-def test_dispute_link_carries_variant_options_and_return_to(start):
-    table = start("classic-sixes", opt_trump_suit="D")
+def test_dispute_is_under_the_edit_path_with_the_match_rules(start):
+    from tests.rules.helpers import revoke_deal
+
+    table = start("classic-sixes")
     html = table.hand(points_0=72).content.decode()
-    href = re.search(r'href="(/rules/referee/deal/\?[^"]+)"', html).group(1).replace("&amp;", "&")
-    q = parse_qs(urlparse(href).query)
-    assert q["variant"] == ["classic-sixes"] and q["opt_trump_suit"] == ["D"]
-    assert q["opt_dry_goat_first_hand"] == ["1"]
     slot = match_board(match=table.match).lines[0].slot
-    assert q["return_to"] == [f"{table.edit}hand/{slot}/"]
-    assert f"{table.edit}hand/{slot}/" in href  # slashes kept: the log filter masks /e/<secret>
+    dispute = f"{table.edit}hand/{slot}/dispute/"
+    assert f'href="{dispute}"' in html and "/rules/referee/deal/" not in html
+    page = table.client.get(dispute).content.decode()
+    # the match's rules are fixed: no variant to choose, the form submits to the dispute path
+    assert f'action="{dispute}"' in page and 'name="variant"' not in page
+    assert "return_to" not in page
+    deal, _trick, _seat = revoke_deal()  # a whole deal under the default rules
+    query = {k: v for k, v in deal.items() if k != "variant"}
+    resp = table.client.get(dispute, {**query, "variant": "voon-series"})
+    link = re.search(r'id="record-link" href="([^"]+)"', resp.content.decode()).group(1).replace("&amp;", "&")
+    parts = urlparse(link)
+    assert parts.path == f"{table.edit}hand/{slot}/"
+    q = parse_qs(parts.query)
+    assert int(q["points_0"][0]) + int(q["points_1"][0]) == 120 and q["reason_code"] == ["review_revoke"]
+    assert not any(table.edit.split("/")[4] in v for vs in q.values() for v in vs)
+
+
+@pytest.mark.django_db
+def test_dispute_judges_by_the_match_options_whatever_the_query_says(start):
+    from tests.rules.helpers import revoke_deal
+
+    table = start("classic-sixes", opt_trump_suit="D")
+    table.hand(points_0=72)
+    deal, _trick, _seat = revoke_deal()  # played as if clubs were trumps
+    query = {k: v for k, v in deal.items() if k != "variant"}
+    resp = table.client.get(f"{table.edit}hand/1/dispute/", {**query, "opt_trump_suit": "C"})
+    html = resp.content.decode()
+    assert "Взятка 2: У игрока не было" in html and 'id="record-link"' not in html
+
+
+@pytest.mark.django_db
+def test_dispute_of_a_missing_hand_or_with_a_wrong_secret_is_404(start):
+    table = start()
+    table.hand(points_0=72)
+    assert table.client.get(f"{table.edit}hand/99/dispute/").status_code == 404
+    wrong = table.edit.replace(table.edit.split("/")[4], "x" * 32)
+    assert table.client.get(f"{wrong}hand/1/dispute/").status_code == 404
 
 
 @pytest.mark.django_db
