@@ -6,9 +6,11 @@ import re
 from collections.abc import Callable
 
 from django.conf import settings
+from django.db import InternalError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext_lazy as _lazy
 
 SUPPORTED = {code for code, _name in settings.LANGUAGES}
 
@@ -33,17 +35,62 @@ class LanguageMiddleware:
 EDIT_PATH = re.compile(r"^/m/[^/]+/e/")
 
 
-class EditLinkMiddleware:
-    """A response under an edit link is never stored by a cache (``no-store, private``) and makes
-    the browser send no Referer at all: the page's URL holds the secret, and a Referer would
-    carry it to the next page, the static files or another site."""
+# no page needs a camera, a microphone, the location, payments, USB or sensors
+PERMISSIONS_POLICY = (
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), "
+    "accelerometer=(), gyroscope=(), magnetometer=(), midi=(), display-capture=(), "
+    "publickey-credentials-get=(), browsing-topics=()"
+)
+
+
+class HeadersMiddleware:
+    """Every response gets the Permissions-Policy. A response under an edit link is never stored
+    by a cache (``no-store, private``) and makes the browser send no Referer at all: the page's
+    URL holds the secret, and a Referer would carry it to the next page or the static files."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
+        response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         if EDIT_PATH.match(request.path_info):
             response["Cache-Control"] = "no-store, private"
             response["Referrer-Policy"] = "no-referrer"
         return response
+
+
+class DatabaseUnavailableMiddleware:
+    """A database that cannot take a write (read-only, full, locked too long, or gone) answers
+    503 with Retry-After and a message in the page, never a raw 500. Each write is one
+    transaction, so the failed one left nothing behind; reads still work where the database
+    allows them (``kozel_site.db`` opens a read-only SQLite file read-only)."""
+
+    RETRY_AFTER = "60"
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not unavailable(exception):
+            return None
+        from kozel_site.views import error_page
+
+        writing = request.method not in ("GET", "HEAD", "OPTIONS")
+        response = error_page(request, 503, None if writing else str(READ_UNAVAILABLE))
+        response["Retry-After"] = self.RETRY_AFTER
+        return response
+
+
+READ_UNAVAILABLE = _lazy("The database cannot be read right now. Nothing is lost: try again in a minute.")
+
+
+def unavailable(exc: BaseException) -> bool:
+    """Is this the database refusing service (not a bug in a query)?"""
+    if isinstance(exc, OperationalError):
+        return True
+    text = str(exc).lower()
+    return isinstance(exc, InternalError) and ("read-only" in text or "readonly" in text)

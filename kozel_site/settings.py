@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -56,10 +57,12 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "kozel_site.middleware.EditLinkMiddleware",
+    "kozel_site.middleware.HeadersMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     "kozel_site.middleware.LanguageMiddleware",
+    "kozel_site.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -93,6 +96,8 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite that keeps serving reads from a read-only directory (kozel_site/db/base.py)
+    DATABASES["default"]["ENGINE"] = "kozel_site.db"
     # WAL lets readers go on while one writer commits; IMMEDIATE takes the write lock at BEGIN,
     # so two phones recording at once queue up instead of failing with "database is locked".
     DATABASES["default"]["OPTIONS"] = {
@@ -145,7 +150,27 @@ WHITENOISE_MAX_AGE = 60 * 60 * 24 * 365 if PRODUCTION else 0
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie; kept default
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
-SECURE_REFERRER_POLICY = "same-origin"
+SECURE_REFERRER_POLICY = "same-origin"  # edit-link pages send none (kozel_site.middleware)
+# Content-Security-Policy (django-csp): scripts and styles only from our own static files, no
+# inline code at all (htmx's own indicator style is turned off in base.html), no framing.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "manifest-src": [SELF],
+        "worker-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+CSRF_FAILURE_VIEW = "kozel_site.views.csrf_failure"
 
 if PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -13,7 +13,10 @@ urlpatterns = [
     path("m/", include("scorekeeper.urls")),
 ]
 
+handler400 = "kozel_site.views.bad_request"
+handler403 = "kozel_site.views.forbidden"
 handler404 = "kozel_site.views.not_found"
+handler500 = "kozel_site.views.server_error"
 
 if settings.BENCH_FLOOR:  # the benchmark's floor page, off unless KOZEL_BENCH_FLOOR is set
     urlpatterns.append(path("bench/floor/", views.bench_floor, name="bench_floor"))

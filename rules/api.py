@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
@@ -23,7 +24,9 @@ from rules.engine.inputs import check_seat
 from rules.engine.validate import check_one_of_each
 from rules.messages import describe, describe_verdict, variant_name
 
-MAX_BODY = 64 * 1024
+MAX_BODY = 64 * 1024  # bytes; a larger body is a 413 before it is read
+MAX_RECORDS = 2000  # hand records per /score
+MAX_PLAYS = 200  # plays per /deal
 
 
 class BadRequest(Exception):
@@ -49,10 +52,11 @@ def json_view(func: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[Htt
     @require_http_methods(["POST"])
     @wraps(func)
     def view(request: HttpRequest) -> HttpResponse:
-        if len(request.body) > MAX_BODY:
-            return error_response("body_too_large", None, status=413)
+        raw = _read_body(request)
+        if raw is None:
+            return error_response("body_too_large", None, {"max": MAX_BODY}, status=413)
         try:
-            body = json.loads(request.body.decode("utf-8") or "null")
+            body = json.loads(raw.decode("utf-8") or "null")
         except (UnicodeDecodeError, ValueError, RecursionError):  # deep nesting was a 500
             return error_response("bad_json", None)
         if not isinstance(body, dict):
@@ -77,6 +81,22 @@ def json_view(func: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[Htt
         return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
 
     return view
+
+
+def _read_body(request: HttpRequest) -> bytes | None:
+    """The body, or None when it is over ``MAX_BODY``: judged by its declared length before
+    reading, so a body of any size (past Django's own 2.5 MB limit too) is a JSON 413."""
+    try:
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        declared = 0
+    if declared > MAX_BODY:
+        return None
+    try:
+        body = request.body
+    except RequestDataTooBig:
+        return None
+    return body if len(body) <= MAX_BODY else None
 
 
 # --- shape checks -----------------------------------------------------------------------------
@@ -123,9 +143,9 @@ def _ruleset(body: Mapping[str, Any]) -> engine.Ruleset:
         raise
 
 
-def _cards_field(value: Any, field: str, multi: bool) -> list[Any]:
+def _cards_field(value: Any, field: str, multi: bool, max_len: int = 64) -> list[Any]:
     out: list[Any] = []
-    for i, item in enumerate(_list(value, field)):
+    for i, item in enumerate(_list(value, field, max_len)):
         if multi and isinstance(item, list):
             out.append([_code(c, f"{field}[{i}]") for c in _list(item, f"{field}[{i}]", 9)])
         else:
@@ -275,7 +295,7 @@ def deal(body: dict[str, Any]) -> dict[str, Any]:
     rs = _ruleset(body)
     leader = check_seat(_required(body, "leader"), "leader")
     hands: Any = _hands(_required(body, "hands"))  # four hands of codes, all known here
-    plays = _cards_field(_required(body, "plays"), "plays", rs.multi_card_leads)
+    plays = _cards_field(_required(body, "plays"), "plays", rs.multi_card_leads, MAX_PLAYS)
     kwargs: dict[str, Any] = {}
     if rs.multi_card_leads and body.get("stock") is not None:
         kwargs["stock"] = [_code(c, f"stock[{i}]") for i, c in enumerate(_list(body["stock"], "stock", 36))]
@@ -326,7 +346,7 @@ def deal(body: dict[str, Any]) -> dict[str, Any]:
 def score(body: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/v1/score``: replay hand records into the variant's match score."""
     rs = _ruleset(body)
-    records = _list(_required(body, "hands"), "hands", 2000)
+    records = _list(_required(body, "hands"), "hands", MAX_RECORDS)
     parsed = []
     for i, rec in enumerate(records):
         if not isinstance(rec, dict):

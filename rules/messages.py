@@ -20,7 +20,12 @@ from rules.engine.cards import SUIT_SYMBOLS
 MESSAGES: dict[str, Any] = {
     # request shape (API and forms)
     "bad_json": _("The request body must be a JSON object."),
-    "body_too_large": _("The request is too large."),
+    "body_too_large": _("The request is too large (at most %(max)s bytes)."),
+    "bad_request": _("The request could not be read."),
+    "forbidden": _("This request is not allowed."),
+    "not_found": _("There is nothing at this address."),
+    "server_error": _("The server could not answer; try again in a minute."),
+    "unavailable": _("The server cannot take changes right now; try again in a minute."),
     "missing_field": _("A required field is missing."),
     "unknown_field": _("This field is not known here."),
     "bad_type": _("This field has the wrong type (expected %(expected)s)."),

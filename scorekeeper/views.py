@@ -10,8 +10,8 @@ from typing import Any
 
 import segno
 from django.conf import settings
-from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.functional import SimpleLazyObject
@@ -58,6 +58,7 @@ STALE = gettext_lazy(
     "Another phone changed this match since your form was shown. Here is the fresh board: "
     "check it and enter the hand again if it is still missing."
 )
+VIEW_LINK_READ_ONLY = gettext_lazy("This is a view link: it cannot change the match.")
 NONCE_REUSED = gettext_lazy(
     "This form was already used for a different change, so nothing was done now. "
     "Here is the fresh board: check it and try again."
@@ -80,7 +81,7 @@ def _read_only(view):  # type: ignore[no-untyped-def]
 
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method not in ("GET", "HEAD"):
-            return HttpResponseForbidden(_("This is a view link: it cannot change the match."))
+            raise PermissionDenied(VIEW_LINK_READ_ONLY)
         return view(request, *args, **kwargs)
 
     wrapped.__name__ = view.__name__
@@ -756,5 +757,5 @@ def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
 def read_only_rest(request: HttpRequest, public_id: str, rest: str) -> HttpResponse:
     """Anything else under a view link: a write is 403, a read is 404."""
     if request.method not in ("GET", "HEAD"):
-        return HttpResponseForbidden(_("This is a view link: it cannot change the match."))
+        raise PermissionDenied(VIEW_LINK_READ_ONLY)
     raise Http404("no such page")
