@@ -45,8 +45,10 @@ PERMISSIONS_POLICY = (
 
 class HeadersMiddleware:
     """Every response gets the Permissions-Policy. A response under an edit link is never stored
-    by a cache (``no-store, private``) and makes the browser send no Referer at all: the page's
-    URL holds the secret, and a Referer would carry it to the next page or the static files."""
+    by a cache (``no-store, private``) and lets the browser send only the origin as Referer
+    (``strict-origin``): the page's URL holds the secret, and a full Referer would carry it to the
+    next page or the static files. (``no-referrer`` would make Chrome send ``Origin: null`` with
+    a form post, which the CSRF check refuses.)"""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -56,7 +58,7 @@ class HeadersMiddleware:
         response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         if EDIT_PATH.match(request.path_info):
             response["Cache-Control"] = "no-store, private"
-            response["Referrer-Policy"] = "no-referrer"
+            response["Referrer-Policy"] = "strict-origin"
         return response
 
 

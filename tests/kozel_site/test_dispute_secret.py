@@ -50,12 +50,16 @@ class Browser:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if self.last is not None:
             url, policy = self.last
-            if policy not in ("no-referrer",):
-                referer = (
-                    url
-                    if policy in ("unsafe-url", "same-origin", "")
-                    else urlsplit(url)._replace(path="/", query="").geturl()
-                )
+            # same-origin requests: these policies send the whole URL, these only the origin
+            full = (
+                "unsafe-url",
+                "same-origin",
+                "no-referrer-when-downgrade",
+                "strict-origin-when-cross-origin",
+                "",
+            )
+            if policy != "no-referrer":
+                referer = url if policy in full else urlsplit(url)._replace(path="/", query="").geturl()
                 headers["Referer"] = referer
                 self.referers.append(referer)
         data = None
@@ -220,7 +224,7 @@ def test_the_dispute_flow_never_leaks_the_edit_secret(server) -> None:
                 split = urlsplit(link)
                 assert split.path.startswith(edit) and secret not in split.query, link
         if secret in urlsplit(url).path:
-            assert headers.get("referrer-policy") == "no-referrer", url
+            assert headers.get("referrer-policy") == "strict-origin", url
     assert not any(secret in r for r in b.referers)
 
 

@@ -189,7 +189,7 @@ def test_the_view_page_never_shows_the_secret(phone: Client, table: dict[str, st
 
 
 def test_the_edit_page_keeps_the_secret_out_of_referers(phone: Client, table: dict[str, str]) -> None:
-    assert phone.get(table["edit"])["Referrer-Policy"] == "no-referrer"
+    assert phone.get(table["edit"])["Referrer-Policy"] == "strict-origin"
 
 
 def test_secrets_never_reach_the_logs(phone: Client, table: dict[str, str]) -> None:
