@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from urllib.parse import urlencode
 
 import segno
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -18,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from kozel_site.http import htmx
-from rules import facts
+from rules import facts, services
 from rules import referee as ref
 from rules.engine.cards import SUIT_SYMBOLS, KozelError
 from rules.engine.variants import DEFAULT_VARIANT, VARIANTS, resolve
@@ -50,21 +49,13 @@ def _rules_form(rules: ref.RulesChoice) -> list[dict]:
             {
                 "key": opt.key,
                 "name": f"opt_{opt.key}",
-                "label": ref_option_label(opt.key),
-                "choices": [(value, option_value_label(opt.key, raw)) for value, raw in choices],
+                "label": option_label(opt.key),
+                "choices": [(value, option_value(opt.key, raw)) for value, raw in choices],
                 "value": opt.to_text(merged[opt.key]),
                 "default": opt.to_text(opt.default),
             }
         )
     return out
-
-
-def ref_option_label(key: str) -> str:
-    return option_label(key)
-
-
-def option_value_label(key: str, value: object) -> str:
-    return option_value(key, value)
 
 
 @require_safe
@@ -202,11 +193,12 @@ def deal_review(
     action: str,
     record_to: str | None = None,
     fixed_rules: bool = False,
+    back: str | None = None,
 ) -> HttpResponse:
     """The deal review page, whose GET form submits to ``action``. With ``record_to`` (a recorded
     hand's correction page, reached from «Спор» under a match's edit path) a finished deal links
     back there with the hand record in the query; with ``fixed_rules`` the match's variant and
-    options are shown, not offered for change."""
+    options are shown, not offered for change; ``back`` is the page to return to."""
     review = ref.read_deal(query)
     result = ref.review_deal(review)
     record_link = None
@@ -217,6 +209,7 @@ def deal_review(
         "result": result,
         "action": action,
         "fixed_rules": fixed_rules,
+        "back": back,
         "variants": _variants(),
         "options": _rules_form(review.rules),
         "seats": [(s, ref.player(s)) for s in range(4)],
@@ -289,7 +282,6 @@ def _house_form_context(form, variant_key: str | None, values: dict | None = Non
         "variants": _variants(),
         "current": key,
         "options": _rules_form(rules),
-        "recent": HouseRule.objects.all()[:10],
     }
 
 
@@ -299,7 +291,7 @@ def house_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = HouseRuleForm(request.POST)
         if form.is_valid():
-            house = house_create(
+            house = services.house_create(
                 name=form.cleaned_data["name"], variant=form.cleaned_data["variant"], options=form.differing
             )
             url = reverse("rules:house", args=[house.slug])
@@ -311,11 +303,6 @@ def house_new(request: HttpRequest) -> HttpResponse:
     form = HouseRuleForm(initial={"variant": request.GET.get("variant")})
     context = _house_form_context(form, request.GET.get("variant"))
     return _render(request, "rules/house_new.html", "house-form", context)
-
-
-@transaction.atomic
-def house_create(*, name: str, variant: str, options: dict[str, object]) -> HouseRule:
-    return HouseRule.objects.create(name=name, variant=variant, options=options)
 
 
 @require_safe
@@ -336,9 +323,9 @@ def house_sheet(request: HttpRequest, slug: str) -> HttpResponse:
     }
     changed = [
         {
-            "label": ref_option_label(k),
-            "base": option_value_label(k, base.option(k).default),
-            "house": option_value_label(k, v),
+            "label": option_label(k),
+            "base": option_value(k, base.option(k).default),
+            "house": option_value(k, v),
         }
         for k, v in house.options.items()
     ]

@@ -522,6 +522,7 @@ def hand_dispute(request: HttpRequest, public_id: str, secret: str, slot: int) -
         action=reverse("scorekeeper:hand_dispute", args=[public_id, secret, slot]),
         record_to=reverse("scorekeeper:hand_change", args=[public_id, secret, slot]),
         fixed_rules=True,
+        back=edit_url(match, secret),
     )
 
 

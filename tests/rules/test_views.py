@@ -402,3 +402,18 @@ def test_a_trump_lead_question_says_no_trumps_in_russian_grammar(client: Client)
     body = text(client.get("/rules/referee/?variant=voon-series&leader=1&cards=7C+AS+QS+KS"))
     assert "не осталось козырей" in body
     assert "не осталось козыри" not in body
+
+
+def test_house_rule_sheets_are_not_listed_to_strangers(en: Client) -> None:
+    """A sheet is found by its link; the house-rules page lists no one's sheets (the phone shows
+    its own from localStorage, see tests/browser/test_house_rules.py)."""
+    author = Client()
+    resp = author.post(
+        "/rules/house/", {"name": "Secret Friday club", "variant": "classic-sixes", "opt_trump_suit": "D"}
+    )
+    slug = resp["Location"].rstrip("/").rsplit("/", 1)[1]
+    assert len(slug) == 12
+    for client in (en, author):
+        html = client.get("/rules/house/").content.decode()
+        assert "Secret Friday club" not in html and slug not in html
+    assert en.get(resp["Location"]).status_code == 200  # the link itself works for anyone
