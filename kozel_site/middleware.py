@@ -37,7 +37,7 @@ EDIT_PATH = re.compile(r"^/m/[^/]+/e/")
 
 # no page needs a camera, a microphone, the location, payments, USB or sensors
 PERMISSIONS_POLICY = (
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), "
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), "
     "accelerometer=(), gyroscope=(), magnetometer=(), midi=(), display-capture=(), "
     "publickey-credentials-get=(), browsing-topics=()"
 )
