@@ -511,7 +511,9 @@ def hand_dispute(request: HttpRequest, public_id: str, secret: str, slot: int) -
     match = match_get_for_edit(public_id=public_id, secret=secret)
     if not any(s.slot == slot for s in slots_from_log(match.entries.all())):
         raise Http404("no such hand")
-    query = {k: v for k, v in request.GET.items() if not k.startswith("opt_") and k not in ("variant", "was")}
+    query: dict[str, str] = {
+        k: str(v) for k, v in request.GET.items() if not k.startswith("opt_") and k not in ("variant", "was")
+    }
     rs = ruleset_of(match)
     query["variant"] = match.variant
     for k, v in match.options.items():

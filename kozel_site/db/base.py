@@ -13,7 +13,9 @@ import sqlite3
 from typing import Any
 from urllib.parse import quote
 
-from django.db.backends.sqlite3._functions import register as register_functions
+from django.db.backends.sqlite3._functions import (  # type: ignore[import-untyped]
+    register as register_functions,
+)
 from django.db.backends.sqlite3.base import DatabaseWrapper as SQLiteWrapper
 
 
