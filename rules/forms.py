@@ -1,4 +1,4 @@
-"""Forms check shape; the engine checks the rules (STYLE.md)."""
+"""Forms check shape; the engine checks the rules (ARCHITECTURE.md)."""
 
 from __future__ import annotations
 

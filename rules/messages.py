@@ -77,7 +77,7 @@ MESSAGES: dict[str, Any] = {
     "bad_team": _("A team is 0 or 1."),
     "conflicting_events": _("A hand cannot have both of these events."),
     "match_finished": _("The match is over; no more hands can be recorded."),
-    # added for the referee and the rule sheets (issue 4)
+    # added for the referee and the rule sheets
     "too_many_plays": _("The hand is already over: there are more cards than tricks."),
     "plays_after_end": _("The hand ended with a queen capture; no cards are played after it."),
     "bad_hand_number": _("A hand number is a whole number from 1."),

@@ -1,4 +1,4 @@
-"""House rules: a named set of options over a base variant (issue 4)."""
+"""House rules: a named set of options over a base variant."""
 
 from __future__ import annotations
 

@@ -229,7 +229,7 @@ RULES_DECISIONS: list[dict[str, Any]] = [
         "scope": ("classic-sixes", "draw-four"),
         "text": _(
             "The egg pot grows by one per egg hand in a row and goes whole to the winners of the next "
-            "decided hand (RULES.md §2.1)."
+            "decided hand."
         ),
     },
     {
@@ -274,7 +274,7 @@ RULES_DECISIONS: list[dict[str, Any]] = [
         "scope": ("draw-four",),
         "text": _(
             "With the pairs score a Lyusya in the first hand does not win the match: this game has no «dry "
-            "goat», the losers are only reset (RULES.md §2.6 takes the score of §2.1, not that option)."
+            "goat», the losers are only reset (this game takes the classic score, not that option)."
         ),
     },
     {

@@ -1,6 +1,6 @@
-"""Rule sheets and the referee (issue 4). Function views, thin: read the query, ask the engine
+"""Rule sheets and the referee. Function views, thin: read the query, ask the engine
 (through :mod:`rules.referee` and :mod:`rules.sheets`), render one template per screen; an htmx
-request gets the fragment ``page.html#name``."""
+request gets the fragment ``<template>#<partial>`` (``rules/referee.html#referee``)."""
 
 from __future__ import annotations
 

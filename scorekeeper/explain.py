@@ -1,4 +1,4 @@
-"""Short lines for the engine's codes, in the player's language (STYLE.md: explanations are data).
+"""Short lines for the engine's codes, in the player's language (ARCHITECTURE.md: explanations are data).
 
 The engine gives a hand's notes as codes with parameters (``rules.engine.scoring.NOTE_CODES``)
 and record errors as codes (``ERROR_CODES``); this module turns them into the lines a table

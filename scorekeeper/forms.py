@@ -1,4 +1,4 @@
-"""Forms check the shape of what was sent; the engine checks the rules (STYLE.md)."""
+"""Forms check the shape of what was sent; the engine checks the rules (ARCHITECTURE.md)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def _team(value: str) -> int | None:
 
 
 def penalty_kinds(rs: Ruleset) -> list[str]:
-    """The penalty kinds this variant accepts (the engine's rule, RULES.md §3; DECISIONS
+    """The penalty kinds this variant accepts (the engine's rule, docs/records.md; DECISIONS
     penalty_variants): misdeal/cheating/false accusation with pairs or goats; royal goat by option."""
     kinds = [k for k in PENALTY_KINDS if k != "royal_goat" and rs.penalties]
     if rs.royal_goat:

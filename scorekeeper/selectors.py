@@ -303,7 +303,7 @@ class Board:
 
     @property
     def sixes(self) -> list[dict[str, Any]]:
-        """Pairs on the sixes (UX.md): each team's two sixes, rows uncovered = pairs won."""
+        """Pairs on the sixes (ARCHITECTURE.md): each team's two sixes, rows uncovered = pairs won."""
         suits = ((SUIT_SYMBOLS["D"], SUIT_SYMBOLS["H"]), (SUIT_SYMBOLS["C"], SUIT_SYMBOLS["S"]))
         out = []
         for team in (0, 1):

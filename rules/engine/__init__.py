@@ -1,7 +1,7 @@
 """The Kozel rules engine: pure Python, no Django (a test enforces it).
 
-Cards (RULES.md §1), variants (§2), tricks and whole deals, hand checks, and the
-scorer's ``replay`` over a list of hand records (§2, §3). Errors are
+Cards (docs/rules.md#cards), variants (docs/rules.md#variants), tricks and whole deals, hand checks, and the
+scorer's ``replay`` over a list of hand records (docs/rules.md#variants, docs/records.md). Errors are
 ``ValueError`` subclasses carrying a machine ``code``; explanations are codes
 with parameters, turned into sentences by the web layer.
 """

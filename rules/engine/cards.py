@@ -1,4 +1,4 @@
-"""Cards and their notation (RULES.md §1).
+"""Cards and their notation (docs/rules.md#cards).
 
 Canonical code = rank + suit: ranks ``6 7 8 9 10 J Q K A``, suits ``C S H D``.
 The parser also takes suit symbols, lower case, ``T`` for ten and the Russian

@@ -1,9 +1,9 @@
 """Checks on a dealt hand: redeal rights, the royal goat, Belka trump suits, the first lead
-(RULES.md §2).
+(docs/rules.md#variants).
 
 Seats are 0-3 clockwise and play goes clockwise, so the next seat to play (seat + 1) sits
-on a player's **left** and the previous seat (seat - 1) on his **right** (seed 000: player 2,
-who plays after player 1, is "сидящий от него слева").
+on a player's **left** and the previous seat (seat - 1) on his **right** (docs/rules.md#teams:
+player 2, who plays after player 1, sits on his left).
 """
 
 from __future__ import annotations
@@ -42,11 +42,11 @@ def _hand(rs: Ruleset, hand: Sequence[Card | str], *, exact: bool = True) -> tup
 def redeal_check(rs: Ruleset, hand: Sequence[Card | str]) -> RedealCheck:
     """May the holder of ``hand`` ask for a redeal?
 
-    - §2.1 classic: all four nines (``four_nines``) or 12 card points or fewer (``low_points``).
-    - §2.4/§2.5 YellowClub: 13 card points or fewer (``low_points``).
-    - §2.2 option ``four_of_suit_redeal``: four or more cards of one printed suit
+    - classic-sixes#deck classic: all four nines (``four_nines``) or 12 card points or fewer (``low_points``).
+    - yc-hvalyony#deck/yc-belka#deck YellowClub: 13 card points or fewer (``low_points``).
+    - penalty-goats#redeal option ``four_of_suit_redeal``: four or more cards of one printed suit
       (``four_of_suit``; a decision: the seed's «4 карты одной масти», read as printed suits).
-    - §2.3 voon: never (``no_redeals``, allowed False).
+    - voon-series#redeal voon: never (``no_redeals``, allowed False).
     """
     h = _hand(rs, hand)
     if rs.lead_rule == "voon":
@@ -68,13 +68,13 @@ def redeal_check(rs: Ruleset, hand: Sequence[Card | str]) -> RedealCheck:
 
 
 def is_royal_goat(rs: Ruleset, hand: Sequence[Card | str]) -> bool:
-    """All four aces in one hand (§2.2 option ``royal_goat``; meaningful where ``rs.royal_goat``)."""
+    """All four aces in one hand (penalty-goats#redeal option ``royal_goat``; meaningful where ``rs.royal_goat``)."""
     h = _hand(rs, hand, exact=False)
     return sum(1 for c in h if c.rank == "A") == 4
 
 
 def belka_seat_suits(first_jc_seat: int) -> dict[int, str]:
-    """Each seat's own suit in Belka (§2.5): the seat that held ``JC`` in hand 1 owns clubs,
+    """Each seat's own suit in Belka (yc-belka#scoring): the seat that held ``JC`` in hand 1 owns clubs,
     the seat to its right (seat - 1) hearts, the seat opposite (seat + 2) spades, the seat
     to its left (seat + 1) diamonds."""
     s = check_seat(first_jc_seat, "first_jc_seat")
@@ -82,7 +82,7 @@ def belka_seat_suits(first_jc_seat: int) -> dict[int, str]:
 
 
 def belka_trump_suit(hand_number: int, first_jc_seat: int | None, jc_seat: int) -> str:
-    """The trump suit of a Belka deal (§2.5): clubs in hand 1; from hand 2 on, the suit owned
+    """The trump suit of a Belka deal (yc-belka#scoring): clubs in hand 1; from hand 2 on, the suit owned
     by the seat that holds ``JC`` in this deal."""
     if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1:
         raise TrickInputError(
@@ -111,15 +111,15 @@ def first_leader(
     hand_number: int = 1,
     dealer: int | None = None,
 ) -> FirstLead:
-    """Who makes the hand's first lead (§2):
+    """Who makes the hand's first lead (docs/rules.md#variants):
 
-    - classic (§2.1): hand 1 the holder of the lowest trump (``8C``, or ``7D`` with
+    - classic (classic-sixes#trumps): hand 1 the holder of the lowest trump (``8C``, or ``7D`` with
       ``trump_suit=D``); later a player of the team that won the previous hand (seat None).
-    - penalty goats (§2.2): by agreement (seat None).
-    - voon (§2.3): hand 1 the ``AD`` holder, who must lead it; later the first lead moves one
+    - penalty goats (penalty-goats#deck): by agreement (seat None).
+    - voon (voon-series#leading): hand 1 the ``AD`` holder, who must lead it; later the first lead moves one
       seat clockwise per finished hand (history, seat None, rule ``rotation``).
-    - YellowClub (§2.4, §2.5): the ``JC`` holder («обяз»).
-    - draw-four (§2.6): the dealer (``dealer`` if given).
+    - YellowClub (yc-hvalyony#deck, yc-belka#deck): the ``JC`` holder («обяз»).
+    - draw-four (draw-four#deck): the dealer (``dealer`` if given).
 
     ``hands`` may hold None for hands not known; a holder that is not found gives seat None.
     """

@@ -1,4 +1,4 @@
-"""A whole hand (кон, сдача) played out trick by trick (RULES.md §1, §2).
+"""A whole hand (кон, сдача) played out trick by trick (docs/rules.md#cards, docs/rules.md#variants).
 
 :func:`play_deal` takes the four dealt hands and the plays in order, resolves each
 trick with :func:`~rules.engine.tricks.resolve_trick` against the cards each seat
@@ -21,7 +21,7 @@ from .inputs import PARSED, PlayInput, TrickInputError, check_seat, frozen_param
 from .tricks import Event, Trick, TrickContext, resolve_parsed
 from .variants import Ruleset
 
-DRAW_HAND = 4  # draw-four: each seat holds 4 cards and draws back to 4 (§2.6)
+DRAW_HAND = 4  # draw-four: each seat holds 4 cards and draws back to 4 (draw-four#deck)
 
 
 @dataclass(frozen=True)
@@ -42,13 +42,13 @@ class Deal:
     first_violation: Violation | None
     events: tuple[Event, ...]
     complete: bool
-    ended_early: bool  # ended by a queen capture (§2.3, §2.4)
+    ended_early: bool  # ended by a queen capture (voon-series#capture, yc-hvalyony#capture)
     record: dict[str, object]
     unknown: int = 0  # plays whose legality could not be judged (legal None)
 
     @property
     def winner_team(self) -> int | None:
-        """The team with 61 or more, None for eggs (60:60) or an unfinished hand (§1)."""
+        """The team with 61 or more, None for eggs (60:60) or an unfinished hand (docs/rules.md#scoring)."""
         if self.ended_early:
             return self.events[-1].team if self.events else None
         if not self.complete:
@@ -92,15 +92,15 @@ def play_deal(
     context: TrickContext | None = None,
     stock: Sequence[Card | str] | None = None,
 ) -> Deal:
-    """Play a hand out (RULES.md §1): the trick winner leads the next trick; each play is judged
-    against the cards its seat still holds; plain suits led are tracked for the §2.1 ace ban;
-    for voon (§2.3) the context's ``first_leader`` is ``leader`` and ``trick_number`` is filled in.
+    """Play a hand out (docs/rules.md#winning): the trick winner leads the next trick; each play is judged
+    against the cards its seat still holds; plain suits led are tracked for the classic-sixes#deck ace ban;
+    for voon (voon-series#leading) the context's ``first_leader`` is ``leader`` and ``trick_number`` is filled in.
 
-    A queen capture (§2.3, §2.4) ends the hand after its trick; later plays are an error
+    A queen capture (voon-series#capture, yc-hvalyony#capture) ends the hand after its trick; later plays are an error
     (``plays_after_end``). Plays past the last trick are ``too_many_plays``; a trailing
     incomplete trick is ``wrong_trick_size``.
 
-    Draw-four (§2.6): ``hands`` are each seat's first 4 cards; ``stock`` is the rest of the
+    Draw-four (draw-four#deck): ``hands`` are each seat's first 4 cards; ``stock`` is the rest of the
     deck in draw order (after each trick the players draw one card at a time, starting with
     the trick winner, until they hold 4 again or the stock is empty). Without a stock, plays
     after the first trick are not checked against hands (legal None where it matters).
@@ -254,7 +254,7 @@ def play_deal(
 
 
 def _draw(remaining: list[list[Card] | None], pile: list[Card], winner: int) -> None:
-    """Draw back to 4, one card at a time, starting with the trick winner (§2.6)."""
+    """Draw back to 4, one card at a time, starting with the trick winner (draw-four#winning)."""
     order = [(winner + i) % 4 for i in range(4)]
     while pile and any(h is not None and len(h) < DRAW_HAND for h in remaining):
         for seat in order:

@@ -43,10 +43,10 @@ DECISIONS: Mapping[str, str] = MappingProxyType(
             "misdeal, 4 marks for proven cheating or a false accusation (the double loss, as the "
             "«two pairs» of the classic game)."
         ),
-        "penalty_keeps_eggs": gettext_noop(
-            "A penalty is a fixed award outside card play: it neither takes nor clears what eggs "
-            "left waiting (the egg pot, the bonus or the multiplier), and it does not break a run "
-            "of eggs; that waits for the next hand decided at the table."
+        "penalty_takes_eggs": gettext_noop(
+            "A penalty record is a hand with a winner, the team not at fault: with pairs it takes a "
+            "waiting egg pot like a played hand; with penalty goats a waiting eggs_double factor "
+            "multiplies its marks and is spent."
         ),
         "egg_pot_lyusya": gettext_noop(
             "Classic pairs: the egg pot goes to the winners of the next hand decided at the table, "
@@ -107,7 +107,7 @@ _DECISION_SCOPE: dict[str, Callable[[Ruleset], bool]] = {
     "penalty_variants": lambda rs: True,
     "penalty_record_shape": lambda rs: rs.penalties,
     "penalty_marks": lambda rs: rs.scoring == "penalty",
-    "penalty_keeps_eggs": lambda rs: rs.penalties,
+    "penalty_takes_eggs": lambda rs: rs.penalties,
     "egg_pot_lyusya": lambda rs: rs.scoring == "pairs",
     "eggs_double_factor": lambda rs: rs.scoring.startswith("eyes") or bool(rs.options.get("eggs_double")),
     "capture_points": lambda rs: rs.capture is not None,

@@ -140,7 +140,7 @@ def new_fold(variant: str | Ruleset, options: Mapping[str, object] | None = None
 def fold_step(
     fold: Fold, record: HandRecord | Mapping[str, Any], *, tag: int | None = None, dealer: int | None = None
 ) -> tuple[Fold, HandResult]:
-    """One step of the fold from a snapshot: the record checked (RULES.md §3) and scored (§2)
+    """One step of the fold from a snapshot: the record checked (docs/records.md) and scored (docs/rules.md#variants)
     exactly as :func:`~rules.engine.scoring.score_hand` would after a replay of the same hands.
     Returns the new state (tagged ``tag``, or the old tag) and the hand's result."""
     result, titles = step(

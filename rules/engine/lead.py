@@ -58,7 +58,7 @@ def next_deal(
     first_dealer: int,
     first_leader: int | None = None,
 ) -> NextDeal:
-    """Dealer and first lead of the next hand (RULES.md §2; DECISIONS one_record_one_hand,
+    """Dealer and first lead of the next hand (docs/rules.md#variants; DECISIONS one_record_one_hand,
     classic_lead_after_eggs, voon_lead). ``first_leader`` is the seat that led hand 1 (the
     lowest-trump or AD holder), if the caller knows it."""
     check_seat(first_dealer, "first_dealer", RecordError)

@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 PENALTY_KINDS: tuple[str, ...] = ("misdeal", "cheating", "false_accusation", "royal_goat")
-"""RULES.md §3: penalties are recorded against the team at fault (royal goat: against the team
+"""docs/records.md: penalties are recorded against the team at fault (royal goat: against the team
 that did not hold the four aces)."""
 
 RECORD_KEYS: tuple[str, ...] = (
@@ -61,7 +61,7 @@ ERROR_CODES: tuple[str, ...] = (
 
 
 class RecordError(KozelError):
-    """A hand record that is malformed or contradicts the rules (RULES.md §3)."""
+    """A hand record that is malformed or contradicts the rules (docs/records.md)."""
 
 
 def record_error(code: str, message: str, field_name: str | None, **params: Any) -> RecordError:
@@ -78,7 +78,7 @@ def _is_int(v: object) -> bool:
 
 @dataclass(frozen=True)
 class Penalty:
-    """A penalty against the team at fault (RULES.md §2.1, §2.2, §3)."""
+    """A penalty against the team at fault (classic-sixes#scoring, penalty-goats#scoring, docs/records.md#penalties)."""
 
     kind: str
     against: int
@@ -93,7 +93,7 @@ class Penalty:
 
 @dataclass(frozen=True, slots=True)
 class HandRecord:
-    """What the scorekeeper records for one hand (RULES.md §3)."""
+    """What the scorekeeper records for one hand (docs/records.md)."""
 
     points: tuple[int, int] | None = None
     all_tricks: bool = False  # the hand's winner took every trick (Lyusya / all 8)
@@ -179,7 +179,7 @@ class HandRecord:
 
     @property
     def is_eggs(self) -> bool:
-        """60:60 in a played hand (RULES.md §1)."""
+        """60:60 in a played hand (docs/rules.md#scoring)."""
         return (
             self.points is not None
             and self.queen_capture is None
@@ -295,7 +295,7 @@ def _conflict(p: str, name: str, *events: str) -> RecordError:
 
 
 def validate_record(rs: Ruleset, record: HandRecord, *, index: int = 0, shape_checked: bool = False) -> None:
-    """Reject a record that is malformed or contradicts the rules (RULES.md §3). Fields are
+    """Reject a record that is malformed or contradicts the rules (docs/records.md). Fields are
     named ``hands[index].…``. ``shape_checked``: the record was just read by
     :meth:`HandRecord.from_dict` with the same field prefix (its shape needs no second check)."""
     p = f"hands[{index}]"

@@ -28,7 +28,7 @@ __all__ = ["replay", "score_hand", "step"]
 def score_hand(
     state: MatchState, record: HandRecord | Mapping[str, Any], *, dealer: int | None = None
 ) -> MatchState:
-    """One fold step: check the record (RULES.md §3) and score it (§2) on top of ``state``.
+    """One fold step: check the record (docs/records.md) and score it (docs/rules.md#variants) on top of ``state``.
     With ``dealer`` (this hand's dealing seat) a misdeal must be against the dealer's team."""
     result, titles = step(
         state.ruleset,
@@ -140,7 +140,7 @@ def replay(
     *,
     first_dealer: int | None = None,
 ) -> MatchState:
-    """The match state after ``records`` (a pure fold, STYLE.md). The first bad record raises
+    """The match state after ``records`` (a pure fold, ARCHITECTURE.md). The first bad record raises
     :class:`RecordError` with ``field`` ``hands[i]…``; a record after the end raises
     ``match_finished``. With ``first_dealer`` (the seat that dealt hand 1) a misdeal must be
     against the team of that hand's dealer (DECISIONS one_record_one_hand, misdeal_dealer)."""

@@ -40,7 +40,7 @@ NOTE_CODES: tuple[str, ...] = (
 )
 
 TITLE_CODES: tuple[str, ...] = ("goats", "dry", "with_eggs", "with_tails")
-"""Titles of the losing team (RULES.md §2.1): «козлы», «сухие», «с яйцами», «с хвостами»."""
+"""Titles of the losing team (classic-sixes#scoring): «козлы», «сухие», «с яйцами», «с хвостами»."""
 
 
 @dataclass(frozen=True, slots=True)

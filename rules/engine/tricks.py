@@ -1,21 +1,21 @@
-"""One trick: who may play what, and who takes it (RULES.md §1, §2).
+"""One trick: who may play what, and who takes it (docs/rules.md#cards, docs/rules.md#variants).
 
 :func:`resolve_trick` takes the leader's seat and the four plays in seat order
 from the leader (clockwise), optionally the hands the seats held before the
 trick, and returns a :class:`Trick`: the winner, the points, each play judged
 against the follow rules, and events such as a queen capture.
 
-Judging a play (RULES.md §1 "Following" and the variant sections):
+Judging a play (docs/rules.md#following "Following" and the variant sections):
 
 - ``must_follow_suit``: a plain suit was led and the player held a plain card of it.
 - ``must_answer_trump``: a trump was led and the player held a trump.
-- ``must_trump`` (§2.4, §2.5): out of the led group, a trump must be played if held.
-- ``ace_discard_forbidden`` (§2.1 option ``ace_discard_ban``): out of the led group,
+- ``must_trump`` (yc-hvalyony#following, yc-belka#following): out of the led group, a trump must be played if held.
+- ``ace_discard_forbidden`` (classic-sixes#following option ``ace_discard_ban``): out of the led group,
   the ace of a plain suit not yet led in this hand may not be discarded (unless the
   player holds nothing else he may play).
-- ``trump_lead_forbidden`` (§2.3): voon trump-lead rights, see :func:`_judge_voon_lead`.
-- ``must_lead_ad`` (§2.3): in voon hand 1 the first trick is led with ``AD`` by its holder.
-- ``mixed_lead`` (§2.6): a draw-four lead of several cards of more than one group.
+- ``trump_lead_forbidden`` (voon-series#leading): voon trump-lead rights, see :func:`_judge_voon_lead`.
+- ``must_lead_ad`` (voon-series#leading): in voon hand 1 the first trick is led with ``AD`` by its holder.
+- ``mixed_lead`` (draw-four#leading): a draw-four lead of several cards of more than one group.
 
 A play whose legality depends on a hand that was not given is ``legal=None``, and
 ``reason`` names the rule it depends on. A play of a card that is not in the given
@@ -50,10 +50,12 @@ class TrickContext:
     (hand 1, trick 1); :func:`~rules.engine.deal.play_deal` fills it in.
     """
 
-    hand_number: int | None = None  # 1-based, for voon trump-lead rights (§2.3)
+    hand_number: int | None = None  # 1-based, for voon trump-lead rights (voon-series#leading)
     score: tuple[int, int] | None = None  # series score before the hand (voon: 10:10)
     first_leader: int | None = None  # seat that made this hand's first lead (voon)
-    led_suits: frozenset[str] = frozenset()  # plain suits already led in this hand (§2.1 ace ban)
+    led_suits: frozenset[str] = (
+        frozenset()
+    )  # plain suits already led in this hand (classic-sixes#following ace ban)
     trick_number: int | None = None  # 1-based trick of the hand (voon must_lead_ad)
 
 
@@ -125,7 +127,7 @@ def sort_cards(rs: Ruleset, cards: Sequence[Card] | set[Card] | frozenset[Card])
 
 
 def _voon_lead_right(rs: Ruleset, seat: int, ctx: TrickContext) -> bool | None:
-    """May ``seat`` lead a trump while holding a plain card? (§2.3) None = unknown context."""
+    """May ``seat`` lead a trump while holding a plain card? (voon-series#leading) None = unknown context."""
     if ctx.score is not None and tuple(ctx.score) == (10, 10):
         return True  # «козлячий бой»: both teams may
     if ctx.hand_number is None:
@@ -145,7 +147,7 @@ def _judge_lead(
     ctx: TrickContext,
     hands: Sequence[tuple[Card, ...] | None],
 ) -> tuple[bool | None, str | None, Mapping[str, object]]:
-    """A lead is free except for the draw-four one-group rule (§2.6) and voon (§2.3)."""
+    """A lead is free except for the draw-four one-group rule (draw-four#leading) and voon (voon-series#leading)."""
     if rs.multi_card_leads:
         groups = {rs.group(c) for c in lead}
         if len(groups) > 1:
@@ -171,7 +173,7 @@ def _judge_lead(
         return None, "trump_lead_forbidden", params
     plain = [x for x in hand if not rs.is_trump(x)]
     if not plain:
-        return True, None, {}  # a hand of only trumps may always lead (§2.3)
+        return True, None, {}  # a hand of only trumps may always lead (voon-series#leading)
     if right is None:
         return None, "trump_lead_forbidden", params
     params["could_play"] = _codes(plain, rs)
@@ -179,7 +181,7 @@ def _judge_lead(
 
 
 def _banned_aces(rs: Ruleset, hand: Sequence[Card], led_group: str, led_suits: frozenset[str]) -> set[Card]:
-    """Aces a player out of the led group may not discard (§2.1 option ``ace_discard_ban``)."""
+    """Aces a player out of the led group may not discard (classic-sixes#following option ``ace_discard_ban``)."""
     return {
         x
         for x in hand
@@ -190,7 +192,7 @@ def _banned_aces(rs: Ruleset, hand: Sequence[Card], led_group: str, led_suits: f
 def _judge_answer(
     rs: Ruleset, c: Card, hand: tuple[Card, ...] | None, led_group: str, ctx: TrickContext
 ) -> tuple[bool | None, str | None, Mapping[str, object]]:
-    """Following (§1), must-trump (§2.4/§2.5), the classic ace ban (§2.1)."""
+    """Following (docs/rules.md#following), must-trump (yc-hvalyony#following/yc-belka#following), the classic ace ban (classic-sixes#following)."""
     group_at = rs._group_at
     if group_at[c.index] == led_group:
         return True, None, _NO_PARAMS
@@ -251,13 +253,13 @@ def legal_cards(
 
 
 def beats_card(rs: Ruleset, a: Card, b: Card) -> bool:
-    """Card for card (§2.6): a higher trump, a trump over a plain card, or a higher card of b's suit."""
+    """Card for card (draw-four#trumps): a higher trump, a trump over a plain card, or a higher card of b's suit."""
     return rs.beats(a, b, rs.group(b))
 
 
 def covers(rs: Ruleset, attack: Sequence[Card], best: Sequence[Card]) -> bool:
     """Does ``attack`` beat every card of ``best``, each card of it beating a distinct card of
-    ``best``? (§2.6: a perfect matching; found by trying every pairing, at most 4! = 24.)"""
+    ``best``? (draw-four#following: a perfect matching; found by trying every pairing, at most 4! = 24.)"""
     if len(attack) != len(best):
         return False
     return any(
@@ -267,7 +269,7 @@ def covers(rs: Ruleset, attack: Sequence[Card], best: Sequence[Card]) -> bool:
 
 
 def _capture_events(rs: Ruleset, plays: Sequence[Play]) -> tuple[Event, ...]:
-    """The catcher and the opponents' queen in one trick (§2.3 7C/QC, §2.4 6C/QC).
+    """The catcher and the opponents' queen in one trick (voon-series#capture 7C/QC, yc-hvalyony#capture 6C/QC).
     A partner's queen does not count."""
     if rs.capture is None:
         return ()
@@ -295,7 +297,7 @@ def resolve_trick(
     hands: Sequence[Sequence[Card | str] | None] | None = None,
     context: TrickContext | None = None,
 ) -> Trick:
-    """Resolve one trick (RULES.md §1 trick winner and following; §2.6 for draw-four).
+    """Resolve one trick (docs/rules.md#following trick winner and following; draw-four#following for draw-four).
 
     ``plays`` are the four plays clockwise from ``leader``. ``hands[seat]`` is the hand a
     seat held before the trick (or None). One-card variants: the highest trump wins, else
@@ -379,7 +381,11 @@ def resolve_parsed(
         if i == 0:
             legal, reason, params = _judge_lead(rs, seat, cards, hand, ctx, parsed_hands)
         elif multi:
-            legal, reason, params = True, None, _NO_PARAMS  # no follow duty in draw-four (§2.6)
+            legal, reason, params = (
+                True,
+                None,
+                _NO_PARAMS,
+            )  # no follow duty in draw-four (draw-four#following)
         else:
             legal, reason, params = _judge_answer(rs, cards[0], hand, led_group, ctx)
         trump = (

@@ -1,4 +1,4 @@
-"""Variants as data (RULES.md §2): one registry, one frozen record per variant.
+"""Variants as data (docs/rules.md#variants): one registry, one frozen record per variant.
 
 A :class:`Variant` holds what never changes (key, source, the options it takes
 with their defaults). :func:`resolve` turns a variant and a dict of options into
@@ -15,7 +15,7 @@ from types import MappingProxyType
 from .cards import BY_INDEX, SUITS, Card, KozelError, card
 
 PLAIN_ORDER: tuple[str, ...] = ("A", "10", "K", "Q", "J", "9", "8", "7", "6")
-"""Plain-suit order, high to low (RULES.md §1). Cards on the trump ladder are not in any plain suit."""
+"""Plain-suit order, high to low (docs/rules.md#trumps). Cards on the trump ladder are not in any plain suit."""
 
 TEAMS = (0, 1)
 TRUE_WORDS = frozenset({"1", "true", "yes", "on", "y"})
@@ -23,7 +23,7 @@ FALSE_WORDS = frozenset({"0", "false", "no", "off", "n"})
 
 
 def team_of(seat: int) -> int:
-    """Team 0 = seats 0 and 2, team 1 = seats 1 and 3 (RULES.md §1)."""
+    """Team 0 = seats 0 and 2, team 1 = seats 1 and 3 (docs/rules.md#teams)."""
     return seat % 2
 
 
@@ -37,7 +37,7 @@ class Option:
     kind: str  # "bool" or "choice"
     default: object
     choices: tuple[object, ...] = ()
-    source: str = ""  # RULES.md section
+    source: str = ""  # docs/rules.md section
 
     def from_text(self, raw: str) -> object:
         """The value an option has in a link or a form (``opt_<key>=1``), before :meth:`check`:
@@ -100,8 +100,8 @@ class Ruleset:
     trumps: tuple[Card, ...]  # the ladder, high to low
     must_trump: bool  # out of the led group, a trump must be played if held
     ace_discard_ban: bool  # classic option: no discarding an ace of a suit not yet led
-    lead_rule: str  # "free" or "voon" (trump-lead rights, §2.3)
-    multi_card_leads: bool  # draw-four (§2.6)
+    lead_rule: str  # "free" or "voon" (trump-lead rights, voon-series#leading)
+    multi_card_leads: bool  # draw-four (draw-four#leading)
     scoring: str  # "pairs", "penalty", "series", "eyes-hvalyony", "eyes-belka"
     target: int  # 6 pairs, or 12 marks / points / eyes
     capture: tuple[Card, Card] | None  # (catcher, the opponents' queen) or None
@@ -160,7 +160,7 @@ class Ruleset:
         return self._trump_at[c.index] >= 0
 
     def group(self, c: Card) -> str:
-        """``"T"`` for a trump, else the card's plain suit (RULES.md §1: a trump belongs to no suit)."""
+        """``"T"`` for a trump, else the card's plain suit (docs/rules.md#trumps: a trump belongs to no suit)."""
         return self._group_at[c.index]
 
     def strength(self, c: Card, led_group: str) -> int | None:
@@ -204,7 +204,7 @@ class Ruleset:
 @dataclass(frozen=True)
 class Variant:
     key: str
-    source: str  # RULES.md section
+    source: str  # docs/rules.md section
     seeds: tuple[str, ...]
     options: tuple[Option, ...]
     build: Callable[[Variant, Mapping[str, object]], Ruleset] = field(repr=False, compare=False)
@@ -301,7 +301,7 @@ CLASSIC_TRUMPS = _ladder("7C", QUEENS, JACKS, "AC 10C KC 9C 8C")
 
 
 def _classic(v: Variant, o: Mapping[str, object]) -> Ruleset:
-    """§2.1. Default ladder from the second copy of seed 000; ``trump_suit=D`` is the first copy."""
+    """classic-sixes#trumps. Default ladder from the second copy of; ``trump_suit=D`` is the first copy."""
     if o["trump_suit"] == "D":
         trumps = _ladder(QUEENS, JACKS, "AD 10D KD 9D 8D 7D")
     else:
@@ -322,7 +322,7 @@ def _classic(v: Variant, o: Mapping[str, object]) -> Ruleset:
 
 
 def _penalty(v: Variant, o: Mapping[str, object]) -> Ruleset:
-    """§2.2, seed 001."""
+    """penalty-goats#deck."""
     return _make(
         v,
         o,
@@ -338,7 +338,7 @@ def _penalty(v: Variant, o: Mapping[str, object]) -> Ruleset:
 
 
 def _voon(v: Variant, o: Mapping[str, object]) -> Ruleset:
-    """§2.3, seed 003: no redeals, trump-lead rights, queen capture by 7C."""
+    """voon-series#capture: no redeals, trump-lead rights, queen capture by 7C."""
     return _make(
         v,
         o,
@@ -358,7 +358,7 @@ def _yc_deck(o: Mapping[str, object]) -> tuple[tuple[Card, ...], int]:
 
 
 def _hvalyony(v: Variant, o: Mapping[str, object]) -> Ruleset:
-    """§2.4, seed 004: 6C (option) > queens > jacks > diamonds; must trump."""
+    """yc-hvalyony#capture: 6C (option) > queens > jacks > diamonds; must trump."""
     deck, size = _yc_deck(o)
     top = ("6C",) if o["six_of_clubs"] else ()
     trumps = _ladder(*top, QUEENS, JACKS, _suit_run("D", "A 10 K 9 8 7 6", deck))
@@ -378,7 +378,7 @@ def _hvalyony(v: Variant, o: Mapping[str, object]) -> Ruleset:
 
 
 def _belka(v: Variant, o: Mapping[str, object]) -> Ruleset:
-    """§2.5: the four jacks, then the deal's trump suit A 10 K Q 9 8 (7) 6; must trump."""
+    """yc-belka#following: the four jacks, then the deal's trump suit A 10 K Q 9 8 (7) 6; must trump."""
     deck, size = _yc_deck(o)
     suit = str(o["trump_suit"])
     trumps = _ladder(JACKS, _suit_run(suit, "A 10 K Q 9 8 7 6", deck))
@@ -399,9 +399,9 @@ def _belka(v: Variant, o: Mapping[str, object]) -> Ruleset:
 
 
 def _draw_four(v: Variant, o: Mapping[str, object]) -> Ruleset:
-    """§2.6: 36 cards, 4 each with drawing; 7C > queens > jacks > rest of the trump suit.
+    """draw-four#capture: 36 cards, 4 each with drawing; 7C > queens > jacks > rest of the trump suit.
 
-    Reading (RULES.md §2.6 is silent): with ``scoring=pairs`` the score is §2.1's pairs, egg pot
+    Reading (draw-four#scoring is silent): with ``scoring=pairs`` the score is classic-sixes#scoring's pairs, egg pot
     and titles, but the classic option ``dry_goat_first_hand`` is not offered, so a first-hand
     Lyusya resets the losers like any other Lyusya and does not end the match."""
     suit = str(o["trump_suit"])

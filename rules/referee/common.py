@@ -35,7 +35,7 @@ def split_codes(text: str) -> list[str]:
 
 
 def player(seat: int) -> int:
-    """Seats are 0-3 in URLs and the engine; players are 1-4 on screen (seed 000 numbers them)."""
+    """Seats are 0-3 in URLs and the engine; players are 1-4 on screen."""
     return seat + 1
 
 

@@ -38,7 +38,7 @@ def assert_clean_error(
 
 # --- the README examples ----------------------------------------------------------------------
 
-# (id, body, expected subset of the answer). RULES.md §1 (trick winner), §2.1 and §2.3 (scoring).
+# (id, body, expected subset of the answer). docs/rules.md#winning (trick winner), classic-sixes#scoring and voon-series#scoring (scoring).
 TRICK_EXAMPLES = [
     (
         "voon-7C-trumps-the-ace",
@@ -107,7 +107,7 @@ def test_score_examples(
         assert data["score"] == score
     assert data["finished"] is finished
     assert len(data["hands"]) == len(hands)
-    # The score is the sum of the deltas: totals are a fold over the log (STYLE.md).
+    # The score is the sum of the deltas: totals are a fold over the log (ARCHITECTURE.md).
     assert [sum(h["delta"][t] for h in data["hands"]) for t in (0, 1)] == data["score"]
 
 

@@ -16,7 +16,7 @@ Choose = Callable[[int, int, list[Card], list[Card], list[Card]], Card]
 def play_out(
     rs: Ruleset, leader: int, hands: Sequence[Sequence[Card]], choose: Choose, ctx: TrickContext | None = None
 ) -> tuple[list[Card], bool]:
-    """Play trick by trick from ``leader`` (the winner leads the next trick, RULES.md §1), with the
+    """Play trick by trick from ``leader`` (the winner leads the next trick, docs/rules.md#winning), with the
     context a deal gives each trick (first leader, suits led so far, trick number). Returns the
     plays in order and whether an event (a queen capture) ended the hand early."""
     remaining = [list(h) for h in hands]

@@ -1,4 +1,4 @@
-"""Card notation (RULES.md §1): parse, format, errors naming the bad token."""
+"""Card notation (docs/rules.md#cards): parse, format, errors naming the bad token."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Redeal rights, royal goat, Belka suits and the first lead (RULES.md §2)."""
+"""Redeal rights, royal goat, Belka suits and the first lead (docs/rules.md#variants)."""
 
 from __future__ import annotations
 
@@ -102,7 +102,7 @@ def test_royal_goat():
 
 
 def test_belka_seat_suits():
-    """§2.5: the JC seat clubs, to its right (seat - 1) hearts, opposite spades, left (seat + 1) diamonds."""
+    """yc-belka#deck: the JC seat clubs, to its right (seat - 1) hearts, opposite spades, left (seat + 1) diamonds."""
     assert belka_seat_suits(0) == {0: "C", 3: "H", 2: "S", 1: "D"}
     assert belka_seat_suits(2) == {2: "C", 1: "H", 0: "S", 3: "D"}
     for s in range(4):
@@ -169,7 +169,7 @@ def test_first_leader(key, options, hand_number, kw, seat, rule):
 
 
 def test_first_leader_obyaz():
-    """§2.4/§2.5: the JC holder («обяз»)."""
+    """yc-hvalyony#deck/yc-belka#deck: the JC holder («обяз»)."""
     hands = [
         "6C QC QS QH QD 6S 8S 9S",
         "JD AC 10C KC AS 10S KS JC",

@@ -1,8 +1,8 @@
-"""Independent conformance audit of the engine against RULES.md and the seeds.
+"""Independent conformance audit of the engine against docs/rules.md and the seeds.
 
-Every row's id names the RULES.md section (``s2.3``) or the seed (``seed004``) it checks. The
+Every row's id names the docs/rules.md section (``s2.3``) or the seed (``seed004``) it checks. The
 expected values were worked out from the text, not from the engine. At the end, a reference
-scorer written from RULES.md alone is run against ``replay`` on random matches (hypothesis),
+scorer written from docs/rules.md alone is run against ``replay`` on random matches (hypothesis),
 with two more invariants: one fold step equals the replay of one more record, and a complete
 legal deal's record is a record the scorer takes.
 """
@@ -34,7 +34,7 @@ from rules.engine.cards import Card
 from rules.engine.tricks import legal_cards
 from tests.engine.dealplay import play_out
 
-# ------------------------------------------------------------------ decks and ladders (§1, §2)
+# ------------------------------------------------------------------ decks and ladders (docs/rules.md#cards, docs/rules.md#variants)
 
 LADDERS = [
     # variant, options, deck size, cards each, ladder (high to low)
@@ -110,16 +110,16 @@ def test_deck_and_ladder(key: str, options: dict[str, Any], size: int, each: int
     assert len(rs.deck) == size and len(set(rs.deck)) == size
     assert rs.hand_size == each
     assert " ".join(c.code for c in rs.trumps) == ladder
-    assert rs.total_points == 120  # §1: a full deck holds 120
+    assert rs.total_points == 120  # docs/rules.md#cards: a full deck holds 120
     ranks = {c.rank for c in rs.deck}
     if key.startswith("yc-") and not options.get("sevens"):
-        assert ranks == {"6", "8", "9", "10", "J", "Q", "K", "A"}  # §2.4: 6, 8-A
+        assert ranks == {"6", "8", "9", "10", "J", "Q", "K", "A"}  # yc-hvalyony#deck: 6, 8-A
     elif size == 32:
         assert "6" not in ranks
 
 
 def test_plain_order_ten_over_king_queen_plain_only_in_belka() -> None:
-    """§1 plain order A 10 K 9 8 7 6; §2.5 queens plain: A 10 K Q 9 8 (7) 6."""
+    """docs/rules.md#cards plain order A 10 K 9 8 7 6; yc-belka#capture queens plain: A 10 K Q 9 8 (7) 6."""
     assert [c.code for c in resolve("classic-sixes").plain_cards("H")] == "AH 10H KH 9H 8H 7H".split()
     assert [c.code for c in resolve("yc-belka").plain_cards("S")] == "AS 10S KS QS 9S 8S 6S".split()
     assert [c.code for c in resolve("yc-hvalyony").plain_cards("C")] == "AC 10C KC 9C 8C".split()
@@ -131,7 +131,7 @@ def test_plain_order_ten_over_king_queen_plain_only_in_belka() -> None:
     ] == "AC 10C KC 9C 8C 7C".split()
 
 
-# ------------------------------------------------------------------ trick winners (§1, §2)
+# ------------------------------------------------------------------ trick winners (docs/rules.md#winning, docs/rules.md#variants)
 
 WINNERS = [
     # variant, options, leader, plays (clockwise from leader), winning seat, points
@@ -207,7 +207,7 @@ def test_draw_four_lead_of_two_suits_is_illegal() -> None:
     assert (t.plays[0].legal, t.plays[0].reason) == (False, "mixed_lead")
 
 
-# ------------------------------------------------------------------ following (§1, §2.1, §2.4, §2.5)
+# ------------------------------------------------------------------ following (docs/rules.md#following, classic-sixes#following, yc-hvalyony#following, yc-belka#following)
 
 FOLLOW = [
     # variant, options, led card, hand, card played, legal, reason, led_suits
@@ -389,7 +389,7 @@ def test_following(
     assert (Card.parse(played) in legal_cards(rs, held, Card.parse(led), context=ctx)) == legal
 
 
-# ------------------------------------------------------------------ voon trump-lead rights (§2.3)
+# ------------------------------------------------------------------ voon trump-lead rights (voon-series#leading)
 
 VOON_HAND = "QS AH 8H 7S 8S 9S 10S KS"
 VOON_TRUMPS = "QS QH QD JC AC 10C KC 9C"
@@ -417,7 +417,7 @@ def test_voon_trump_lead(hand: str, number: int, score: tuple[int, int], first: 
 
 
 def test_voon_answering_with_trump_always_allowed() -> None:
-    """§2.3: the rights are about leading only."""
+    """voon-series#leading: the rights are about leading only."""
     rs = resolve("voon-series")
     ctx = TrickContext(hand_number=1, score=(0, 0), first_leader=0, trick_number=2)
     t = resolve_trick(
@@ -431,7 +431,7 @@ def test_voon_answering_with_trump_always_allowed() -> None:
 
 
 def test_voon_hand1_first_trick_is_AD() -> None:
-    """§2.3, seed 003: in hand 1 the holder of AD leads it."""
+    """voon-series#leading: in hand 1 the holder of AD leads it."""
     rs = resolve("voon-series")
     hands = _voon_deal()
     fl = first_leader(rs, hands)
@@ -442,7 +442,7 @@ def test_voon_hand1_first_trick_is_AD() -> None:
     assert d.violations == ()
 
 
-# ------------------------------------------------------------------ queen captures (§2.3, §2.4)
+# ------------------------------------------------------------------ queen captures (voon-series#capture, yc-hvalyony#capture)
 
 
 def _voon_deal() -> list[list[str]]:
@@ -476,7 +476,7 @@ def test_capture_event(key: str, options: dict[str, Any], leader: int, plays: st
 
 
 def test_capture_ends_the_hand_at_once_and_hand1_wins_the_series() -> None:
-    """§2.3: the hand ends at once; in hand 1 the catchers get 12 and win."""
+    """voon-series#winning: the hand ends at once; in hand 1 the catchers get 12 and win."""
     rs = resolve("voon-series")
     ctx = TrickContext(hand_number=2, score=(2, 0))
     d = play_deal(rs, 0, _voon_deal(), "QC 7C QS 9C".split(), context=ctx)
@@ -491,7 +491,7 @@ def test_capture_ends_the_hand_at_once_and_hand1_wins_the_series() -> None:
     assert (later.score, later.finished) == ((2, 4), False)
 
 
-# ------------------------------------------------------------------ scoring (§2)
+# ------------------------------------------------------------------ scoring (docs/rules.md#variants)
 
 
 def P(a: int, **kw: Any) -> dict[str, Any]:  # noqa: N802 - a score line
@@ -515,7 +515,7 @@ def pen(kind: str, against: int) -> dict[str, Any]:
 
 SCORING = [
     # variant, options, records, score, winner (None = match goes on), titles
-    # --- §2.1 pairs
+    # --- classic-sixes#scoring pairs
     pytest.param("classic-sixes", {}, [P(61)], (1, 0), None, (), id="s2.1-61-spas-+1"),
     pytest.param("classic-sixes", {}, [P(89)], (1, 0), None, (), id="s2.1-89-spas-+1"),
     pytest.param("classic-sixes", {}, [P(90)], (2, 0), None, (), id="s2.1-90-+2"),
@@ -604,7 +604,7 @@ SCORING = [
     pytest.param(
         "draw-four", {"scoring": "pairs"}, [L(0)], (0, 0), None, (), id="s2.6-pairs-no-dry-goat-option"
     ),
-    # --- §2.2 penalty marks to the loser, 12 loses
+    # --- penalty-goats#scoring penalty marks to the loser, 12 loses
     pytest.param("penalty-goats", {}, [P(61)], (0, 2), None, (), id="s2.2-loser-2"),
     pytest.param("penalty-goats", {}, [P(89)], (0, 2), None, (), id="s2.2-loser-31-2"),
     pytest.param("penalty-goats", {}, [P(90)], (0, 4), None, (), id="s2.2-seed001-loser-30-4"),
@@ -648,7 +648,7 @@ SCORING = [
     pytest.param("penalty-goats", {}, [P(0), P(0), P(0)], (12, 0), 1, ("goats",), id="s2.2-12-marks-lose"),
     pytest.param("penalty-goats", {}, [P(0), P(0), P(31)], (10, 0), None, (), id="s2.2-10-marks-play-on"),
     pytest.param("draw-four", {}, [P(70)], (0, 2), None, (), id="s2.6-default-penalty-goats"),
-    # --- §2.3 series
+    # --- voon-series#scoring series
     pytest.param("voon-series", {}, [P(61)], (2, 0), None, (), id="s2.3-61-+2"),
     pytest.param("voon-series", {}, [P(89)], (2, 0), None, (), id="s2.3-89-+2"),
     pytest.param("voon-series", {}, [P(90)], (4, 0), None, (), id="s2.3-90-+4"),
@@ -669,7 +669,7 @@ SCORING = [
     pytest.param(
         "voon-series", {}, [P(100), P(100), P(70), P(100)], (14, 0), 0, ("goats",), id="s2.3-12-or-more"
     ),
-    # --- §2.4 hvalyony eyes
+    # --- yc-hvalyony#scoring hvalyony eyes
     pytest.param("yc-hvalyony", {}, [P(61)], (2, 0), None, (), id="s2.4-61-2"),
     pytest.param("yc-hvalyony", {}, [P(89)], (2, 0), None, (), id="s2.4-89-2"),
     pytest.param("yc-hvalyony", {}, [P(90)], (4, 0), None, (), id="s2.4-90-4"),
@@ -696,7 +696,7 @@ SCORING = [
     pytest.param(
         "yc-hvalyony", {}, [P(100), P(100), P(70), P(70)], (12, 0), 0, ("goats",), id="s2.4-12-wins"
     ),
-    # --- §2.5 Belka eyes by obyaz
+    # --- yc-belka#scoring Belka eyes by obyaz
     *[
         pytest.param("yc-belka", {}, [P(a, obyaz=ob)], (eyes, 0), None, (), id=f"s2.5-{who}-{a}-{eyes}")
         for who, ob, table in (
@@ -746,7 +746,7 @@ def test_scoring(
         assert dict(state.pending) == {}
 
 
-# ------------------------------------------------------------------ record contradictions (§3)
+# ------------------------------------------------------------------ record contradictions (docs/records.md)
 
 INVALID = [
     # variant, options, record, error code
@@ -846,7 +846,7 @@ def test_record_contradictions(key: str, options: dict[str, Any], record: dict[s
     assert (info.value.field or "").startswith("hands[0]")
 
 
-# ------------------------------------------------------------------ redeals (§2)
+# ------------------------------------------------------------------ redeals (docs/rules.md#variants)
 
 REDEALS = [
     pytest.param("classic-sixes", {}, "9C 9S 9H 9D AS AH KS QS", True, id="s2.1-four-nines-even-with-29"),
@@ -869,12 +869,12 @@ def test_redeal(key: str, options: dict[str, Any], hand: str, allowed: bool) -> 
     assert redeal_check(resolve(key, options), hand.split()).allowed is allowed
 
 
-# ------------------------------------------------------------------ Belka suits (§2.5)
+# ------------------------------------------------------------------ Belka suits (yc-belka#scoring)
 
 
 def test_belka_seat_suits_clockwise() -> None:
-    """§2.5: JC seat clubs, the seat to its right hearts, opposite spades, left diamonds.
-    Play goes clockwise (0→1→2→3), so the next seat is on a player's left (seed 000)."""
+    """yc-belka#deck: JC seat clubs, the seat to its right hearts, opposite spades, left diamonds.
+    Play goes clockwise (0→1→2→3), so the next seat is on a player's left."""
     assert belka_seat_suits(0) == {0: "C", 3: "H", 2: "S", 1: "D"}
     assert belka_seat_suits(2) == {2: "C", 1: "H", 0: "S", 3: "D"}
     assert belka_trump_suit(1, None, 3) == "C"
@@ -884,7 +884,7 @@ def test_belka_seat_suits_clockwise() -> None:
     assert belka_trump_suit(9, 1, 3) == "S"
 
 
-# ------------------------------------------------------------------ first lead (§2)
+# ------------------------------------------------------------------ first lead (docs/rules.md#variants)
 
 
 def test_first_leads() -> None:
@@ -897,8 +897,8 @@ def test_first_leads() -> None:
 
 
 def test_next_deal_rotation_and_winners() -> None:
-    """§2.3: the first lead moves one seat clockwise per finished hand, stays after eggs;
-    §2.1: the team that won the previous hand chooses."""
+    """voon-series#leading: the first lead moves one seat clockwise per finished hand, stays after eggs;
+    classic-sixes#deck: the team that won the previous hand chooses."""
     nd = next_deal("voon-series", None, [P(70), E, C(1)], first_dealer=0, first_leader=1)
     assert (nd.dealer, nd.leader) == (3, 3)
     nd = next_deal("classic-sixes", None, [P(30)], first_dealer=0)
@@ -909,7 +909,7 @@ def test_next_deal_rotation_and_winners() -> None:
 
 
 def oracle(key: str, options: dict[str, Any], records: list[dict[str, Any]]) -> tuple[Any, ...]:
-    """RULES.md §2 scoring, written from the text (with the DECISIONS where it is silent).
+    """docs/rules.md#variants scoring, written from the text (with the DECISIONS where it is silent).
     Returns (score, winner or None, titles)."""
     rs = resolve(key, options)
     opt = dict(rs.options)
@@ -1106,7 +1106,7 @@ LEGAL_CONFIGS = [
 def test_a_legal_deal_is_120_points_and_a_record_the_scorer_takes(
     cfg: tuple[str, dict[str, Any]], seed: int
 ) -> None:
-    """§1 a full deck holds 120 and a complete hand's points sum to it; §3 the deal's record
+    """docs/rules.md#cards a full deck holds 120 and a complete hand's points sum to it; docs/records.md the deal's record
     (with the obyaz team added for Belka) is accepted as hand 2 of a match."""
     key, options = cfg
     rs = resolve(key, options)

@@ -1,4 +1,4 @@
-"""Whole deals (RULES.md §1, §2): leader rotation, revokes, captures ending a hand, the hand record."""
+"""Whole deals (docs/rules.md#following, docs/rules.md#variants): leader rotation, revokes, captures ending a hand, the hand record."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ LYUSYA_HANDS = [
 
 
 def test_lyusya_all_tricks_record():
-    """§1 Lyusya: the winner took every trick; the record says all_tricks."""
+    """docs/rules.md#winning Lyusya: the winner took every trick; the record says all_tricks."""
     rs = resolve("classic-sixes")
     d = play_deal(rs, 0, LYUSYA_HANDS, autoplay(rs, 0, LYUSYA_HANDS))
     assert d.complete and not d.ended_early and d.violations == ()
@@ -62,7 +62,7 @@ SPREAD_HANDS = [
 
 
 def test_leader_rotation_and_points():
-    """§1: the trick winner leads the next trick; team points add up to 120."""
+    """docs/rules.md#winning: the trick winner leads the next trick; team points add up to 120."""
     rs = resolve("penalty-goats")
     d = play_deal(rs, 1, SPREAD_HANDS, autoplay(rs, 1, SPREAD_HANDS))
     assert d.complete and sum(d.points) == 120 and sum(d.tricks_won) == 8
@@ -73,7 +73,7 @@ def test_leader_rotation_and_points():
 
 
 def test_revoke_is_a_violation_and_the_review_goes_on():
-    """A revoke is physically possible: it is reported and the deal continues (§1 following)."""
+    """A revoke is physically possible: it is reported and the deal continues (docs/rules.md#following following)."""
     rs = resolve("classic-sixes")
     plays = autoplay(rs, 0, LYUSYA_HANDS, revoke_at=(1, 1))
     d = play_deal(rs, 0, LYUSYA_HANDS, plays)
@@ -106,7 +106,7 @@ VOON_HANDS = [
 
 
 def test_voon_capture_ends_hand():
-    """§2.3: the 7C and the opponents' QC in one trick end the hand at once."""
+    """voon-series#deck: the 7C and the opponents' QC in one trick end the hand at once."""
     rs = resolve("voon-series")
     ctx = TrickContext(hand_number=1, score=(0, 0))
     hands = [h.split() for h in VOON_HANDS]
@@ -121,7 +121,7 @@ def test_voon_capture_ends_hand():
 
 
 def test_voon_partners_qc_does_not_end_hand():
-    """§2.3: a partner's QC does not count."""
+    """voon-series#deck: a partner's QC does not count."""
     rs = resolve("voon-series")
     hands = [h.split() for h in VOON_HANDS]
     hands[1][0], hands[2][0] = hands[2][0], hands[1][0]  # seat 1: JC, seat 2: 7C
@@ -130,7 +130,7 @@ def test_voon_partners_qc_does_not_end_hand():
 
 
 def test_voon_lead_rights_in_a_deal():
-    """§2.3: hand 1 AD first and no trump lead while holding a plain card; from hand 2 only the
+    """voon-series#leading: hand 1 AD first and no trump lead while holding a plain card; from hand 2 only the
     team of the deal's leader may lead trumps, both at 10:10."""
     rs = resolve("voon-series")
     d = play_deal(rs, 0, VOON_HANDS, ["AH", "AS", "JC", "10D"], context=TrickContext(hand_number=1))
@@ -151,7 +151,7 @@ def test_voon_lead_rights_in_a_deal():
 
 
 def test_ace_ban_tracks_led_suits_in_a_deal():
-    """§2.1 option ace_discard_ban, seed 000: after clubs were led, AC may be discarded, AS not."""
+    """classic-sixes#following option ace_discard_ban: after clubs were led, AC may be discarded, AS not."""
     rs = resolve("classic-sixes", {"trump_suit": "D", "ace_discard_ban": True})
     hands = [
         "KC 7C AH 8H 9S 8S QD JD",
@@ -238,14 +238,14 @@ def test_bad_notation_is_card_notation_error():
         play_deal(rs, 0, LYUSYA_HANDS, "7C JD 9C XX")
 
 
-# ------------------------------------------------------------------ draw-four (§2.6)
+# ------------------------------------------------------------------ draw-four (draw-four#deck)
 DRAW_HANDS = ["9H 10H 6S 7S", "AH 6H KS 8D", "8S 9S 7D 6D", "QS KH 10S 9D"]
 DRAW_STOCK = "AS AD 6C 7C QC JC 8C 9C 10C KC AC JS QH JH QD JD 7H 8H 10D KD".split()
 DRAW_TRICK1 = [["9H", "10H"], ["AH", "6H"], ["8S", "9S"], ["QS", "KH"]]
 
 
 def test_draw_four_with_stock_tracks_hands():
-    """§2.6: after a trick each player draws back to 4, starting with the trick winner."""
+    """draw-four#winning: after a trick each player draws back to 4, starting with the trick winner."""
     rs = resolve("draw-four")
     d = play_deal(rs, 0, DRAW_HANDS, DRAW_TRICK1, stock=DRAW_STOCK)
     t = d.tricks[0]

@@ -1,4 +1,4 @@
-"""Properties over random legal deals of every variant (RULES.md §1, §2; STYLE.md "Properties").
+"""Properties over random legal deals of every variant (docs/rules.md#cards, docs/rules.md#variants).
 
 A deal is dealt at random and played out by choosing, at each turn, a random legal play.
 """
@@ -117,7 +117,7 @@ def test_injected_revoke_is_first_violation(key, options, ctx, seed):
     assert injected[2].code not in v.params["could_play"]
 
 
-# ------------------------------------------------------------------ draw-four (§2.6)
+# ------------------------------------------------------------------ draw-four (draw-four#deck)
 def random_draw_four(rs, rnd: random.Random):
     deck = list(rs.deck)
     rnd.shuffle(deck)

@@ -1,4 +1,4 @@
-"""The engine is a library: nothing under rules/engine imports Django (STYLE.md)."""
+"""The engine is a library: nothing under rules/engine imports Django (ARCHITECTURE.md)."""
 
 from __future__ import annotations
 

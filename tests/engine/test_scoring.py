@@ -1,4 +1,4 @@
-"""The scorer, row by row (RULES.md §2 scoring, §3 records). Each row id cites its section or seed.
+"""The scorer, row by row (docs/rules.md#variants scoring, docs/records.md records). Each row id cites its section or seed.
 
 Records are written in the API form: ``P(72, 48)`` is ``{"points": [72, 48]}``.
 """
@@ -63,7 +63,7 @@ class Row:
 
 
 ROWS = [
-    # ---- §2.1 pairs (classic-sixes), seed 000 «Подсчёт результатов кона» ----
+    # ---- classic-sixes#scoring pairs (classic-sixes) ----
     Row(
         "2.1-seed000-61-89-spas-plus-1",
         "classic-sixes",
@@ -285,7 +285,7 @@ ROWS = [
         ("spas",),
         options={"trump_suit": "D"},
     ),
-    # ---- §2.6 draw-four with scoring=pairs: as 2.1, no dry-goat option ----
+    # ---- draw-four#scoring draw-four with scoring=pairs: as 2.1, no dry-goat option ----
     Row("2.6-pairs-61-89", "draw-four", [P(72, 48)], (1, 0), ("spas",), options={"scoring": "pairs"}),
     Row(
         "2.6-pairs-misdeal",
@@ -303,7 +303,7 @@ ROWS = [
         ("lyusya", "reset"),
         options={"scoring": "pairs"},
     ),
-    # ---- §2.2 penalty marks (penalty-goats), seed 001 «Конец кона и штрафные отметки» ----
+    # ---- penalty-goats#scoring penalty marks (penalty-goats) ----
     Row(
         "2.2-seed001-loser-2-marks",
         "penalty-goats",
@@ -450,7 +450,7 @@ ROWS = [
         titles=("goats",),
     ),
     Row("2.6-default-penalty-marks", "draw-four", [P(72, 48)], (0, 2), ("spas",)),
-    # ---- §2.3 series (voon-series), seed 003 «Очки карт и баллы серии» ----
+    # ---- voon-series#scoring series (voon-series) ----
     Row(
         "2.3-seed003-72-48-plus-2",
         "voon-series",
@@ -569,7 +569,7 @@ ROWS = [
         winner=1,
         titles=("goats",),
     ),
-    # ---- §2.4 eyes (yc-hvalyony), seed 004 «Глаза за сдачу: 2 за 61-89, 4 за 90+» ----
+    # ---- yc-hvalyony#scoring eyes (yc-hvalyony) ----
     Row("2.4-seed004-61-89-2-eyes", "yc-hvalyony", [P(72, 48)], (2, 0), ("card_points",)),
     Row("2.4-seed004-90-plus-4-eyes", "yc-hvalyony", [P(30, 90)], (0, 4), ("card_points",)),
     Row("2.4-120-with-a-trick-4-eyes", "yc-hvalyony", [P(120, 0)], (4, 0), ("card_points",)),
@@ -656,7 +656,7 @@ ROWS = [
         ("card_points",),
         options={"sevens": True},
     ),
-    # ---- §2.5 eyes (yc-belka) by obyaz ----
+    # ---- yc-belka#scoring eyes (yc-belka) by obyaz ----
     Row(
         "2.5-obyaz-61-90-1",
         "yc-belka",
@@ -746,7 +746,7 @@ def test_scoring_table(row: Row) -> None:
     assert set(state.titles) <= set(TITLE_CODES)
 
 
-# ---- RULES.md §3: contradictions are rejected with a code and the field -------------------
+# ---- docs/records.md: contradictions are rejected with a code and the field -------------------
 
 ERR_ROWS: list[tuple[str, str, dict[str, object], list[Any], str, str]] = [
     # id, variant, options, records, code, field

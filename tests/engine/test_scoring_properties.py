@@ -1,5 +1,5 @@
-"""Properties of the scorer's fold (STYLE.md: replay is deterministic and composes over prefixes;
-RULES.md §2 targets; §3 records)."""
+"""Properties of the scorer's fold (ARCHITECTURE.md: replay is deterministic and composes over prefixes;
+docs/rules.md#variants targets; docs/records.md records)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Trick winner, following and capture rows (RULES.md §1, §2). Ids cite the seed or section."""
+"""Trick winner, following and capture rows (docs/rules.md#following, docs/rules.md#variants). Ids cite the seed or section."""
 
 from __future__ import annotations
 
@@ -255,7 +255,7 @@ LEGALITY = [
         None,
         id="s2.5-belka-queen-follows-suit",
     ),
-    # seed 000 «Частичный запрет сноса туза»: diamonds-trump copy, clubs already led.
+    #: diamonds-trump copy, clubs already led.
     pytest.param(
         "classic-sixes:trump_suit=D,ace_discard_ban",
         0,
@@ -334,7 +334,7 @@ LEGALITY = [
     pytest.param(
         "classic-sixes", 0, "KH 8S 7H AS", None, None, 2, True, None, None, id="unknown-hand-follow-legal"
     ),
-    # voon lead rights (§2.3)
+    # voon lead rights (voon-series#leading)
     pytest.param(
         "voon-series",
         0,
@@ -534,7 +534,7 @@ def test_capture(spec, leader, plays, team):
         assert e.params["queen"] == "QC"
 
 
-# ------------------------------------------------------------------ draw-four (§2.6)
+# ------------------------------------------------------------------ draw-four (draw-four#following)
 DRAW_FOUR = [
     # plays ("/" separates plays), winner, points
     pytest.param("", "9H/AH/6S/KH", 1, 15, id="s2.6-single-cards-like-a-trick"),

@@ -1,4 +1,4 @@
-"""Rule-sheet facts that come from the variant data say what the engine does (RULES.md §2.5, §2.6)."""
+"""Rule-sheet facts that come from the variant data say what the engine does (yc-belka#deck, draw-four#deck)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,11 @@ from rules.engine import resolve
         ("classic-sixes", {}, "trumps"),
         ("classic-sixes", {"trump_suit": "D"}, "trumps"),
         ("yc-hvalyony", {}, "trumps"),
-        ("yc-belka", {}, "plain cards"),  # §2.5: queens are plain; only the trump suit's queen is a trump
+        (
+            "yc-belka",
+            {},
+            "plain cards",
+        ),  # yc-belka#capture: queens are plain; only the trump suit's queen is a trump
         ("yc-belka", {"trump_suit": "H"}, "plain cards"),
     ],
     ids=["2.1", "2.1-diamonds", "2.4", "2.5-clubs", "2.5-hearts"],
@@ -31,7 +35,7 @@ def test_queens_row(key: str, options: dict, queens: str) -> None:
     ("key", "options", "dry_goat"),
     [
         ("classic-sixes", {}, True),
-        ("draw-four", {"scoring": "pairs"}, False),  # §2.6 has no dry-goat option
+        ("draw-four", {"scoring": "pairs"}, False),  # draw-four#scoring has no dry-goat option
     ],
     ids=["2.1", "2.6-pairs"],
 )

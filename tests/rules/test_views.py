@@ -1,4 +1,4 @@
-"""Views of the referee and the rule sheets (issue 4): every page, htmx fragments, bad input."""
+"""Views of the referee and the rule sheets: every page, htmx fragments, bad input."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""After the target (classic-sixes#score, voon-series#score): the board of a finished match shows
+"""After the target (classic-sixes#scoring, voon-series#scoring): the board of a finished match shows
 the winners, the final score and the overshoot as a sentence, never «7/6» or «18/12 +6»."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Two phones writing to one match at once: no lost hand, no duplicate, no 500 (issue 5).
+"""Two phones writing to one match at once: no lost hand, no duplicate, no 500.
 
 Each phone does what the page does: post the hand with the version its board showed and a fresh
 nonce; a 409 (another phone changed the match first) shows the fresh board, and the player enters

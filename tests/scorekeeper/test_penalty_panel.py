@@ -1,4 +1,4 @@
-"""The penalty panel: a misdeal is always against the dealing team (classic-sixes#misdeal,
+"""The penalty panel: a misdeal is always against the dealing team (classic-sixes#scoring,
 DECISIONS misdeal_dealer). The scorekeeper fills that team in and offers no other; a forged post
 against the other team is refused and changes nothing. The panel says who deals and who plays
 in which team."""

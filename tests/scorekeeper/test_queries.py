@@ -1,4 +1,4 @@
-"""SQL queries per page are constant in the number of hands (issue 5; `make bench` shows them)."""
+"""SQL queries per page are constant in the number of hands; `make bench` shows them)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Every variant's scoring through the UI path: POST the hand form, read the board the engine built.
 
-Cases cite RULES.md §2; each row is one match: hands as form fields, then the expected score.
+Cases cite docs/rules.md#variants; each row is one match: hands as form fields, then the expected score.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from scorekeeper.selectors import match_board
 E = {"eggs": "1"}
 
 CASES = [
-    # §2.1 classic: spas +1, 90+ +2, eggs pot to the next winner, first to 6; titles
+    # classic-sixes#scoring classic: spas +1, 90+ +2, eggs pot to the next winner, first to 6; titles
     pytest.param(
         "classic-sixes",
         {},
@@ -61,7 +61,7 @@ CASES = [
         (),
         id="classic-penalties",
     ),
-    # §2.2 penalty goats: marks to the loser, 12 loses
+    # penalty-goats#scoring penalty goats: marks to the loser, 12 loses
     pytest.param(
         "penalty-goats",
         {},
@@ -90,7 +90,7 @@ CASES = [
         id="goats-royal-goat",
     ),
     pytest.param("penalty-goats", {}, [{"points_0": 100}] * 3, (0, 12), 0, ("goats",), id="goats-12-lose"),
-    # §2.3 series: 2/4/6, eggs bonus +2, all 8 tricks reset, queen capture
+    # voon-series#capture series: 2/4/6, eggs bonus +2, all 8 tricks reset, queen capture
     pytest.param(
         "voon-series",
         {},
@@ -112,7 +112,7 @@ CASES = [
         (),
         id="series-120-without-all-tricks-and-capture",
     ),
-    # §2.4 hvalyony: eggs double, capture 4 × factor, Lyusya instant win
+    # yc-hvalyony#capture hvalyony: eggs double, capture 4 × factor, Lyusya instant win
     pytest.param(
         "yc-hvalyony",
         {},
@@ -140,7 +140,7 @@ CASES = [
         (),
         id="hvalyony-lyusya-reset",
     ),
-    # §2.5 Belka: obyaz table
+    # yc-belka#scoring Belka: obyaz table
     pytest.param(
         "yc-belka",
         {},
@@ -150,7 +150,7 @@ CASES = [
         (),
         id="belka-obyaz-table",
     ),
-    # §2.6 draw-four: penalty goats by default, pairs by option
+    # draw-four#scoring draw-four: penalty goats by default, pairs by option
     pytest.param("draw-four", {}, [{"points_0": 70}], (0, 2), None, (), id="draw-four-goats"),
     pytest.param(
         "draw-four", {"opt_scoring": "pairs"}, [{"points_0": 70}], (1, 0), None, (), id="draw-four-pairs"
@@ -178,7 +178,7 @@ def test_the_board_explains_each_hand_in_russian(start):
     table.hand(points_0=72)
     table.hand(eggs="1")
     html = table.hand(points_0=95).content.decode()
-    # the series speaks of card-point bands and series points, never of спас (voon-series#score)
+    # the series speaks of card-point bands and series points, never of спас (voon-series#scoring)
     assert "72:48" in html and "61–89 очков → 2 балла" in html
     assert "яйца! +2 ждёт следующей победы" in html
     assert "90–119 очков → 4 балла" in html and "+2 за яйца" in html
