@@ -95,6 +95,12 @@ MESSAGES: dict[str, Any] = {
     ),
     "four_of_suit": _("Four cards of one suit (%(suits)s): a redeal may be asked for."),
     "no_redeals": _("This variant has no redeals."),
+    # short-handed and individual tables
+    "bad_seats": _("This variant is played by %(allowed)s players."),
+    "option_needs_seats": _("Option «%(option)s» is played only by %(seats)s players."),
+    "dealer_required": _("Say who dealt this hand: the marks depend on it."),
+    "dealer_mismatch": _("By the rotation this hand was dealt by seat %(dealer)s."),
+    "blind_seat": _("The blind seat's card is played unseen: any card is allowed."),
 }
 
 
@@ -208,6 +214,8 @@ OPTION_LABELS = {
     "six_of_clubs": gettext_lazy("Six of clubs on top of the trumps"),
     "lyusya": gettext_lazy("Lyusya (all tricks)"),
     "scoring": gettext_lazy("Score"),
+    "blind_seat": gettext_lazy("Three players: a blind partner"),
+    "spades_queen": gettext_lazy("Two against one: the queen of spades plays alone"),
 }
 
 OPTION_VALUES = {
@@ -215,6 +223,11 @@ OPTION_VALUES = {
     ("lyusya", "reset"): gettext_lazy("resets the losers' eyes to 0"),
     ("scoring", "penalty-goats"): gettext_lazy("penalty goats to 12"),
     ("scoring", "pairs"): gettext_lazy("pairs on the sixes to 6"),
+    ("blind_seat", "none"): gettext_lazy("no, four players"),
+    ("blind_seat", "0"): gettext_lazy("blind: seat 1"),
+    ("blind_seat", "1"): gettext_lazy("blind: seat 2"),
+    ("blind_seat", "2"): gettext_lazy("blind: seat 3"),
+    ("blind_seat", "3"): gettext_lazy("blind: seat 4"),
 }
 
 

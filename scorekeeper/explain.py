@@ -71,6 +71,8 @@ _NOTE_MSGIDS: dict[str, str] = {
     "penalty": gettext_noop("penalty: %(kind)s against %(against)s"),
     "instant_win": gettext_noop("%(team)s win the match at once"),
     "match_won": gettext_noop("%(team)s win the match"),
+    "void": gettext_noop("nobody reached 61: no marks move"),
+    "marks_taken": gettext_noop("%(team)s took %(amount)s marks"),
 }
 _PLAIN = frozenset(k for k, v in _NOTE_MSGIDS.items() if "%(" not in v)  # printed as they are
 _translated: dict[str, dict[str, str]] = {}

@@ -125,7 +125,7 @@ class Board:
     series_results: list[dict[str, Any]] = field(default_factory=list)
     count: int = 0
     rows: list[LineRow] = field(default_factory=list)
-    chart_points: list[tuple[int, tuple[int, int]]] | None = None  # from the snapshot board
+    chart_points: list[tuple[int, tuple[int, ...]]] | None = None  # from the snapshot board
 
     @property
     def more(self) -> int:
@@ -158,7 +158,7 @@ class Board:
         lo = self.state.loser
         return self.team_names[lo] if lo is not None else ""
 
-    def _chart_points(self) -> list[tuple[int, tuple[int, int]]]:
+    def _chart_points(self) -> list[tuple[int, tuple[int, ...]]]:
         """(hand number, score after it) for each hand the chart draws."""
         if self.chart_points is not None:
             return self.chart_points
@@ -170,7 +170,8 @@ class Board:
         points = self._chart_points()
         if not points:
             return None
-        return chart_mod.build([p[1] for p in points], self.target, [p[0] for p in points])
+        scores = [(p[1][0], p[1][1]) for p in points]  # the two teams' lines
+        return chart_mod.build(scores, self.target, [p[0] for p in points])
 
     @property
     def chart_caption(self) -> str:

@@ -37,7 +37,9 @@ from .scoring import replay, score_hand
 from .state import NOTE_CODES, TITLE_CODES, HandResult, MatchState, Note, new_match
 from .tricks import Event, Play, Trick, TrickContext, covers, legal_cards, resolve_trick
 from .variants import (
+    ALL_VARIANTS,
     DEFAULT_VARIANT,
+    SHORT_TABLES,
     VARIANTS,
     Option,
     Ruleset,
@@ -104,6 +106,8 @@ __all__ = [
     "resolve_trick",
     "DEFAULT_VARIANT",
     "VARIANTS",
+    "ALL_VARIANTS",
+    "SHORT_TABLES",
     "Option",
     "Ruleset",
     "Variant",

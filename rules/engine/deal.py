@@ -8,6 +8,11 @@ plays: the review shows them and goes on), events, and the hand record for the s
 
 A play of a card the seat does not hold is an input error (``card_not_in_hand``),
 not a violation: the cards in the review would no longer add up.
+
+Tables of 2, 3 or 4 seats (docs/tables.md#sides): a trick has one play per seat; points and tricks are counted
+per side. Where a hand is dealt in two rounds (the duel's prikup, solo-twelve's two halves at
+four) the second round's hands come as ``prikup``; cards dealt to nobody (solo-twelve at three)
+lie with the dealer's tricks.
 """
 
 from __future__ import annotations
@@ -17,7 +22,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, CardNotationError, KozelError
-from .inputs import PARSED, PlayInput, TrickInputError, check_seat, frozen_params, parse_hands, parse_play
+from .inputs import (
+    PARSED,
+    PlayInput,
+    TrickInputError,
+    check_table_seat,
+    frozen_params,
+    parse_hands,
+    parse_play,
+)
 from .tricks import Event, Trick, TrickContext, resolve_parsed
 from .variants import Ruleset
 
@@ -36,8 +49,8 @@ class Violation:
 @dataclass(frozen=True)
 class Deal:
     tricks: tuple[Trick, ...]
-    points: tuple[int, int]
-    tricks_won: tuple[int, int]
+    points: tuple[int, ...]  # per side
+    tricks_won: tuple[int, ...]  # per side
     violations: tuple[Violation, ...]
     first_violation: Violation | None
     events: tuple[Event, ...]
@@ -45,16 +58,18 @@ class Deal:
     ended_early: bool  # ended by a queen capture (voon-series#capture, yc-hvalyony#capture)
     record: dict[str, object]
     unknown: int = 0  # plays whose legality could not be judged (legal None)
+    dealer: int | None = None  # the dealing seat, where the deal needs it (solo-twelve)
+    kitty: tuple[Card, ...] = ()  # cards dealt to nobody, counted with the dealer's tricks
+    lone_seat: int | None = None  # two against one: the seat that plays alone (held QS)
 
     @property
     def winner_team(self) -> int | None:
-        """The team with 61 or more, None for eggs (60:60) or an unfinished hand (docs/rules.md#scoring)."""
+        """The side with 61 or more, None for eggs (60:60), a void deal or an unfinished hand (docs/rules.md#scoring, docs/tables.md#each-for-himself)."""
         if self.ended_early:
             return self.events[-1].team if self.events else None
         if not self.complete:
             return None
-        a, b = self.points
-        return None if a == b else (0 if a > b else 1)
+        return next((side for side, p in enumerate(self.points) if p >= 61), None)
 
 
 def _split_plays(rs: Ruleset, plays: object) -> Sequence[object]:
@@ -91,6 +106,8 @@ def play_deal(
     *,
     context: TrickContext | None = None,
     stock: Sequence[Card | str] | None = None,
+    prikup: Sequence[Sequence[Card | str] | None] | None = None,
+    dealer: int | None = None,
 ) -> Deal:
     """Play a hand out (docs/rules.md#winning): the trick winner leads the next trick; each play is judged
     against the cards its seat still holds; plain suits led are tracked for the classic-sixes#deck ace ban;
@@ -104,16 +121,47 @@ def play_deal(
     deck in draw order (after each trick the players draw one card at a time, starting with
     the trick winner, until they hold 4 again or the stock is empty). Without a stock, plays
     after the first trick are not checked against hands (legal None where it matters).
+
+    Two rounds (docs/tables.md, ``Ruleset.rounds``): ``prikup`` holds each seat's second-round cards,
+    taken up when the first round's tricks are played out; without it those tricks are judged
+    without hands. ``dealer`` (default: the seat before ``leader``, who leads in solo-twelve)
+    takes the cards dealt to nobody (``Ruleset.kitty``).
     """
-    leader = check_seat(leader)
+    leader = check_table_seat(rs, leader)
+    n = rs.seats
+    if dealer is None:
+        dealer = (leader - 1) % n
+    dealer = check_table_seat(rs, dealer, "dealer")
     base_ctx = context or TrickContext()
     multi = rs.multi_card_leads
     size = DRAW_HAND if multi else rs.hand_size
     seen: set[Card] = set()
     dealt = parse_hands(rs, hands, size=size, seen=seen)
     if any(h is None for h in dealt):
-        raise TrickInputError("bad_hand", "all four hands are needed", field="hands", token=repr(hands))
+        raise TrickInputError("bad_hand", "every seat's hand is needed", field="hands", token=repr(hands))
     remaining: list[list[Card] | None] = [list(h) for h in dealt if h is not None]
+    second: list[list[Card] | None] | None = None
+    if prikup is not None:
+        if rs.rounds < 2:
+            raise TrickInputError(
+                "bad_hand", "this table deals no prikup", field="prikup", token=repr(prikup)[:40]
+            )
+        try:
+            more = parse_hands(rs, prikup, size=size, seen=seen)
+        except KozelError as e:
+            e.field = "prikup" + (e.field or "")[len("hands") :]
+            raise
+        if any(h is None for h in more):
+            raise TrickInputError(
+                "bad_hand", "every seat's prikup cards are needed", field="prikup", token=repr(prikup)[:40]
+            )
+        second = [list(h) for h in more if h is not None]
+    kitty: tuple[Card, ...] = ()
+    if rs.kitty and not multi:
+        kitty = tuple(c for c in rs.deck if c not in seen)
+    lone = None
+    if rs.lone_queen is not None:
+        lone = next((s for s, h in enumerate(dealt) if h is not None and rs.lone_queen in h), None)
     pile: list[Card] | None = None
     if stock is not None:
         if not multi:
@@ -148,13 +196,14 @@ def play_deal(
                 )
             played.add(c)
         parsed.append(cards)
-    if len(parsed) % 4:
+    if len(parsed) % n:
         raise TrickInputError(
             "wrong_trick_size",
-            "the last trick has fewer than four plays",
+            f"the last trick has fewer than {n} plays",
             field="plays",
-            token=" ".join(c.code for p in parsed[-(len(parsed) % 4) :] for c in p),
-            count=len(parsed) % 4,
+            token=" ".join(c.code for p in parsed[-(len(parsed) % n) :] for c in p),
+            count=len(parsed) % n,
+            expected=n,
         )
 
     tricks: list[Trick] = []
@@ -163,8 +212,8 @@ def play_deal(
     ended_early = False
     unknown = 0
     current = leader
-    for k in range(len(parsed) // 4):
-        base = 4 * k
+    for k in range(len(parsed) // n):
+        base = n * k
         field_name = f"plays[{base}]"
         if ended_early:
             raise TrickInputError(
@@ -173,7 +222,10 @@ def play_deal(
                 field=field_name,
                 token=" ".join(c.code for c in parsed[base]),
             )
-        if (k >= rs.hand_size) if not multi else all(h is not None and not h for h in remaining):
+        if not multi and k == rs.hand_size and rs.rounds > 1:
+            # the first round is played out: the prikup is dealt (unknown without it)
+            remaining = second if second is not None else [None] * n
+        if (k >= rs.hand_size * rs.rounds) if not multi else all(h is not None and not h for h in remaining):
             raise TrickInputError(
                 "too_many_plays",
                 "the hand is over",
@@ -192,7 +244,7 @@ def play_deal(
             trick = resolve_parsed(
                 rs,
                 current,
-                parsed[base : base + 4],
+                parsed[base : base + n],
                 [tuple(h) if h is not None else None for h in remaining],
                 ctx,
             )
@@ -217,32 +269,39 @@ def play_deal(
             led_suits.add(first.suit)
         if multi:
             if pile is None:
-                remaining = [None, None, None, None]
+                remaining = [None] * n
             else:
                 _draw(remaining, pile, trick.winner)
         current = trick.winner
         if trick.events and any(e.kind == "queen_capture" for e in trick.events):
             ended_early = True
 
-    points = [0, 0]
-    won = [0, 0]
+    points = [0] * len(rs.sides)
+    won = [0] * len(rs.sides)
     for done in tricks:
         points[done.team] += done.points
         won[done.team] += 1
+    points[rs.side_of(dealer)] += sum(c.points for c in kitty)
     if multi:
         complete = not ended_early and len(played) == len(rs.deck)
     else:
-        complete = not ended_early and len(tricks) == rs.hand_size
+        complete = not ended_early and len(tricks) == rs.hand_size * rs.rounds
     events = tuple(e for t in tricks for e in t.events)
     record: dict[str, object] = {"points": points[:]}
-    if complete and (won[0] == 0 or won[1] == 0):
+    if complete and rs.lyusya and min(won) == 0:
         record["all_tricks"] = True
     if ended_early:
         record["queen_capture"] = events[-1].team
+    if rs.dealer_scores:
+        record["dealer"] = dealer
+    if rs.trump_from_last_card and tricks:
+        record["last_suit"] = tricks[-1].plays[-1].cards[-1].suit
+    if lone is not None:
+        record["lone"] = lone
     return Deal(
         tricks=tuple(tricks),
-        points=(points[0], points[1]),
-        tricks_won=(won[0], won[1]),
+        points=tuple(points),
+        tricks_won=tuple(won),
         violations=tuple(violations),
         first_violation=violations[0] if violations else None,
         events=events,
@@ -250,6 +309,9 @@ def play_deal(
         ended_early=ended_early,
         record=record,
         unknown=unknown,
+        dealer=dealer if rs.dealer_scores or kitty else None,
+        kitty=kitty,
+        lone_seat=lone,
     )
 
 

@@ -95,6 +95,27 @@ DECISIONS: Mapping[str, str] = MappingProxyType(
             "Belka: the obyaz team is required for a hand with a winner and optional at 60:60."
         ),
         "pending_at_end": gettext_noop("Nothing waits after the match has ended: eggs stakes are dropped."),
+        "blind_seat": gettext_noop(
+            "A blind partner: the blind seat's cards are played face down, so the referee rules each "
+            "of them legal (reason blind_seat) and still counts it for the trick's winner, points "
+            "and captures; the blind seat scores with its side."
+        ),
+        "duel_lead": gettext_noop(
+            "One on one: the deal passes to the other player after every record, and the player "
+            "who did not deal leads; deal 1 is played in clubs, every later deal in the suit of the "
+            "last card played in the deal before (a queen, a jack or the six of clubs by its printed "
+            "suit)."
+        ),
+        "solo_dealer": gettext_noop(
+            "Each for himself: the deal passes one seat clockwise over the players present after "
+            "every record, and the player after the dealer leads; at three the two cards dealt to "
+            "nobody count with the dealer's tricks; at two each player gets 16 cards."
+        ),
+        "solo_winner": gettext_noop(
+            "Each for himself: marks may go below 0; when a player reaches 0 or below the match "
+            "ends, the goat is the player with the fewest marks (the lower seat on a tie) and the "
+            "winner the player with the most (the deal's taker on a tie, else the lower seat)."
+        ),
         "misdeal_dealer": gettext_noop(
             "A misdeal is recorded against the dealing team; given the first dealer, replay checks "
             "it (the deal passes one seat clockwise per record)."
@@ -121,12 +142,18 @@ _DECISION_SCOPE: dict[str, Callable[[Ruleset], bool]] = {
     "belka_eggs_obyaz": lambda rs: rs.obyaz,
     "pending_at_end": lambda rs: True,
     "misdeal_dealer": lambda rs: rs.penalties,
+    "blind_seat": lambda rs: rs.blind_seat is not None,
+    "duel_lead": lambda rs: rs.trump_from_last_card,
+    "solo_dealer": lambda rs: rs.dealer_scores,
+    "solo_winner": lambda rs: rs.dealer_scores,
 }
 assert set(_DECISION_SCOPE) == set(DECISIONS)
 
 
-def decisions_for(variant: str | Ruleset, options: Mapping[str, object] | None = None) -> tuple[str, ...]:
+def decisions_for(
+    variant: str | Ruleset, options: Mapping[str, object] | None = None, *, seats: int | None = None
+) -> tuple[str, ...]:
     """The :data:`DECISIONS` codes that matter for a variant with its options (for its rule
     sheet), in the order of :data:`DECISIONS`."""
-    rs = resolve(variant, options)
+    rs = resolve(variant, options, seats=seats)
     return tuple(code for code in DECISIONS if _DECISION_SCOPE[code](rs))

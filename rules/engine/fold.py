@@ -42,7 +42,7 @@ class Fold:
 
     ruleset: Ruleset
     hands: int = 0
-    score: tuple[int, int] = (0, 0)
+    score: tuple[int, ...] = (0, 0)  # per side
     pending: Mapping[str, int] = field(default_factory=lambda: EMPTY)
     finished: bool = False
     winner: int | None = None
@@ -156,8 +156,9 @@ def fold_step(
     winner = loser = None
     if result.finished:
         w = result.notes[-1].params["team"]
-        assert isinstance(w, int)
-        winner, loser = w, 1 - w
+        lw = result.notes[-1].params.get("loser", 1 - w)  # type: ignore[operator]
+        assert isinstance(w, int) and isinstance(lw, int)
+        winner, loser = w, lw
     won = result.winner is not None
     return (
         Fold(
@@ -188,7 +189,7 @@ def fold_replay(
         check_seat(first_dealer, "first_dealer", RecordError)
     results = []
     for record in records:
-        dealer = None if first_dealer is None else (first_dealer + fold.hands) % 4
+        dealer = None if first_dealer is None else (first_dealer + fold.hands) % fold.ruleset.seats
         fold, result = fold_step(fold, record, dealer=dealer)
         results.append(result)
     return fold, results

@@ -19,6 +19,7 @@ __all__ = [
     "PlayInput",
     "TrickInputError",
     "check_seat",
+    "check_table_seat",
     "frozen_params",
     "parse_hands",
     "parse_play",
@@ -47,6 +48,15 @@ def check_seat(seat: object, field_name: str = "leader", error: type[KozelError]
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS:
         raise (error or TrickInputError)(
             "bad_seat", f"{field_name} must be a seat 0-3", field=field_name, token=repr(seat)
+        )
+    return seat
+
+
+def check_table_seat(rs: Ruleset, seat: object, field_name: str = "leader") -> int:
+    """A seat of the ruleset's table (0 to ``rs.seats - 1``) or ``bad_seat``."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rs.seats:
+        raise TrickInputError(
+            "bad_seat", f"not a seat: {seat!r}", field=field_name, token=repr(seat), seats=rs.seats
         )
     return seat
 
@@ -112,13 +122,18 @@ def parse_hands(
     size: int | None = None,
     seen: set[Card] | None = None,
 ) -> tuple[tuple[Card, ...] | None, ...]:
-    """Four hands (or None each); cards in the deck, no card in two hands (``bad_hand``).
+    """One hand per seat (or None each); cards in the deck, no card in two hands (``bad_hand``).
     With ``size``, every given hand must hold exactly that many cards."""
+    n = rs.seats
     if hands is None:
-        return (None, None, None, None)
-    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 4:
+        return (None,) * n
+    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != n:
         raise TrickInputError(
-            "bad_hand", "hands must be a list of four hands", field="hands", token=repr(hands)
+            "bad_hand",
+            f"hands must be a list of {n} hands",
+            field="hands",
+            token=repr(hands),
+            expected=n,
         )
     seen = set() if seen is None else seen
     out: list[tuple[Card, ...] | None] = []

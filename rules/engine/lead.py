@@ -26,6 +26,7 @@ LEAD_RULES: tuple[str, ...] = (
     "by_agreement",
     "jc_holder",
     "dealer",
+    "left_of_dealer",
 )
 
 
@@ -39,15 +40,19 @@ class NextDeal:
     leader: int | None
     leader_team: int | None
     rule: str
+    trump_suit: str | None = None  # the duel: the deal's trump suit, when the records tell it
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        d: dict[str, object] = {
             "hand_number": self.hand_number,
             "dealer": self.dealer,
             "leader": self.leader,
             "leader_team": self.leader_team,
             "rule": self.rule,
         }
+        if self.trump_suit is not None:
+            d["trump_suit"] = self.trump_suit
+        return d
 
 
 def next_deal(
@@ -80,6 +85,7 @@ def next_deal_after(state: MatchState, *, first_dealer: int, first_leader: int |
         last_winner=won[-1] if won else None,
         first_dealer=first_dealer,
         first_leader=first_leader,
+        last_suit=state.hands[-1].record.last_suit if state.hands else None,
     )
 
 
@@ -92,9 +98,11 @@ def next_deal_from(
     last_winner: int | None,
     first_dealer: int,
     first_leader: int | None = None,
+    last_suit: str | None = None,
 ) -> NextDeal:
     """:func:`next_deal` from the few facts it needs: how many hands, whether the match is
-    over, how many hands had a winner and the latest winning team (a snapshot keeps them)."""
+    over, how many hands had a winner and the latest winning team (a snapshot keeps them);
+    in the duel, the suit of the last card of the latest hand (the next trump suit)."""
     check_seat(first_dealer, "first_dealer", RecordError)
     if first_leader is not None:
         check_seat(first_leader, "first_leader", RecordError)
@@ -103,8 +111,18 @@ def next_deal_from(
         raise record_error(
             "match_finished", "the match is over; there is no next deal", f"hands[{n}]", hands=n
         )
-    dealer = (first_dealer + n) % 4
+    if first_dealer >= rs.seats:
+        raise record_error("bad_seat", "first_dealer must be a seat of this table", "first_dealer")
+    dealer = (first_dealer + n) % rs.seats
     leading = rs.leading
+    if leading == "left_of_dealer":
+        # the short-handed tables (DECISIONS duel_lead, solo_dealer): the player after the dealer leads; the duel's trump
+        # suit is clubs in deal 1, then the suit of the last card of the deal before
+        leader = (dealer + 1) % rs.seats
+        suit = None
+        if rs.trump_from_last_card:
+            suit = "C" if n == 0 else last_suit
+        return NextDeal(n + 1, dealer, leader, rs.side_of(leader), "left_of_dealer", suit)
 
     def at(seat: int | None, rule: str) -> NextDeal:
         return NextDeal(n + 1, dealer, seat, None if seat is None else team_of(seat), rule)

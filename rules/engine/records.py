@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import KozelError
+from .cards import SUITS, KozelError
 from .variants import Ruleset
 
 __all__ = [
@@ -39,6 +39,9 @@ RECORD_KEYS: tuple[str, ...] = (
     "penalty",
     "hvalyonka",
     "note",
+    "dealer",
+    "last_suit",
+    "lone",
 )
 _RECORD_KEY_SET = frozenset(RECORD_KEYS)
 NOTE_MAX_LENGTH = 500
@@ -57,6 +60,9 @@ ERROR_CODES: tuple[str, ...] = (
     "bad_records",  # the records argument is not a list
     "bad_seat",  # replay/next_deal: a seat other than 0-3
     "misdeal_not_dealer",  # a misdeal against the team that did not deal (first_dealer known)
+    "dealer_required",  # solo-twelve: the transfers need the hand's dealer
+    "dealer_mismatch",  # a record's dealer is not the seat the rotation gives
+    "bad_suit",  # last_suit is not C, S, H or D
 )
 
 
@@ -95,13 +101,16 @@ class Penalty:
 class HandRecord:
     """What the scorekeeper records for one hand (docs/records.md)."""
 
-    points: tuple[int, int] | None = None
+    points: tuple[int, ...] | None = None  # per side
     all_tricks: bool = False  # the hand's winner took every trick (Lyusya / all 8)
     obyaz: int | None = None  # Belka: the team of the JC holder
     queen_capture: int | None = None  # the catching team
     penalty: Penalty | None = None
     hvalyonka: bool = False  # classic: the hand was a хвалёнка (recorded only)
     note: str = ""
+    dealer: int | None = None  # the dealing seat (solo-twelve's transfers need it)
+    last_suit: str | None = None  # the duel: the suit of the deal's last card (the next trump suit)
+    lone: int | None = None  # two against one: the seat that played alone (recorded only)
 
     def __post_init__(self) -> None:
         if isinstance(self.points, list):
@@ -125,8 +134,10 @@ class HandRecord:
                 )
         points = d.get("points")
         if points is not None:
-            if type(points) is not list and not isinstance(points, (list, tuple)):
-                raise record_error("bad_points", "points must be a pair [team 0, team 1]", _f(p, "points"))
+            if not isinstance(points, (list, tuple)):
+                raise record_error(
+                    "bad_points", "points must be a list, one number per side", _f(p, "points")
+                )
             points = tuple(points)
         penalty = d.get("penalty")
         if penalty is not None:
@@ -154,6 +165,9 @@ class HandRecord:
             penalty=penalty,
             hvalyonka=d.get("hvalyonka", False),
             note=d.get("note", ""),
+            dealer=d.get("dealer"),
+            last_suit=d.get("last_suit"),
+            lone=d.get("lone"),
         )
         _check_shape(rec, p)
         return rec
@@ -175,29 +189,33 @@ class HandRecord:
             d["hvalyonka"] = True
         if self.note:
             d["note"] = self.note
+        for name in ("dealer", "last_suit", "lone"):
+            if getattr(self, name) is not None:
+                d[name] = getattr(self, name)
         return d
 
     @property
     def is_eggs(self) -> bool:
-        """60:60 in a played hand (docs/rules.md#scoring)."""
+        """A played hand nobody won: 60:60 (docs/rules.md#scoring), or nobody at 61 in
+        solo-twelve (docs/tables.md#each-for-himself)."""
         return (
             self.points is not None
             and self.queen_capture is None
             and self.penalty is None
-            and self.points[0] == self.points[1]
+            and all(x < 61 for x in self.points)
         )
 
     @property
     def winner(self) -> int | None:
-        """The team the hand went to: the catchers, the wronged team of a penalty, or the team
+        """The side the hand went to: the catchers, the wronged team of a penalty, or the side
         with 61 or more; None for eggs. Assumes a valid record."""
         if self.queen_capture is not None:
             return self.queen_capture
         if self.penalty is not None:
             return self.penalty.beneficiary
-        if self.points is None or self.points[0] == self.points[1]:
+        if self.points is None:
             return None
-        return 0 if self.points[0] > self.points[1] else 1
+        return next((side for side, x in enumerate(self.points) if x >= 61), None)
 
 
 def _check_team(value: object, field_name: str, what: str) -> None:
@@ -231,12 +249,18 @@ def _check_shape(rec: HandRecord, p: str) -> None:
         and rec.penalty is None
         and type(rec.note) is str
         and len(rec.note) <= NOTE_MAX_LENGTH
+        and rec.dealer is None
+        and rec.last_suit is None
+        and rec.lone is None
     ):
         return
     if pts is not None:
-        if not (isinstance(pts, tuple) and len(pts) == 2 and all(_is_int(x) for x in pts)):
+        if not (isinstance(pts, tuple) and 2 <= len(pts) <= 4 and all(_is_int(x) for x in pts)):
             raise record_error(
-                "bad_points", "points must be a pair of whole numbers", _f(p, "points"), token=repr(pts)
+                "bad_points",
+                "points must be whole numbers, one per side",
+                _f(p, "points"),
+                token=repr(pts)[:40],
             )
         for team, x in enumerate(pts):
             if not 0 <= x <= 120:
@@ -256,6 +280,14 @@ def _check_shape(rec: HandRecord, p: str) -> None:
         value = getattr(rec, name)
         if value is not None:
             _check_team(value, _f(p, name), name)
+    for name in ("dealer", "lone"):
+        value = getattr(rec, name)
+        if value is not None and not (_is_int(value) and 0 <= value <= 3):
+            raise record_error("bad_seat", f"{name} must be a seat", _f(p, name), token=repr(value)[:20])
+    if rec.last_suit is not None and rec.last_suit not in SUITS:
+        raise record_error(
+            "bad_suit", "last_suit must be C, S, H or D", _f(p, "last_suit"), token=repr(rec.last_suit)[:20]
+        )
     if rec.penalty is not None:
         pen = rec.penalty
         pf = _f(p, "penalty")
@@ -317,6 +349,31 @@ def validate_record(rs: Ruleset, record: HandRecord, *, index: int = 0, shape_ch
             raise _conflict(p, "hvalyonka", "misdeal", "hvalyonka")
     if cap is not None and record.all_tricks:
         raise _conflict(p, "all_tricks", "queen_capture", "all_tricks")
+    # The table (docs/tables.md#sides): points per side, seats of this table, the table's own facts.
+    if record.points is not None and len(record.points) != len(rs.sides):
+        raise record_error(
+            "bad_points",
+            f"points must be {len(rs.sides)} numbers, one per side",
+            _f(p, "points"),
+            token=repr(list(record.points)),
+            sides=len(rs.sides),
+        )
+    for name in ("dealer", "lone"):
+        value = getattr(record, name)
+        if value is not None and value >= rs.seats:
+            raise record_error(
+                "bad_seat",
+                f"{name} must be a seat of this table",
+                _f(p, name),
+                token=repr(value),
+                seats=rs.seats,
+            )
+    if record.all_tricks and not rs.lyusya:
+        raise _not_in_variant(rs, "all_tricks", _f(p, "all_tricks"))
+    if record.last_suit is not None and not rs.trump_from_last_card:
+        raise _not_in_variant(rs, "last_suit", _f(p, "last_suit"))
+    if record.lone is not None and rs.lone_queen is None:
+        raise _not_in_variant(rs, "lone", _f(p, "lone"))
     # Events the variant does not know.
     if cap is not None and rs.capture is None:
         raise _not_in_variant(rs, "queen_capture", _f(p, "queen_capture"))

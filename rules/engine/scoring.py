@@ -20,7 +20,7 @@ from .inputs import check_seat
 from .records import HandRecord, RecordError, record_error, validate_record
 from .state import EMPTY, TITLE_CODES, HandResult, MatchState, new_match
 from .systems import SYSTEMS, Step, score_step
-from .variants import Ruleset, team_of
+from .variants import Ruleset, resolve
 
 __all__ = ["replay", "score_hand", "step"]
 
@@ -40,12 +40,7 @@ def score_hand(
         had_eggs=lambda: any(h.record.is_eggs for h in state.hands),
         dealer=dealer,
     )
-    winner: int | None = None
-    loser: int | None = None
-    if result.finished:
-        team = result.notes[-1].params["team"]
-        assert isinstance(team, int)
-        winner, loser = team, 1 - team
+    winner, loser = _ends(result)
     return MatchState(
         ruleset=state.ruleset,
         hands=state.hands + (result,),
@@ -58,10 +53,22 @@ def score_hand(
     )
 
 
+def _ends(last: HandResult) -> tuple[int | None, int | None]:
+    """The match's winner and loser from the hand that finished it (its last note)."""
+    if not last.finished:
+        return None, None
+    params = last.notes[-1].params
+    winner = params["team"]
+    assert isinstance(winner, int)
+    loser = params.get("loser", 1 - winner)
+    assert isinstance(loser, int)
+    return winner, loser
+
+
 def step(
     rs: Ruleset,
     index: int,
-    score_before: tuple[int, int],
+    score_before: tuple[int, ...],
     waiting: Mapping[str, int],
     record: HandRecord | Mapping[str, Any],
     *,
@@ -89,30 +96,57 @@ def step(
     else:
         raise record_error("bad_record", "a hand record must be an object", p)
     validate_record(rs, rec, index=i, shape_checked=read)
+    if dealer is not None and dealer >= rs.seats:
+        raise record_error(
+            "bad_seat", "the dealer must be a seat of this table", "dealer", token=repr(dealer)
+        )
+    if rec.dealer is not None:
+        if dealer is not None and rec.dealer != dealer:
+            raise record_error(
+                "dealer_mismatch",
+                "this hand was dealt by another seat",
+                f"{p}.dealer",
+                dealer=dealer,
+                token=repr(rec.dealer),
+            )
+        dealer = rec.dealer
+    if dealer is None and rs.dealer_scores and rec.winner is not None:
+        raise record_error("dealer_required", "say who dealt this hand", f"{p}.dealer")
     if (
         dealer is not None
         and rec.penalty is not None
         and rec.penalty.kind == "misdeal"
-        and rec.penalty.against != team_of(dealer)
+        and rec.penalty.against != rs.side_of(dealer)
     ):
         raise record_error(
             "misdeal_not_dealer",
             "a misdeal is against the team that dealt",
             f"{p}.penalty.against",
             dealer=dealer,
-            dealing_team=team_of(dealer),
+            dealing_team=rs.side_of(dealer),
         )
-    s = Step(rs=rs, index=i, record=rec, before=score_before, waiting=waiting, score=list(score_before))
+    s = Step(
+        rs=rs,
+        index=i,
+        record=rec,
+        before=score_before,
+        waiting=waiting,
+        score=list(score_before),
+        dealer=dealer,
+    )
     score_step(s)
-    score = (s.score[0], s.score[1])
-    assert min(score) >= 0
+    score = tuple(s.score)
+    assert rs.dealer_scores or min(score) >= 0
     done = s.match_winner is not None
     titles: tuple[str, ...] = ()
     pending: Mapping[str, int] = MappingProxyType(s.pending) if s.pending else EMPTY
     if done:
         winner = s.match_winner
         assert winner is not None
-        s.note("match_won", team=winner)  # always the last note of a finishing hand
+        if s.match_loser is None:
+            s.note("match_won", team=winner)  # always the last note of a finishing hand
+        else:  # solo-twelve: the goat is one of several players
+            s.note("match_won", team=winner, loser=s.match_loser)
         pending = EMPTY
         extra = set(s.titles)
         if SYSTEMS[rs.scoring].egg_titles and (
@@ -125,7 +159,7 @@ def step(
         record=rec,
         winner=rec.winner,
         score=score,
-        delta=(score[0] - score_before[0], score[1] - score_before[1]),
+        delta=tuple(a - b for a, b in zip(score, score_before, strict=True)),
         notes=tuple(s.notes),
         pending=pending,
         finished=done,
@@ -139,36 +173,38 @@ def replay(
     records: Sequence[HandRecord | Mapping[str, Any]],
     *,
     first_dealer: int | None = None,
+    seats: int | None = None,
 ) -> MatchState:
     """The match state after ``records`` (a pure fold, ARCHITECTURE.md). The first bad record raises
     :class:`RecordError` with ``field`` ``hands[i]…``; a record after the end raises
     ``match_finished``. With ``first_dealer`` (the seat that dealt hand 1) a misdeal must be
-    against the team of that hand's dealer (DECISIONS one_record_one_hand, misdeal_dealer)."""
+    against the team of that hand's dealer (DECISIONS one_record_one_hand, misdeal_dealer); the
+    deal passes one seat clockwise over the table's ``seats`` (solo-twelve's transfers need it,
+    or a ``dealer`` in every record)."""
     if isinstance(records, (str, bytes, Mapping)) or not isinstance(records, Sequence):
         raise record_error("bad_records", "records must be a list of hand records", "hands")
     if first_dealer is not None:
         check_seat(first_dealer, "first_dealer", RecordError)
-    rs = new_match(variant, options).ruleset
+    start = new_match(resolve(variant, options, seats=seats))
+    rs = start.ruleset
+    n = rs.seats
+    if first_dealer is not None and first_dealer >= n:
+        raise record_error("bad_seat", "first_dealer must be a seat of this table", "first_dealer")
     hands: list[HandResult] = []
-    score: tuple[int, int] = (0, 0)
+    score: tuple[int, ...] = start.score
     pending: Mapping[str, int] = EMPTY
     titles: tuple[str, ...] = ()
     finished = had_eggs = False
     for record in records:
         i = len(hands)
-        dealer = None if first_dealer is None else (first_dealer + i) % 4
+        dealer = None if first_dealer is None else (first_dealer + i) % n
         result, titles = step(
             rs, i, score, pending, record, finished=finished, had_eggs=had_eggs, dealer=dealer
         )
         hands.append(result)
         had_eggs = had_eggs or result.record.is_eggs
         score, pending, finished = result.score, result.pending, result.finished
-    winner: int | None = None
-    loser: int | None = None
-    if finished:
-        team = hands[-1].notes[-1].params["team"]
-        assert isinstance(team, int)
-        winner, loser = team, 1 - team
+    winner, loser = _ends(hands[-1]) if hands else (None, None)
     return MatchState(
         ruleset=rs,
         hands=tuple(hands),

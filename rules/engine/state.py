@@ -37,6 +37,8 @@ NOTE_CODES: tuple[str, ...] = (
     "penalty",  # params kind, against, amount (royal goat: no amount)
     "instant_win",  # the match ended without reaching the target; params team
     "match_won",  # this hand ended the match; params team (the winners)
+    "void",  # solo-twelve: nobody reached 61, no marks move
+    "marks_taken",  # solo-twelve: params team (the taker), amount (marks taken in all), dealer
 )
 
 TITLE_CODES: tuple[str, ...] = ("goats", "dry", "with_eggs", "with_tails")
@@ -68,8 +70,8 @@ class HandResult:
     index: int
     record: HandRecord
     winner: int | None
-    delta: tuple[int, int]
-    score: tuple[int, int]
+    delta: tuple[int, ...]  # per side
+    score: tuple[int, ...]  # per side
     notes: tuple[Note, ...]
     pending: Mapping[str, int]
     finished: bool
@@ -101,7 +103,7 @@ class MatchState:
 
     ruleset: Ruleset
     hands: tuple[HandResult, ...] = ()
-    score: tuple[int, int] = (0, 0)
+    score: tuple[int, ...] = (0, 0)  # per side
     finished: bool = False
     winner: int | None = None
     loser: int | None = None
@@ -129,5 +131,6 @@ class MatchState:
 
 
 def new_match(variant: str | Ruleset, options: Mapping[str, object] | None = None) -> MatchState:
-    """The state before the first hand."""
-    return MatchState(ruleset=resolve(variant, options))
+    """The state before the first hand: every side at the ruleset's starting score."""
+    rs = resolve(variant, options)
+    return MatchState(ruleset=rs, score=(rs.start_score,) * len(rs.sides))

@@ -25,13 +25,15 @@ class Step:
     rs: Ruleset
     index: int
     record: HandRecord
-    before: tuple[int, int]
+    before: tuple[int, ...]
     waiting: Mapping[str, int]
     score: list[int]
     notes: list[Note] = field(default_factory=list)
     pending: dict[str, int] = field(default_factory=dict)
     match_winner: int | None = None
     titles: list[str] = field(default_factory=list)
+    dealer: int | None = None  # this hand's dealing seat, where the system needs it
+    match_loser: int | None = None  # set by a system whose loser is not simply the other side
 
     def note(self, code: str, **params: object) -> None:
         self.notes.append(Note(code, params))
@@ -94,7 +96,7 @@ def _pairs_eggs(s: Step) -> None:
     s.note("eggs", pot=pot)
 
 
-def _pairs_decided(s: Step, w: int, pts: tuple[int, int]) -> None:
+def _pairs_decided(s: Step, w: int, pts: tuple[int, ...]) -> None:
     """Pairs: the winners move up 1 (the losers kept спас) or 2; a Lyusya resets the losers, and
     in the first hand may win the match at once (a dry goat); first to 6 wins."""
     rs, loser = s.rs, 1 - w
@@ -146,7 +148,7 @@ def _marks_eggs(s: Step) -> None:
         s.note("eggs")
 
 
-def _marks_decided(s: Step, w: int, pts: tuple[int, int]) -> None:
+def _marks_decided(s: Step, w: int, pts: tuple[int, ...]) -> None:
     """Penalty marks: the losers take 2 marks (they kept спас) or 4, 6 for a shutout with the
     option (DECISIONS shutout_lyusya); 12 marks lose the match."""
     loser = 1 - w
@@ -185,7 +187,7 @@ def _series_eggs(s: Step) -> None:
     s.note("eggs", bonus=2)
 
 
-def _series_decided(s: Step, w: int, pts: tuple[int, int]) -> None:
+def _series_decided(s: Step, w: int, pts: tuple[int, ...]) -> None:
     """Series: 2, 4 or 6 points to the winners (plus a waiting eggs bonus); all 8 tricks reset
     the losers, lose them the series at 0, or give 6 at 0:0; 12 or more wins."""
     loser = 1 - w
@@ -239,7 +241,7 @@ def _eyes_capture(s: Step, team: int) -> None:
     s.check_target(team)
 
 
-def _eyes_decided(s: Step, w: int, pts: tuple[int, int]) -> None:
+def _eyes_decided(s: Step, w: int, pts: tuple[int, ...]) -> None:
     """Eyes: 2 or 4 eyes to the winners (Belka: by its table, fewer for the obyaz team), times
     the egg factor; a Lyusya wins at once or resets the losers, as the option says; first to 12."""
     rs, loser = s.rs, 1 - w
@@ -259,6 +261,39 @@ def _eyes_decided(s: Step, w: int, pts: tuple[int, int]) -> None:
     s.check_target(w)
 
 
+# ------------------------------------------------------------------ solo-twelve's marks
+
+
+def _solo_void(s: Step) -> None:
+    """solo-twelve (docs/tables.md#each-for-himself): nobody reached 61, the deal is void and no marks move."""
+    s.note("void")
+
+
+def _solo_decided(s: Step, w: int, pts: tuple[int, ...]) -> None:
+    """solo-twelve (docs/tables.md#each-for-himself): a player with 61 or more takes 2 marks from every other player,
+    1 from the dealer. At 0 marks or below a player is the goat and the match ends; the player
+    with the most marks wins (DECISIONS solo_winner)."""
+    rs = s.rs
+    assert s.dealer is not None
+    dealer_side = rs.side_of(s.dealer)
+    taken = 0
+    for side in range(len(rs.sides)):
+        if side == w:
+            continue
+        amount = 1 if side == dealer_side else 2
+        s.score[side] -= amount
+        taken += amount
+    s.score[w] += taken
+    s.note("marks_taken", team=w, amount=taken, dealer=s.dealer)
+    goats = [side for side, x in enumerate(s.score) if x <= 0]
+    if goats:
+        top = max(s.score)
+        leaders = [side for side, x in enumerate(s.score) if x == top]
+        s.match_winner = w if w in leaders else leaders[0]
+        low = min(s.score)
+        s.match_loser = next(side for side in goats if s.score[side] == low)
+
+
 # ------------------------------------------------------------------ the systems
 
 
@@ -267,7 +302,7 @@ class System:
     """A scoring system: what a hand won on card points, eggs, a penalty and a queen capture do.
     A system without a penalty or capture step never sees one (:func:`validate_record`)."""
 
-    decided: Callable[[Step, int, tuple[int, int]], None]
+    decided: Callable[[Step, int, tuple[int, ...]], None]
     eggs: Callable[[Step], None]
     penalty: Callable[[Step, Penalty], None] | None = None
     capture: Callable[[Step, int], None] | None = None
@@ -280,6 +315,7 @@ SYSTEMS: dict[str, System] = {
     "series": System(_series_decided, _series_eggs, capture=_series_capture),
     "eyes-hvalyony": System(_eyes_decided, Step.double_next, capture=_eyes_capture),
     "eyes-belka": System(_eyes_decided, Step.double_next, capture=_eyes_capture),
+    "marks": System(_solo_decided, _solo_void),
 }
 
 

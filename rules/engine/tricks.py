@@ -16,6 +16,10 @@ Judging a play (docs/rules.md#following "Following" and the variant sections):
 - ``trump_lead_forbidden`` (voon-series#leading): voon trump-lead rights, see :func:`_judge_voon_lead`.
 - ``must_lead_ad`` (voon-series#leading): in voon hand 1 the first trick is led with ``AD`` by its holder.
 - ``mixed_lead`` (draw-four#leading): a draw-four lead of several cards of more than one group.
+- ``blind_seat`` (docs/tables.md#blind-seat): the blind seat's cards are played unseen, so every one is legal
+  (``legal`` True with this reason); they still count for the winner, points and captures.
+
+A trick has one play per seat of the table (2, 3 or 4, ``Ruleset.seats``).
 
 A play whose legality depends on a hand that was not given is ``legal=None``, and
 ``reason`` names the rule it depends on. A play of a card that is not in the given
@@ -31,10 +35,9 @@ from dataclasses import dataclass, field
 from .cards import Card, CardNotationError
 from .inputs import (
     PARSED,
-    SEATS,
     PlayInput,
     TrickInputError,
-    check_seat,
+    check_table_seat,
     frozen_params,
     parse_hands,
     parse_play,
@@ -77,7 +80,7 @@ class Play:
 @dataclass(frozen=True, slots=True)
 class Event:
     kind: str  # "queen_capture"
-    team: int  # the team that benefits (the catchers)
+    team: int  # the side that benefits (the catchers)
     params: Mapping[str, object] = field(default_factory=frozen_params)
 
 
@@ -91,9 +94,12 @@ class Trick:
     events: tuple[Event, ...]
     led_group: str  # "T" for a trump lead, else the led plain suit (a draw-four lead: its first card's group)
 
+    side: int = -1  # the side that owns the winning seat
+
     @property
     def team(self) -> int:
-        return team_of(self.winner)
+        """The winning side (a team at a four-seat table)."""
+        return self.side if self.side >= 0 else team_of(self.winner)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -237,10 +243,12 @@ def legal_cards(
     Leads need ``seat`` for the voon lead rights; an unknown right counts as allowed."""
     ctx = context or TrickContext()
     h = tuple(hand)
+    if seat is not None and seat == rs.blind_seat:
+        return list(h)  # the blind seat's cards are all legal (docs/tables.md#blind-seat)
     out = []
     for c in h:
         if lead is None:
-            hands = tuple(h if s == seat else None for s in SEATS)
+            hands = tuple(h if s == seat else None for s in range(rs.seats))
             ok, _, _ = _judge_lead(rs, seat if seat is not None else 0, (c,), h, ctx, hands)
         else:
             ok, _, _ = _judge_answer(rs, c, h, rs.group(lead), ctx)
@@ -276,12 +284,12 @@ def _capture_events(rs: Ruleset, plays: Sequence[Play]) -> tuple[Event, ...]:
     catcher, queen = rs.capture
     cs = next((p.seat for p in plays if catcher in p.cards), None)
     qs = next((p.seat for p in plays if queen in p.cards), None)
-    if cs is None or qs is None or team_of(cs) == team_of(qs):
+    if cs is None or qs is None or rs.side_of(cs) == rs.side_of(qs):
         return ()
     return (
         Event(
             "queen_capture",
-            team_of(cs),
+            rs.side_of(cs),
             frozen_params(
                 {"catcher": catcher.code, "queen": queen.code, "catcher_seat": cs, "queen_seat": qs}
             ),
@@ -304,17 +312,19 @@ def resolve_trick(
     the highest card of the led plain suit. Draw-four: a play takes over when it beats every
     card of the best play so far card for card (:func:`covers`); the last to take over wins.
     """
-    leader = check_seat(leader)
+    leader = check_table_seat(rs, leader)
+    n = rs.seats
     ctx = context or TrickContext()
     if isinstance(plays, str):
         plays = plays.replace(",", " ").split() if not rs.multi_card_leads else plays.split(";")
-    if not isinstance(plays, Sequence) or len(plays) != 4:
+    if not isinstance(plays, Sequence) or len(plays) != n:
         raise TrickInputError(
             "wrong_trick_size",
-            "a trick has four plays",
+            f"a trick has {n} plays",
             field="plays",
             token=repr(plays),
             count=len(plays) if isinstance(plays, Sequence) else None,
+            expected=n,
         )
     parsed_hands = parse_hands(rs, hands)
     parsed: list[tuple[Card, ...]] = []
@@ -355,8 +365,9 @@ def resolve_parsed(
 ) -> Trick:
     """:func:`resolve_trick` for plays and hands already read into cards (the deal review reads
     a deal's cards once, not once per trick). Checks that each play comes from its seat's hand."""
+    n = rs.seats
     for i, cards in enumerate(parsed):
-        seat = (leader + i) % 4
+        seat = (leader + i) % n
         hand = parsed_hands[seat]
         if hand is not None:
             for c in cards:
@@ -376,7 +387,7 @@ def resolve_parsed(
     multi = rs.multi_card_leads
     out: list[Play] = []
     for i, cards in enumerate(parsed):
-        seat = (leader + i) % 4
+        seat = (leader + i) % n
         hand = parsed_hands[seat]
         if i == 0:
             legal, reason, params = _judge_lead(rs, seat, cards, hand, ctx, parsed_hands)
@@ -388,6 +399,8 @@ def resolve_parsed(
             )  # no follow duty in draw-four (draw-four#following)
         else:
             legal, reason, params = _judge_answer(rs, cards[0], hand, led_group, ctx)
+        if seat == rs.blind_seat:
+            legal, reason, params = True, "blind_seat", {}  # played unseen (docs/tables.md#blind-seat)
         trump = (
             (trump_at[cards[0].index] >= 0,)
             if len(cards) == 1
@@ -397,7 +410,7 @@ def resolve_parsed(
 
     if multi:
         best = 0
-        for i in range(1, 4):
+        for i in range(1, n):
             if covers(rs, parsed[i], parsed[best]):
                 best = i
     else:
@@ -427,6 +440,7 @@ def resolve_parsed(
         points=points,
         events=_capture_events(rs, out) if rs.capture is not None else (),
         led_group=led_group,
+        side=rs.side_of(out[best].seat),
     )
 
 

@@ -9,7 +9,7 @@ scoring system that the trick engine, the scorer and the rule sheets all read.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from .cards import BY_INDEX, SUITS, Card, KozelError, card
@@ -25,6 +25,13 @@ FALSE_WORDS = frozenset({"0", "false", "no", "off", "n"})
 def team_of(seat: int) -> int:
     """Team 0 = seats 0 and 2, team 1 = seats 1 and 3 (docs/rules.md#teams)."""
     return seat % 2
+
+
+TEAM_SIDES: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
+"""The sides of a four-seat team table: side 0 = seats 0 and 2, side 1 = seats 1 and 3."""
+
+BLIND_CHOICES: tuple[str, ...] = ("none", "0", "1", "2", "3")
+"""The ``blind_seat`` table option: no blind seat, or the seat whose cards a player plays blind."""
 
 
 class VariantError(KozelError):
@@ -73,6 +80,10 @@ class Option:
             )
         if isinstance(value, str) and value in self.choices:
             return value
+        if self.choices == BLIND_CHOICES and (
+            value is None or (type(value) is int and str(value) in self.choices)
+        ):
+            return "none" if value is None else str(value)  # the JSON form: null or a seat number
         raise VariantError(
             "bad_option",
             f"option {self.key} takes one of {', '.join(map(str, self.choices))}",
@@ -115,9 +126,32 @@ class Ruleset:
     hvalyonka: bool  # a hand may be marked as a хвалёнка (recorded only)
     obyaz: bool  # the obyaz team (JC holder) is recorded and scores by its own table
     seat_suits: bool  # each seat owns a trump suit, chosen by the obyaz seat
-    leading: str  # who leads a hand: "winners", "agreement", "rotation", "obyaz" or "dealer"
+    leading: str  # who leads: "winners", "agreement", "rotation", "obyaz", "dealer" or "left_of_dealer"
     trump_index: Mapping[Card, int] = field(repr=False, default_factory=dict)
     plain_index: Mapping[str, int] = field(repr=False, default_factory=dict)
+    # The table (docs/tables.md#sides): how many seats, which seats each side owns, a blind seat.
+    seats: int = 4
+    sides: tuple[tuple[int, ...], ...] = TEAM_SIDES
+    blind_seat: int | None = None  # its cards are always legal (reason ``blind_seat``)
+    rounds: int = 1  # deals of ``hand_size`` cards per seat in one hand (the duel's prikup: 2)
+    lyusya: bool = True  # a side can take every trick (Lyusya / all 8); none with 3 or more sides
+    trump_from_last_card: bool = False  # the duel: the next deal's trump suit is the last card's suit
+    lone_queen: Card | None = None  # two against one: the holder of this card plays alone
+    start_score: int = 0  # every side's score before the first hand (solo-twelve: 12 marks)
+    dealer_scores: bool = False  # the score needs each hand's dealer (solo-twelve's transfers)
+
+    def side_of(self, seat: int) -> int:
+        """The side that owns ``seat``."""
+        for i, owned in enumerate(self.sides):
+            if seat in owned:
+                return i
+        raise ValueError(seat)
+
+    @property
+    def kitty(self) -> int:
+        """Cards of the deck dealt to nobody: they lie face down with the dealer's tricks."""
+        return len(self.deck) - self.seats * self.hand_size * self.rounds
+
     # Precomputed ladders, indexed by ``Card.index`` (0-35): the hot paths read these tuples
     # instead of looking a card up in a mapping. ``_trump_at[i]`` is the card's place on the
     # trump ladder (-1 for a plain card); ``_group_at[i]`` is "T" or the plain suit;
@@ -201,6 +235,9 @@ class Ruleset:
         }
 
 
+TableBuild = Callable[["Variant", Mapping[str, object], int], Ruleset]
+
+
 @dataclass(frozen=True)
 class Variant:
     key: str
@@ -208,6 +245,9 @@ class Variant:
     seeds: tuple[str, ...]
     options: tuple[Option, ...]
     build: Callable[[Variant, Mapping[str, object]], Ruleset] = field(repr=False, compare=False)
+    seats: tuple[int, ...] = (4,)  # the seat counts the variant is played with (docs/tables.md)
+    build_for: TableBuild | None = field(default=None, repr=False, compare=False)  # with a seat count
+    seat_options: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # option → seat counts
 
     def option(self, key: str) -> Option:
         for o in self.options:
@@ -221,8 +261,33 @@ class Variant:
     def defaults(self) -> dict[str, object]:
         return {o.key: o.default for o in self.options}
 
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """How many sides play, for each seat count: 2 for the team and duel tables, one per
+        player in solo-twelve."""
+        return tuple(len(_sides(self, n)) for n in self.seats)
+
     def as_dict(self) -> dict[str, object]:
-        return {"key": self.key, "source": self.source, "options": [o.as_dict() for o in self.options]}
+        options = []
+        for o in self.options:
+            d = o.as_dict()
+            if o.key in self.seat_options:
+                d["seats"] = list(self.seat_options[o.key])
+            options.append(d)
+        return {
+            "key": self.key,
+            "source": self.source,
+            "options": options,
+            "seats": list(self.seats),
+            "sides": list(self.sides),
+        }
+
+
+def _sides(v: Variant, seats: int) -> tuple[tuple[int, ...], ...]:
+    """Four seats play as two teams of partners; a table of fewer seats, one seat per side."""
+    if seats == 4 and v.build_for is None:
+        return TEAM_SIDES
+    return tuple((s,) for s in range(seats))
 
 
 def _deck(ranks: str, *, minus: tuple[str, ...] = ()) -> tuple[Card, ...]:
@@ -428,8 +493,21 @@ LYUSYA_CHOICES = ("instant-win", "reset")
 VARIANTS: dict[str, Variant] = {}
 
 
+SHORT_TABLES: dict[str, Variant] = {}
+"""The tables of fewer than four seats or without partners (docs/tables.md): the engine and the
+JSON API play them; :data:`VARIANTS` holds the four-seat team games every page offers."""
+
+ALL_VARIANTS: dict[str, Variant] = {}
+
+
 def _register(v: Variant) -> None:
-    VARIANTS[v.key] = v
+    if v.build_for is None:
+        # every four-seat team game may be played by three with a blind partner (docs/tables.md#blind-seat)
+        v = replace(v, options=v.options + (Option("blind_seat", _CHOICE, "none", BLIND_CHOICES, "2.7"),))
+        VARIANTS[v.key] = v
+    else:
+        SHORT_TABLES[v.key] = v
+    ALL_VARIANTS[v.key] = v
 
 
 _register(
@@ -503,12 +581,120 @@ DEFAULT_VARIANT = "classic-sixes"
 """The variant a new match or a referee page starts with."""
 
 
+# ------------------------------------------------------------------ short-handed tables (docs/tables.md)
+
+
+def _no_build(v: Variant, o: Mapping[str, object]) -> Ruleset:
+    raise AssertionError(f"{v.key} is built with a seat count")
+
+
+def _one_seat_sides(seats: int) -> tuple[tuple[int, ...], ...]:
+    return tuple((s,) for s in range(seats))
+
+
+def _duel(v: Variant, o: Mapping[str, object], seats: int) -> Ruleset:
+    """One on one (docs/tables.md#one-on-one): the hvalyony deck and trumps over the deal's trump suit; 8 (9) cards each,
+    then the prikup dealt the same way; must trump; eyes as yc-hvalyony; no redeal."""
+    deck, size = _yc_deck(o)
+    suit = str(o["trump_suit"])
+    top = ("6C",) if o["six_of_clubs"] else ()
+    skip = tuple(card(c) for c in top)
+    trumps = _ladder(*top, QUEENS, JACKS, _suit_run(suit, "A 10 K 9 8 7 6", deck, skip=skip))
+    rs = _make(
+        v,
+        o,
+        deck=deck,
+        hand_size=len(deck) // 4,
+        trumps=trumps,
+        scoring="eyes-hvalyony",
+        target=12,
+        must_trump=True,
+        capture=("6C", "QC") if o["six_of_clubs"] else None,
+        leading="left_of_dealer",
+    )
+    return replace(
+        rs, hand_size=size, seats=seats, sides=_one_seat_sides(seats), rounds=2, trump_from_last_card=True
+    )
+
+
+SOLO_HANDS = {2: (16, 1), 3: (10, 1), 4: (4, 2)}
+"""solo-twelve: cards per seat and deals per hand for each seat count (docs/tables.md#each-for-himself)."""
+
+
+def _solo(v: Variant, o: Mapping[str, object], seats: int) -> Ruleset:
+    """Each for himself (docs/tables.md#each-for-himself): 32 cards, the four jacks over the deal's trump suit, queens plain;
+    12 marks each, taken by the player with 61 or more."""
+    if o["spades_queen"] and seats not in v.seat_options["spades_queen"]:
+        raise VariantError(
+            "option_needs_seats",
+            "spades_queen is played by three",
+            field="spades_queen",
+            token=str(seats),
+            option="spades_queen",
+            seats=list(v.seat_options["spades_queen"]),
+        )
+    suit = str(o["trump_suit"])
+    trumps = _ladder(JACKS, _suit_run(suit, "A 10 K Q 9 8 7", DECK_32))
+    rs = _make(
+        v, o, deck=DECK_32, hand_size=8, trumps=trumps, scoring="marks", target=0, leading="left_of_dealer"
+    )
+    size, rounds = SOLO_HANDS[seats]
+    return replace(
+        rs,
+        hand_size=size,
+        rounds=rounds,
+        seats=seats,
+        sides=_one_seat_sides(seats),
+        lyusya=False,
+        lone_queen=card("QS") if o["spades_queen"] else None,
+        start_score=12,
+        dealer_scores=True,
+    )
+
+
+_register(
+    Variant(
+        "yc-duel",
+        "2.7",
+        ("004",),
+        (
+            Option("sevens", _BOOL, False, source="2.7"),
+            Option("six_of_clubs", _BOOL, True, source="2.7"),
+            Option("lyusya", _CHOICE, "instant-win", LYUSYA_CHOICES, "2.7"),
+            Option("trump_suit", _CHOICE, "C", SUITS, "2.7"),
+        ),
+        _no_build,
+        seats=(2,),
+        build_for=_duel,
+    )
+)
+_register(
+    Variant(
+        "solo-twelve",
+        "2.7",
+        ("000",),
+        (
+            Option("trump_suit", _CHOICE, "C", SUITS, "2.7"),
+            Option("spades_queen", _BOOL, False, source="2.7"),
+        ),
+        _no_build,
+        seats=(2, 3, 4),
+        build_for=_solo,
+        seat_options={"spades_queen": (3,)},
+    )
+)
+
+
 def get_variant(key: object) -> Variant:
     """The variant for a key; ``unknown_variant`` names the bad key."""
-    if isinstance(key, str) and key in VARIANTS:
-        return VARIANTS[key]
+    if isinstance(key, str) and key in ALL_VARIANTS:
+        return ALL_VARIANTS[key]
     raise VariantError(
-        "unknown_variant", f"unknown variant {key!r}", field="variant", token=str(key), known=list(VARIANTS)
+        "unknown_variant",
+        f"unknown variant {key!r}",
+        field="variant",
+        token=str(key),
+        known=list(ALL_VARIANTS),
     )
 
 
@@ -524,21 +710,49 @@ def check_options(variant: Variant, options: Mapping[str, object] | None) -> dic
     return merged
 
 
-_RULESET_CACHE: dict[tuple[str, tuple[tuple[str, object], ...]], Ruleset] = {}
+_RULESET_CACHE: dict[tuple[str, tuple[tuple[str, object], ...], int], Ruleset] = {}
 
 
-def resolve(variant: str | Variant | Ruleset, options: Mapping[str, object] | None = None) -> Ruleset:
-    """The ruleset of a variant (by key or object) with its options checked and filled in."""
+def check_seats(variant: Variant, seats: object) -> int:
+    """A seat count the variant is played with (``bad_seats`` naming ``seats``); None is the
+    largest table."""
+    if seats is None:
+        return variant.seats[-1]
+    if type(seats) is int and seats in variant.seats:
+        return seats
+    raise VariantError(
+        "bad_seats",
+        f"{variant.key} is played by {', '.join(map(str, variant.seats))}",
+        field="seats",
+        token=repr(seats),
+        allowed=list(variant.seats),
+    )
+
+
+def resolve(
+    variant: str | Variant | Ruleset, options: Mapping[str, object] | None = None, *, seats: int | None = None
+) -> Ruleset:
+    """The ruleset of a variant (by key or object) with its options checked and filled in, for a
+    table of ``seats`` (one of ``Variant.seats``; None: the largest)."""
     if isinstance(variant, Ruleset):
-        if options is None:
+        if options is None and seats is None:
             return variant
+        if seats is None:
+            seats = variant.seats
         variant = variant.variant
     v = variant if isinstance(variant, Variant) else get_variant(variant)
     merged = check_options(v, options)
-    cache_key = (v.key, tuple(sorted(merged.items())))
+    n = check_seats(v, seats)
+    cache_key = (v.key, tuple(sorted(merged.items())), n)
     rs = _RULESET_CACHE.get(cache_key)
     if rs is None:
-        rs = v.build(v, merged)
+        if v.build_for is not None:
+            rs = v.build_for(v, merged, n)
+        else:
+            rs = v.build(v, merged)
+            blind = merged.get("blind_seat", "none")
+            if blind != "none":
+                rs = replace(rs, blind_seat=int(str(blind)))
         _RULESET_CACHE[cache_key] = rs
     return rs
 

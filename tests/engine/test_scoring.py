@@ -720,6 +720,23 @@ ROWS = [
         winner=0,
         titles=("goats",),
     ),
+    # ---- solo-twelve (docs/tables.md#each-for-himself) (four players by default), each record naming its dealer ----
+    Row(
+        "2.7-solo-twelve-transfers",
+        "solo-twelve",
+        [{"points": [70, 20, 20, 10], "dealer": 3}],
+        (17, 10, 10, 11),
+        ("marks_taken",),
+        params={"marks_taken": {"team": 0, "amount": 5, "dealer": 3}},
+    ),
+    Row("2.7-solo-twelve-void", "solo-twelve", [{"points": [60, 30, 20, 10]}], (12, 12, 12, 12), ("void",)),
+    Row(
+        "2.7-yc-duel-eyes",
+        "yc-duel",
+        [{"points": [95, 25], "last_suit": "H"}],
+        (4, 0),
+        ("card_points",),
+    ),
 ]
 
 
@@ -996,6 +1013,22 @@ ERR_ROWS: list[tuple[str, str, dict[str, object], list[Any], str, str]] = [
         "hands[1]",
     ),
     ("3-records-not-a-list", "classic-sixes", {}, {"points": [72, 48]}, "bad_records", "hands"),
+    (
+        "2.7-dealer-required",
+        "solo-twelve",
+        {},
+        [{"points": [70, 20, 20, 10]}],
+        "dealer_required",
+        "hands[0].dealer",
+    ),
+    (
+        "2.7-last-suit",
+        "yc-duel",
+        {},
+        [{"points": [70, 50], "last_suit": "spades"}],
+        "bad_suit",
+        "hands[0].last_suit",
+    ),
 ]
 
 
@@ -1016,8 +1049,9 @@ def test_record_errors(
 
 
 def test_every_error_code_has_a_row() -> None:
-    # bad_seat: test_next_deal_bad_seat; misdeal_not_dealer: test_misdeal_against_the_dealer
-    covered = {r[4] for r in ERR_ROWS} | {"bad_seat", "misdeal_not_dealer"}
+    # bad_seat: test_next_deal_bad_seat; misdeal_not_dealer: test_misdeal_against_the_dealer;
+    # dealer_mismatch: tests/engine/test_short_tables.py test_solo_needs_the_dealer
+    covered = {r[4] for r in ERR_ROWS} | {"bad_seat", "misdeal_not_dealer", "dealer_mismatch"}
     assert covered == set(ERROR_CODES)
 
 

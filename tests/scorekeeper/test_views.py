@@ -34,7 +34,7 @@ def test_new_match_form_preselects_from_a_house_rule_link(client):
 def test_create_freezes_every_option_and_hides_the_secret(client, start, monkeypatch):
     table = start("yc-hvalyony")
     m = table.match
-    assert m.options == {"sevens": False, "six_of_clubs": True, "lyusya": "instant-win"}
+    assert m.options == {"sevens": False, "six_of_clubs": True, "lyusya": "instant-win", "blind_seat": "none"}
     secret = table.edit.split("/")[4]
     assert len(secret) >= 32 and secret not in m.secret_hash
     # a later change of the variant's defaults does not touch the match already played
