@@ -4,11 +4,10 @@ score deltas are computed, never written by hand), each with a referee link."""
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
 
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from kozel_site.http import url
 from rules import sheets
 from rules.engine.cards import Card, KozelError
 from rules.engine.tricks import TrickContext, resolve_trick
@@ -18,7 +17,7 @@ from rules.messages import card_text, describe, variant_name
 
 def _ref(rs: Ruleset, leader: int, cards: list[str], **extra: str) -> str:
     q = {"variant": rs.key, "leader": str(leader), "cards": " ".join(cards), **extra}
-    return reverse("rules:referee") + "?" + urlencode(q, safe=":")
+    return url("rules:referee", query=q)
 
 
 def _in(rs: Ruleset, *codes: str) -> bool:

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -66,10 +66,7 @@ NONCE_REUSED = gettext_lazy(
 
 
 def rules_sheet_url(key: str) -> str:
-    try:
-        return reverse("rules:sheet", args=[key])
-    except NoReverseMatch:
-        return f"/rules/{key}/"
+    return reverse("rules:sheet", args=[key])
 
 
 def edit_url(match: Match, secret: str) -> str:
