@@ -207,7 +207,7 @@ function request()
   t0 = now()
   if pending_kind == "write" then
     wseq = wseq + 1
-    return post(my.write, "points_0=60&points_1=60&version=" .. version .. "&nonce=b" .. tid .. "-" .. wseq)
+    return post(my.write, "points_0=60&points_1=60&version=" .. version .. "&nonce=b" .. CONF.run .. "-" .. tid .. "-" .. wseq)
   elseif pending_kind == "view" then return get(my.view, false)
   elseif pending_kind == "edit" then return get(my.edit, false)
   elseif pending_kind == "poll" then return get(my.view .. "?v=" .. version, true)
@@ -280,7 +280,8 @@ def wrk(
     """wrk with ``conns`` connections (one thread each, so each connection owns its match when
     ``matches`` has one per connection) for ``seconds``; per-request latency by kind."""
     script = tmp / "bench.lua"
-    config = {"mode": mode, "matches": matches, "csrf": CSRF, **conf}
+    # a fresh run id: a nonce belongs to one write, whatever run it comes from
+    config = {"mode": mode, "matches": matches, "csrf": CSRF, "run": secrets.token_hex(4), **conf}
     script.write_text(LUA % {"conf": lua_table(config)})
     out = subprocess.run(
         [
@@ -626,8 +627,21 @@ def main() -> int:
                     conns=conns,
                 )
                 check(res, f"write+read {n}")
-                for tid, version in res.versions.items():  # each connection grew its own match
-                    grow[n][tid].hands = version
+                # each connection grew its own match; a write still in flight when wrk stopped may
+                # have landed too, so the versions are read back from the database
+                from scorekeeper.models import Match
+
+                def versions(fixtures: list[Fixture]) -> list[int]:
+                    out = [Match.objects.get(public_id=f.public_id).version for f in fixtures]
+                    connection.close()
+                    return out
+
+                seen, now = None, versions(grow[n])
+                while seen != now:  # until the last write in flight has landed
+                    time.sleep(0.5)
+                    seen, now = now, versions(grow[n])
+                for f, v in zip(grow[n], now, strict=True):
+                    f.hands = v
                 fig_r[f"miss{n}"] = keep(f"miss{n}", res, "edit")
                 fig_r[f"write{n}"] = keep(f"write{n}", res, "write")
             per_round.append(fig_r)
