@@ -4,7 +4,7 @@ request gets the fragment ``<template>#<partial>`` (``rules/referee.html#referee
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from urllib.parse import urlencode
 
 import segno
@@ -14,15 +14,15 @@ from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_safe
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from kozel_site.http import htmx, url
 from rules import facts, services
 from rules import referee as ref
-from rules.engine.cards import SUIT_SYMBOLS, Card, KozelError
+from rules.engine.cards import SUIT_SYMBOLS, Card, KozelError, card
 from rules.engine.variants import DEFAULT_VARIANT, VARIANTS, resolve
 from rules.forms import HouseRuleForm
-from rules.messages import VARIANT_BLURBS, option_label, option_value, variant_name
+from rules.messages import VARIANT_BLURBS, card_text, option_label, option_value, variant_name
 from rules.models import HouseRule
 
 
@@ -112,10 +112,24 @@ def referee(request: HttpRequest) -> HttpResponse:
         "sheet": reverse("rules:sheet", args=[rs.key]) if rs else reverse("rules:index"),
         "seats": [(s, ref.player(s)) for s in range(4)],
         "suits": [(s, SUIT_SYMBOLS[s], s in q.led_suits) for s in ("C", "S", "H", "D")],
-        "cards_text": " ".join(c.code for c in q.cards),
+        # the field speaks the page's notation (Т♥ Д♦ in Russian); the parser takes both
+        "cards_text": cards_shown(q.cards),
+        "example": card_example(),
     }
     status = 400 if q.problems else 200  # bad input: the errors, and a 400
-    return _render(request, "rules/referee.html", "referee", context, status=status)
+    resp = _render(request, "rules/referee.html", "referee", context, status=status)
+    if htmx(request):  # the address bar gets the clean link, not the old variant's option fields
+        push_url(resp, link(q.params()))
+    return resp
+
+
+def cards_shown(cards: Sequence[Card]) -> str:
+    return " ".join(card_text(c) for c in cards)
+
+
+def card_example() -> str:
+    """Four cards in the page's notation, for the hint beside a card field."""
+    return cards_shown([card(c) for c in ("AH", "QD", "10H", "7C")])
 
 
 def _start_match_url(params: dict[str, str], house: str | None = None) -> str:
@@ -214,6 +228,7 @@ def deal_review(
         "sheet": reverse("rules:sheet", args=[review.rules.ruleset.key]) if review.rules.ruleset else "",
         "variant_name": variant_name(review.rules.ruleset.key) if review.rules.ruleset else "",
         "tap": _deal_tap(review, result),
+        "example": card_example(),
     }
     status = 400 if review.problems else 200
     return _render(request, "rules/deal.html", "review", context, status=status)

@@ -45,3 +45,16 @@ def test_the_comparison_fits_a_phone(page: Page, live_server):
     cells = page.locator("table.compare tbody tr").first.locator("td")
     boxes = [cells.nth(i).bounding_box() for i in range(3)]
     assert all(b["x"] >= 0 and b["x"] + b["width"] <= 390 for b in boxes)
+
+
+@pytest.mark.parametrize("path", ["/rules/referee/", "/rules/referee/deal/", "/rules/referee/hand/"])
+def test_seat_choices_are_44px_tall(page: Page, live_server, path: str):
+    page.goto(live_server.url + path + "?variant=voon-series")
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('label.seat, .tap-seats .seat, select')]
+             .filter(el => el.offsetParent !== null)
+             .map(el => [el.name || el.textContent.trim().slice(0, 20), el.getBoundingClientRect().height])
+             .filter(([, h]) => h < 44)"""
+    )
+    assert small == []
