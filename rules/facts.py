@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules import sheets
+from rules.counting import count, score_count
 from rules.engine.cards import POINTS, SUIT_SYMBOLS, Card
 from rules.engine.variants import VARIANTS, Ruleset, resolve
 from rules.messages import card_text, variant_name
@@ -33,11 +34,9 @@ def scoring_name(code: str) -> str:
 
 
 def _target(rs: Ruleset) -> str:
-    if rs.scoring == "pairs":
-        return _("%(n)s pairs win") % {"n": rs.target}
     if rs.scoring == "penalty":
-        return _("%(n)s marks lose") % {"n": rs.target}
-    return _("%(n)s win") % {"n": rs.target}
+        return _("%(goats)s lose") % {"goats": count(rs.target, "goat")}
+    return _("%(score)s win") % {"score": score_count(rs.target, rs.scoring)}
 
 
 def plain_order(rs: Ruleset) -> list[str]:
@@ -108,7 +107,7 @@ def redeal_rules(rs: Ruleset) -> list[str]:
     if rs.redeal_four_nines:
         out.append(_("All four nines in one hand."))
     if rs.redeal_max_points is not None:
-        out.append(_("A hand worth %(n)s card points or fewer.") % {"n": rs.redeal_max_points})
+        out.append(_("A hand worth %(points)s or fewer.") % {"points": count(rs.redeal_max_points, "point")})
     if rs.redeal_four_of_suit:
         out.append(_("Four cards of one suit (option)."))
     if rs.royal_goat:
@@ -129,8 +128,11 @@ def capture_text(rs: Ruleset) -> str:
 def sheet_facts(rs: Ruleset) -> dict[str, Any]:
     key = rs.key
     points = [(r, POINTS.get(r, 0)) for r in ("A", "10", "K", "Q", "J")]
+    ranks = {c.rank for c in rs.deck}
     return {
         "deck_size": len(rs.deck),
+        "deck_cards": count(len(rs.deck), "card"),  # «32 карты», not «32 карт»
+        "zero_ranks": " ".join(r for r in ("9", "8", "7", "6") if r in ranks),
         "hand_size": rs.hand_size,
         "total": rs.total_points,
         "ladder": [face(c, rs) for c in rs.trumps],
@@ -162,7 +164,7 @@ def _yes(v: bool) -> str:
 def ruleset_rows(rs: Ruleset) -> list[tuple[str, str]]:
     """Comparable facts of one ruleset, as (label, value) — the comparison page and house sheets."""
     return [
-        (_("Deck"), _("%(n)s cards, %(h)s each") % {"n": len(rs.deck), "h": rs.hand_size}),
+        (_("Deck"), _("%(cards)s, %(h)s each") % {"cards": count(len(rs.deck), "card"), "h": rs.hand_size}),
         (_("Top trump"), card_text(rs.trumps[0])),
         (
             _("Trumps"),

@@ -40,11 +40,13 @@ VARIANT_TEXT: dict[str, dict[str, StrPromise]] = {
             "tricks to one team: the losers' sixes go back to zero, and in the match's very first hand it is"
             " a «dry goat» that ends the match. Eggs (60:60) move nobody but leave an «egg pair» for the "
             "winners of the next decided hand. A third redeal in a row costs the dealing team the hand (+1 "
-            "pair to the others); proven cheating or a false accusation gives the wronged team +2 pairs."
+            "pair to the others); proven cheating or a false accusation gives the wronged team +2 pairs. Such "
+            "a penalty hand takes a waiting egg pot like any hand with a winner."
         ),
         "extra": _(
-            "Handing over the last trump: before the first lead a player with a single trump may offer his "
-            "partner a blind swap, one card for one; the partner gives a non-trump if he has one. Titles of "
+            "Handing over the last trump: before the first lead a player with only one or two trumps may "
+            "offer them to his partner in a blind swap, one or two cards for as many; the partner gives "
+            "non-trumps if he has them, else trumps. Titles of "
             "the losers: «goats»; «with eggs» if the match had eggs; «with tails» if the winners stood on "
             "five pairs and closed the match with 90 or more."
         ),
@@ -102,8 +104,8 @@ VARIANT_TEXT: dict[str, dict[str, StrPromise]] = {
             "points or fewer may ask for a redeal."
         ),
         "leading": _(
-            "The team holding the jack of clubs («obyaz») leads first; in this variant obyaz does not change"
-            " the award. Then whoever took the trick leads."
+            "The holder of the jack of clubs («obyaz») decides who leads first; in this variant obyaz does "
+            "not change the award. Then whoever took the trick leads."
         ),
         "scoring_notes": _(
             "61-89 gives 2 eyes, 90 or more gives 4. When 6♣ catches the opponents' Q♣ in one trick, the "
@@ -116,7 +118,7 @@ VARIANT_TEXT: dict[str, dict[str, StrPromise]] = {
         "intro": _(
             "YellowClub's «Belka»: the four jacks stand above everything, and each deal has its own trump "
             "suit, set by the seat of the jack of clubs. Queens are plain cards here. The team «on obyaz» "
-            "earns fewer eyes for a win."
+            "earns fewer eyes for a win of 61-119; at 120 both teams get 3."
         ),
         "deal": _(
             "The deck is as in Hvalyony: 32 cards without sevens or 36 with them. A redeal for a hand worth "
@@ -180,6 +182,8 @@ SCORING_TABLES: dict[str, list[tuple[StrPromise, StrPromise]]] = {
         (_("The losers have 30 or fewer (Lyusya too)"), _("4 marks")),
         (_("No trick at all (option)"), _("6 marks")),
         (_("60:60, eggs"), _("none; with the option the next hand counts double")),
+        (_("Third redeal"), _("2 marks to the dealing team")),
+        (_("Cheating or a false accusation"), _("4 marks to the team at fault")),
         (_("Target"), _("12 marks lose")),
     ],
     "series": [
@@ -213,9 +217,9 @@ DRY_GOAT_ROW = SCORING_TABLES["pairs"][3]
 
 
 def scoring_rows(system: str, options: Mapping[str, object] | None = None) -> list[tuple[str, str]]:
-    """The scoring table of a system; the dry-goat row only where the variant has that option."""
+    """The scoring table of a system; the dry-goat row only where that option is on."""
     rows = SCORING_TABLES.get(system, [])
-    if system == "pairs" and "dry_goat_first_hand" not in (options or {}):
+    if system == "pairs" and not (options or {}).get("dry_goat_first_hand"):
         rows = [r for r in rows if r is not DRY_GOAT_ROW]
     return [(str(a), str(b)) for a, b in rows]
 
@@ -229,7 +233,7 @@ RULES_DECISIONS: list[dict[str, Any]] = [
         "scope": ("classic-sixes", "draw-four"),
         "text": _(
             "The egg pot grows by one per egg hand in a row and goes whole to the winners of the next "
-            "decided hand."
+            "hand with a winner, a penalty hand included."
         ),
     },
     {
@@ -249,7 +253,9 @@ RULES_DECISIONS: list[dict[str, Any]] = [
     {
         "scope": ("draw-four",),
         "text": _(
-            "Unless another trump suit is named, clubs are trumps; the default score is penalty goats."
+            "Unless another trump suit is named, clubs are trumps; the default score is penalty goats. Each "
+            "score brings its own options: with penalty goats the six marks for no trick and the doubling "
+            "after eggs (both off), with pairs the «dry goat» in the first hand (on)."
         ),
     },
     {
@@ -268,13 +274,6 @@ RULES_DECISIONS: list[dict[str, Any]] = [
         "text": _(
             "The first trick of the first hand is led with the ace of diamonds by its holder; the referee "
             "asks who held it when that is not known."
-        ),
-    },
-    {
-        "scope": ("draw-four",),
-        "text": _(
-            "With the pairs score a Lyusya in the first hand does not win the match: this game has no «dry "
-            "goat», the losers are only reset (this game takes the classic score, not that option)."
         ),
     },
     {
@@ -301,7 +300,7 @@ RULES_DECISIONS: list[dict[str, Any]] = [
         "scope": "*",
         "text": _(
             "The deal review goes on after a violation: the first one is marked, points and tricks are shown"
-            " as played; the penalty is the players' call."
+            " as played; what follows is the players' call."
         ),
     },
 ]

@@ -43,7 +43,7 @@ def _rules_form(rules: ref.RulesChoice) -> list[dict]:
         return []
     merged = rules.variant.defaults | rules.options
     out = []
-    for opt in rules.variant.options:
+    for opt in rules.variant.applicable(merged):  # draw-four: only the chosen score's options
         choices = [("1", True), ("0", False)] if opt.kind == "bool" else [(str(c), c) for c in opt.choices]
         out.append(
             {

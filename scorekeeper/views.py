@@ -105,10 +105,12 @@ def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
                         "key": o.key,
                         "kind": o.kind,
                         "label": option_label(o.key),
-                        "value": chosen[o.key],
+                        "value": chosen.get(o.key, o.default),
                         "default": o.default,
                         "default_label": option_value(o.key, o.default),
                         "choices": [(c, option_value(o.key, c)) for c in o.choices],
+                        # an option of one scoring system only (draw-four): say which
+                        "when": option_value(o.when[0], o.when[1]) if o.when else "",
                     }
                     for o in v.options
                 ],

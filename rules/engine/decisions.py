@@ -23,10 +23,8 @@ def gettext_noop(message: str) -> str:
 DECISIONS: Mapping[str, str] = MappingProxyType(
     {
         "one_record_one_hand": gettext_noop(
-            "Every record is one hand (кон): played, eggs, a queen capture or a penalty. The deal "
-            "passes one seat clockwise after every record. A first or second redeal is not a record; "
-            "the third misdeal is recorded as a misdeal penalty against the dealing team and ends "
-            "the hand, and the next dealer deals the next hand."
+            "Every record is one hand (кон), whatever ended it, and the deal passes one seat "
+            "clockwise after every record."
         ),
         "penalty_variants": gettext_noop(
             "Misdeal, cheating and false-accusation penalties are known where the pairs or the "
@@ -44,9 +42,10 @@ DECISIONS: Mapping[str, str] = MappingProxyType(
             "«two pairs» of the classic game)."
         ),
         "penalty_takes_eggs": gettext_noop(
-            "A penalty record is a hand with a winner, the team not at fault: with pairs it takes a "
-            "waiting egg pot like a played hand; with penalty goats a waiting eggs_double factor "
-            "multiplies its marks and is spent."
+            "A penalty record is a hand with a winner, the team not at fault, and a loser, the team "
+            "at fault. With pairs it takes a waiting egg pot like a played hand (eggs, then a misdeal "
+            "against one team: the other team gets 1 + the pot); with penalty goats and eggs doubling "
+            "a waiting multiplier applies to the penalty marks and is then spent."
         ),
         "egg_pot_lyusya": gettext_noop(
             "Classic pairs: the egg pot goes to the winners of the next hand decided at the table, "
@@ -69,9 +68,10 @@ DECISIONS: Mapping[str, str] = MappingProxyType(
             "shutout option; a 120:0 hand where the losers took a pointless trick costs 4."
         ),
         "instant_win_score": gettext_noop(
-            "A match won at once (dry goat, royal goat, Lyusya with instant win, a series lost at 0) "
-            "leaves the score as it stood; only the first-hand queen capture of the series writes "
-            "12 points, as the seed says."
+            "A match won at once, before the target is reached, leaves the score as it stood."
+        ),
+        "series_first_capture": gettext_noop(
+            "Series: only a queen capture in the first hand writes 12 points, as the rule set says."
         ),
         "tails": gettext_noop(
             "«With tails» is given when the winners stood one short of the target before the final "
@@ -117,15 +117,21 @@ DECISIONS: Mapping[str, str] = MappingProxyType(
             "winner the player with the most (the deal's taker on a tie, else the lower seat)."
         ),
         "misdeal_dealer": gettext_noop(
-            "A misdeal is recorded against the dealing team; given the first dealer, replay checks "
-            "it (the deal passes one seat clockwise per record)."
+            "A first or second redeal is not a record; the third misdeal is, and it is always against "
+            "the dealing team. The scorekeeper knows the dealer (the first dealer, then one seat "
+            "clockwise per record), fills that team in and does not offer the other one."
+        ),
+        "draw_four_system_options": gettext_noop(
+            "Four cards with drawing: the scoring system brings its own options with their defaults: "
+            "penalty goats the six marks for a team without a trick and the doubling after eggs (both "
+            "off), pairs the «dry goat» for a Lyusya in the first hand (on)."
         ),
     }
 )
 
 _DECISION_SCOPE: dict[str, Callable[[Ruleset], bool]] = {
     "one_record_one_hand": lambda rs: True,
-    "penalty_variants": lambda rs: True,
+    "penalty_variants": lambda rs: rs.penalties,
     "penalty_record_shape": lambda rs: rs.penalties,
     "penalty_marks": lambda rs: rs.scoring == "penalty",
     "penalty_takes_eggs": lambda rs: rs.penalties,
@@ -134,9 +140,15 @@ _DECISION_SCOPE: dict[str, Callable[[Ruleset], bool]] = {
     "capture_points": lambda rs: rs.capture is not None,
     "capture_multiplier": lambda rs: rs.capture is not None and rs.scoring == "eyes-hvalyony",
     "shutout_lyusya": lambda rs: rs.scoring == "penalty",
-    "instant_win_score": lambda rs: True,
+    "instant_win_score": lambda rs: bool(
+        rs.options.get("dry_goat_first_hand")
+        or rs.royal_goat
+        or rs.options.get("lyusya") == "instant-win"
+        or rs.scoring == "series"
+    ),
+    "series_first_capture": lambda rs: rs.scoring == "series",
     "tails": lambda rs: rs.scoring == "pairs",
-    "titles": lambda rs: True,
+    "titles": lambda rs: rs.scoring == "pairs",
     "classic_lead_after_eggs": lambda rs: rs.leading == "winners",
     "voon_lead": lambda rs: rs.leading == "rotation",
     "belka_eggs_obyaz": lambda rs: rs.obyaz,
@@ -146,6 +158,7 @@ _DECISION_SCOPE: dict[str, Callable[[Ruleset], bool]] = {
     "duel_lead": lambda rs: rs.trump_from_last_card,
     "solo_dealer": lambda rs: rs.dealer_scores,
     "solo_winner": lambda rs: rs.dealer_scores,
+    "draw_four_system_options": lambda rs: any(o.when for o in rs.variant.options),
 }
 assert set(_DECISION_SCOPE) == set(DECISIONS)
 

@@ -45,6 +45,12 @@ class Option:
     default: object
     choices: tuple[object, ...] = ()
     source: str = ""  # docs/rules.md section
+    # only with another option at a value: draw-four's scoring brings its own options
+    # (DECISIONS draw_four_system_options)
+    when: tuple[str, object] | None = None
+
+    def applies(self, values: Mapping[str, object]) -> bool:
+        return self.when is None or values.get(self.when[0]) == self.when[1]
 
     def from_text(self, raw: str) -> object:
         """The value an option has in a link or a form (``opt_<key>=1``), before :meth:`check`:
@@ -97,6 +103,8 @@ class Option:
         d: dict[str, object] = {"key": self.key, "kind": self.kind, "default": self.default}
         if self.choices:
             d["choices"] = list(self.choices)
+        if self.when is not None:
+            d["when"] = {"option": self.when[0], "value": self.when[1]}
         return d
 
 
@@ -259,6 +267,7 @@ class Variant:
 
     @property
     def defaults(self) -> dict[str, object]:
+        """Every option's default (those that apply only with another option's value included)."""
         return {o.key: o.default for o in self.options}
 
     @property
@@ -266,6 +275,11 @@ class Variant:
         """How many sides play, for each seat count: 2 for the team and duel tables, one per
         player in solo-twelve."""
         return tuple(len(_sides(self, n)) for n in self.seats)
+
+    def applicable(self, values: Mapping[str, object]) -> tuple[Option, ...]:
+        """The options that apply with ``values`` (the others belong to another scoring system)."""
+        merged = {**self.defaults, **values}
+        return tuple(o for o in self.options if o.applies(merged))
 
     def as_dict(self) -> dict[str, object]:
         options = []
@@ -466,9 +480,9 @@ def _belka(v: Variant, o: Mapping[str, object]) -> Ruleset:
 def _draw_four(v: Variant, o: Mapping[str, object]) -> Ruleset:
     """draw-four#capture: 36 cards, 4 each with drawing; 7C > queens > jacks > rest of the trump suit.
 
-    Reading (draw-four#scoring is silent): with ``scoring=pairs`` the score is classic-sixes#scoring's pairs, egg pot
-    and titles, but the classic option ``dry_goat_first_hand`` is not offered, so a first-hand
-    Lyusya resets the losers like any other Lyusya and does not end the match."""
+    The scoring system brings its own options (DECISIONS draw_four_system_options): penalty
+    goats with ``shutout_marks`` and ``eggs_double`` (off), pairs with ``dry_goat_first_hand``
+    (on), read by the scorer exactly as in the variants they come from."""
     suit = str(o["trump_suit"])
     skip = (card("7C"), card("Q" + suit), card("J" + suit))
     trumps = _ladder("7C", QUEENS, JACKS, _suit_run(suit, "A 10 K 9 8 7 6", DECK_36, skip=skip))
@@ -572,6 +586,9 @@ _register(
         (
             Option("trump_suit", _CHOICE, "C", SUITS, "2.6"),
             Option("scoring", _CHOICE, "penalty-goats", ("penalty-goats", "pairs"), "2.6"),
+            Option("shutout_marks", _BOOL, False, source="2.6", when=("scoring", "penalty-goats")),
+            Option("eggs_double", _BOOL, False, source="2.6", when=("scoring", "penalty-goats")),
+            Option("dry_goat_first_hand", _BOOL, True, source="2.6", when=("scoring", "pairs")),
         ),
         _draw_four,
     )
@@ -707,7 +724,8 @@ def check_options(variant: Variant, options: Mapping[str, object] | None) -> dic
     merged = variant.defaults
     for key, value in options.items():
         merged[key] = variant.option(str(key)).check(value)
-    return merged
+    # an option of another scoring system than the one chosen is not part of the rules
+    return {o.key: merged[o.key] for o in variant.options if o.applies(merged)}
 
 
 _RULESET_CACHE: dict[tuple[str, tuple[tuple[str, object], ...], int], Ruleset] = {}

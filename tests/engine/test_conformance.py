@@ -602,7 +602,13 @@ SCORING = [
         "draw-four", {"scoring": "pairs"}, [P(70), E, P(100)], (4, 0), None, (), id="s2.6-pairs-as-2.1"
     ),
     pytest.param(
-        "draw-four", {"scoring": "pairs"}, [L(0)], (0, 0), None, (), id="s2.6-pairs-no-dry-goat-option"
+        "draw-four",
+        {"scoring": "pairs"},
+        [L(0)],
+        (0, 0),
+        0,
+        ("goats", "dry"),
+        id="s2.6-pairs-bring-dry-goat-on",
     ),
     # --- penalty-goats#scoring penalty marks to the loser, 12 loses
     pytest.param("penalty-goats", {}, [P(61)], (0, 2), None, (), id="s2.2-loser-2"),

@@ -295,14 +295,6 @@ ROWS = [
         ("penalty",),
         options={"scoring": "pairs"},
     ),
-    Row(
-        "2.6-pairs-first-hand-lyusya-no-dry-goat",
-        "draw-four",
-        [ALL0],
-        (0, 0),
-        ("lyusya", "reset"),
-        options={"scoring": "pairs"},
-    ),
     # ---- penalty-goats#scoring penalty marks (penalty-goats) ----
     Row(
         "2.2-seed001-loser-2-marks",
@@ -450,6 +442,41 @@ ROWS = [
         titles=("goats",),
     ),
     Row("2.6-default-penalty-marks", "draw-four", [P(72, 48)], (0, 2), ("spas",)),
+    # each scoring system brings its own options (DECISIONS draw_four_system_options)
+    Row(
+        "2.6-decision-draw_four_system_options-pairs-dry-goat-on",
+        "draw-four",
+        [ALL1],
+        (0, 0),
+        ("lyusya", "dry_goat", "instant_win", "match_won"),
+        options={"scoring": "pairs"},
+        winner=1,
+        titles=("goats", "dry"),
+    ),
+    Row(
+        "2.6-decision-draw_four_system_options-pairs-dry-goat-off",
+        "draw-four",
+        [ALL1],
+        (0, 0),
+        ("lyusya", "reset"),
+        options={"scoring": "pairs", "dry_goat_first_hand": False},
+    ),
+    Row(
+        "2.6-decision-draw_four_system_options-goats-eggs-double",
+        "draw-four",
+        [EGGS, P(72, 48)],
+        (0, 4),
+        ("spas", "egg_multiplier"),
+        options={"eggs_double": True},
+    ),
+    Row(
+        "2.6-decision-draw_four_system_options-goats-shutout",
+        "draw-four",
+        [ALL0],
+        (0, 6),
+        ("lyusya", "shutout"),
+        options={"shutout_marks": True},
+    ),
     # ---- voon-series#scoring series (voon-series) ----
     Row(
         "2.3-seed003-72-48-plus-2",
@@ -1152,6 +1179,18 @@ def test_state_to_dict_is_json_ready() -> None:
     assert d["titles"] == ["goats", "with_eggs", "with_tails"]
     assert d["hands"][0]["notes"] == [{"code": "eggs", "params": {"pot": 1}}]
     assert d["hands"][0]["pending"] == {"egg_pot": 1}
+
+
+def test_draw_four_options_belong_to_their_scoring_system() -> None:
+    """DECISIONS draw_four_system_options: an option of the other system is not part of the rules."""
+    assert dict(resolve("draw-four").options) == {
+        "trump_suit": "C",
+        "scoring": "penalty-goats",
+        "shutout_marks": False,
+        "eggs_double": False,
+    }
+    pairs = resolve("draw-four", {"scoring": "pairs", "eggs_double": True, "shutout_marks": True})
+    assert dict(pairs.options) == {"trump_suit": "C", "scoring": "pairs", "dry_goat_first_hand": True}
 
 
 def test_bad_variant_and_option_come_from_the_registry() -> None:
