@@ -8,12 +8,10 @@ that a reader who clones the repository does not have, and never an issue number
 from __future__ import annotations
 
 import re
-import subprocess
-from pathlib import Path
 
 from rules.engine import DECISIONS, VARIANTS
+from tests.kozel_site.repo import ROOT, repo_files
 
-ROOT = Path(__file__).resolve().parents[2]
 TEXT = (".py", ".html", ".js", ".css", ".md", ".sh", ".toml", ".yaml", ".yml", ".cfg", "Makefile")
 FILE_REF = re.compile(r"(?<![\w/.*-])((?:[\w.-]+/)*[\w-]+\.(?:md|py|html|js|css|sh|toml|ya?ml|cfg))\b(?!\()")
 SHEET_REF = re.compile(r"(?<![\w/-])(" + "|".join(map(re.escape, VARIANTS)) + r")#([a-z][a-z0-9_-]*)")
@@ -22,18 +20,7 @@ ISSUE = re.compile(r"\bissues? #?\d+|\bissue #", re.IGNORECASE)
 OUTSIDE = re.compile(r"§\s?\d|\bseeds?[ /]0\d\d|\b(?:RULES|STYLE|UX|BRIEF)\.md\b")
 
 
-def tracked() -> list[str]:
-    out = subprocess.run(
-        ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()
-    return [f for f in out if (ROOT / f).is_file()]
-
-
-FILES = tracked()
+FILES = repo_files()
 SOURCES = [f for f in FILES if f.endswith(TEXT) and f != "tests/kozel_site/test_references.py"]
 
 

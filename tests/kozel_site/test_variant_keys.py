@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import ast
 import re
-import subprocess
-from pathlib import Path
 
 from rules.engine import VARIANTS
+from tests.kozel_site.repo import ROOT, repo_files
 
-ROOT = Path(__file__).resolve().parents[2]
 REGISTRY = "rules/engine/variants.py"
 # Per-variant data tables: each key names a variant; nothing there decides a rule.
 DATA_TABLES = {"rules/messages.py", "rules/sheets.py"}
@@ -23,21 +21,11 @@ KEYS = frozenset(VARIANTS)
 
 
 def app_files(*suffixes: str) -> list[str]:
-    out = subprocess.run(
-        ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()
-    return sorted(
+    return [
         f
-        for f in out
-        if f.endswith(suffixes)
-        and not f.startswith(("tests/", "scripts/"))
-        and f != REGISTRY
-        and (ROOT / f).exists()
-    )
+        for f in repo_files()
+        if f.endswith(suffixes) and not f.startswith(("tests/", "scripts/")) and f != REGISTRY
+    ]
 
 
 def key_literals(node: ast.AST) -> list[str]:
