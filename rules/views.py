@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
@@ -204,11 +205,13 @@ def deal_review(
     record_to: str | None = None,
     fixed_rules: bool = False,
     back: str | None = None,
+    names: Sequence[str] = (),
 ) -> HttpResponse:
     """The deal review page, whose GET form submits to ``action``. With ``record_to`` (a recorded
     hand's correction page, reached from «Спор» under a match's edit path) a finished deal links
     back there with the hand record in the query; with ``fixed_rules`` the match's variant and
-    options are shown, not offered for change; ``back`` is the page to return to."""
+    options are shown, not offered for change; ``back`` is the page to return to; ``names`` are
+    the match's players by seat (a seat without a name is «player N»)."""
     review = ref.read_deal(query)
     result = ref.review_deal(review)
     record_link = None
@@ -222,7 +225,7 @@ def deal_review(
         "back": back,
         "variants": _variants(),
         "options": _rules_form(review.rules),
-        "seats": [(s, ref.player(s)) for s in range(4)],
+        "seats": [(s, seat_label(s, names)) for s in range(4)],
         "record_link": record_link,
         "all_qs": urlencode({k: v for k, v in review.params().items() if k != "step"}, safe=":"),
         "sheet": reverse("rules:sheet", args=[review.rules.ruleset.key]) if review.rules.ruleset else "",
@@ -232,6 +235,12 @@ def deal_review(
     }
     status = 400 if review.problems else 200
     return _render(request, "rules/deal.html", "review", context, status=status)
+
+
+def seat_label(seat: int, names: Sequence[str] = ()) -> str:
+    """A seat as the page names it: the player's name when the match gave one."""
+    name = names[seat] if seat < len(names) else ""
+    return name or _("Player %(n)s") % {"n": ref.player(seat)}
 
 
 def _deal_tap(review: ref.DealQuery, result: ref.DealResult | None) -> dict | None:

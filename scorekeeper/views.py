@@ -524,6 +524,7 @@ def hand_dispute(request: HttpRequest, public_id: str, secret: str, slot: int) -
         record_to=reverse("scorekeeper:hand_change", args=[public_id, secret, slot]),
         fixed_rules=True,
         back=edit_url(match, secret),
+        names=match.player_names or [],
     )
 
 
