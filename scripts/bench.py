@@ -836,9 +836,10 @@ def main() -> int:
             ratio = (r.p50 or 0) / pct(acc["floor20"][0], 50)
             print(f"{r.name:<{w}}{r.rps:>9,.0f}{r.p50:>8.1f}ms{r.p99:>8.1f}ms  {ratio:>8.1f}x  {r.note}")
         w2 = max(len(t[0]) for t in targets) + 2
-        print(f"\n{'TARGETS (all figures from this run)':<{w2}}{'measured (target)':<34}verdict")
+        w3 = max(len(t[1]) for t in targets) + 2
+        print(f"\n{'TARGETS (all figures from this run)':<{w2}}{'measured (target)':<{w3}}verdict")
         for name, measured, v in targets:
-            print(f"{name:<{w2}}{measured:<34}{v}")
+            print(f"{name:<{w2}}{measured:<{w3}}{v}")
         missed = sum(1 for t in targets if t[2] == "MISS")
         print(
             f"\n{missed} of {len(targets)} target(s) missed; bench took {time.perf_counter() - started:.0f} s"
