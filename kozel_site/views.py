@@ -4,9 +4,16 @@ to the control), and the JSON API gets JSON."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+import hashlib
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import render
+from django.templatetags.static import static
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
 from rules.api import error_response
@@ -104,3 +111,90 @@ def bench_floor(request: HttpRequest) -> HttpResponse:
     except ValueError:
         n = 20
     return render(request, "bench_floor.html", {"rows": range(n, 0, -1)})
+
+
+# ---------------------------------------------------------------- installable, offline (docs: README «Offline»)
+
+# the files every page needs, fetched when the service worker installs so a page the phone
+# kept renders styled offline even before the phone has opened each kind of page
+_CORE_STATIC = (
+    "kozel/app.css",
+    "kozel/htmx.min.js",
+    "kozel/offline.js",
+    "kozel/icon.svg",
+    "kozel/icon-192.png",
+    "scorekeeper/score.css",
+    "scorekeeper/score.js",
+    "scorekeeper/outbox.js",
+    "vendor/idb-keyval/idb-keyval.umd.js",
+    "rules/rules.css",
+    "rules/rules.js",
+)
+
+
+@require_safe
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """``/sw.js``: served from the root so it controls every page. Its text names the hashed
+    static files, so a deploy changes it and the phones pick up the new worker."""
+    core = [static(p) for p in _CORE_STATIC]
+    version = hashlib.sha256("\n".join(core).encode()).hexdigest()[:12]
+    resp = render(
+        request,
+        "pwa/sw.js",
+        {"core": core, "version": version, "static_url": settings.STATIC_URL},
+        content_type="application/javascript; charset=utf-8",
+    )
+    resp["Cache-Control"] = "no-cache"
+    resp["Service-Worker-Allowed"] = "/"
+    return resp
+
+
+@require_safe
+def manifest(request: HttpRequest) -> HttpResponse:
+    """The web app manifest, in the language in use (Russian by default)."""
+    data = {
+        "name": gettext("Kozel companion"),
+        "short_name": gettext("Kozel"),
+        "description": gettext("Score, referee and rules for the four-player card game. No sign-up."),
+        "lang": get_language() or "ru",
+        "id": "/",
+        "start_url": "/?source=app",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": "#f6f4ee",
+        "theme_color": "#1d3b2a",
+        # the dark pair (a proposed manifest member; the page's theme-color metas carry both too)
+        "user_preferences": {"color_scheme_dark": {"theme_color": "#121412", "background_color": "#121412"}},
+        "icons": [
+            {"src": static("kozel/icon-192.png"), "sizes": "192x192", "type": "image/png", "purpose": "any"},
+            {"src": static("kozel/icon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "any"},
+            {
+                "src": static("kozel/icon-maskable-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
+            {"src": static("kozel/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+        ],
+    }
+    resp = JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+    resp["Content-Type"] = "application/manifest+json; charset=utf-8"
+    resp["Cache-Control"] = "no-cache"
+    return resp
+
+
+@require_safe
+def offline(request: HttpRequest) -> HttpResponse:
+    """What a phone shows for a page it never saw while there is no network: the service worker
+    keeps this page and lists the pages it does have (offline.js)."""
+    return render(request, "pwa/offline.html")
+
+
+@require_safe
+@ensure_csrf_cookie
+def csrf_token(request: HttpRequest) -> HttpResponse:
+    """A fresh CSRF token for a write the phone kept while offline, taken just before sending."""
+    resp = JsonResponse({"token": get_token(request)})
+    resp["Cache-Control"] = "no-store"
+    return resp

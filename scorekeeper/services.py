@@ -37,6 +37,28 @@ class NotFound(Exception):
     """No such hand or log entry in this match."""
 
 
+class HandConflict(Exception):
+    """A hand kept on a phone while offline, for a hand number another phone has since recorded
+    with a different record (or that no longer fits: hands were taken back meanwhile). Nothing is
+    written; the players choose: keep theirs, replace it with mine, or record mine as the next hand.
+    """
+
+    def __init__(
+        self,
+        *,
+        match: Match,
+        hand: int,
+        slot: int | None,
+        theirs: dict | None,
+        mine: dict,
+        hands: int,
+        version: int,
+    ):
+        super().__init__(f"hand {hand} conflicts")
+        self.match, self.hand, self.slot, self.theirs, self.mine = match, hand, slot, theirs, mine
+        self.hands, self.version = hands, version
+
+
 class NonceReused(Exception):
     """The form's nonce already did a different change: a nonce belongs to one action, so a
     retry of that action is answered as done and anything else is refused (nothing written)."""
@@ -150,9 +172,14 @@ def _append(
     record: HandRecord | None = None,
     reason: str = "",
     source: int | None = None,
+    hand: int | None = None,
 ) -> tuple[Entry, bool]:
     """Lock, check idempotency and staleness, check with the engine, append. Returns
-    ``(entry, created)``; ``created`` is False for a repeated nonce of the same action."""
+    ``(entry, created)``; ``created`` is False for a repeated nonce of the same action.
+
+    ``hand`` (an add sent from a phone's outbox) is the hand number it was entered for: when the
+    log moved on since the version the phone saw, the hand number decides (see
+    :func:`_by_hand_number`) instead of refusing the stale form."""
     snapshots.lock(match)
     existing = Entry.objects.filter(match=match, nonce=nonce).first()
     if existing is not None:
@@ -160,7 +187,11 @@ def _append(
             return existing, False
         raise NonceReused()
     if version != match.version:
-        raise StaleForm()
+        if action != Entry.ADD or hand is None or record is None:
+            raise StaleForm()
+        done = _by_hand_number(match, hand=hand, record=record)
+        if done is not None:
+            return done, False
     seq = match.version + 1
     if action == Entry.ADD:
         slot = seq
@@ -265,12 +296,41 @@ def _append_to_broken(
     return entry, True
 
 
+def _by_hand_number(match: Match, *, hand: int, record: HandRecord) -> Entry | None:
+    """An add entered for hand ``hand`` on a log that moved on since the phone saw it (the
+    match row is locked). The next hand number: appended (the phone's own earlier entries moved
+    the version, or another phone changed an earlier hand). A hand number already recorded with
+    the same record: the same hand, answered as done (returns the entry that wrote it). Anything
+    else raises :class:`HandConflict` with both records, for the players to decide."""
+    entries = list(Entry.objects.filter(match=match))
+    live = [s for s in slots_from_log(entries) if not s.deleted]
+    mine = record.to_dict()
+    if hand == len(live) + 1:
+        return None
+    theirs = live[hand - 1] if 1 <= hand <= len(live) else None
+    if theirs is not None and theirs.record == mine:
+        return max(
+            (e for e in entries if e.slot == theirs.slot and e.record is not None), key=lambda e: e.seq
+        )
+    raise HandConflict(
+        match=match,
+        hand=hand,
+        slot=theirs.slot if theirs else None,
+        theirs=theirs.record if theirs else None,
+        mine=mine,
+        hands=len(live),
+        version=match.version,
+    )
+
+
 @transaction.atomic
 def hand_record(
-    *, match: Match, record: HandRecord, nonce: str, version: int, reason: str = ""
+    *, match: Match, record: HandRecord, nonce: str, version: int, reason: str = "", hand: int | None = None
 ) -> tuple[Entry, bool]:
-    """Record the next hand."""
-    return _append(match=match, action=Entry.ADD, record=record, nonce=nonce, version=version, reason=reason)
+    """Record the next hand. ``hand``: the hand number a phone's outbox entered it for."""
+    return _append(
+        match=match, action=Entry.ADD, record=record, nonce=nonce, version=version, reason=reason, hand=hand
+    )
 
 
 @transaction.atomic

@@ -309,6 +309,8 @@ def _write(
     and answer. A stale form or a nonce spent on another action is a 409 with the fresh state;
     a record the engine refuses is a 422 with the engine's message beside the field. On success
     htmx gets ``board()`` in place (when given), anything else a redirect to ``done_url``."""
+    if _from_outbox(request):
+        return _outbox_write(form, do)
     if not form.is_valid():
         return show_error(form, "", 422)
     try:
@@ -326,6 +328,75 @@ def _write(
         return board()
     url = done_url(result) if callable(done_url) else done_url
     return HttpResponseClientRedirect(url) if htmx(request) else redirect(url)
+
+
+# ---------------------------------------------------------------- the phone's outbox (static/scorekeeper/outbox.js)
+
+
+def _from_outbox(request: HttpRequest) -> bool:
+    """A write a phone kept while offline and sends now: it is answered in JSON."""
+    return request.headers.get("X-Kozel-Outbox") == "1"
+
+
+def outbox_hand(request: HttpRequest) -> int | None:
+    """The hand number an outbox entry was entered for (only an outbox sends it)."""
+    value = request.POST.get("hand", "")
+    if not _from_outbox(request) or not value.isdigit() or not 0 < int(value) < 100_000:
+        return None
+    return int(value)
+
+
+def _outbox_write(form: WriteForm, do: Callable[[dict[str, Any]], object]) -> HttpResponse:
+    """The same write as the form's, answered for the outbox: ``{"ok", "version"}``; 409
+    ``hand_conflict`` with both records (the players choose), ``stale`` or ``nonce_reused``;
+    422 ``invalid``; 404 ``not_found``."""
+
+    def answer(status: int, **data: Any) -> JsonResponse:
+        resp = JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
+        resp["Cache-Control"] = "no-store"
+        return resp
+
+    if not form.is_valid():
+        return answer(422, code="invalid", message=_form_message(form))
+    try:
+        result = do(form.cleaned_data)
+    except services.HandConflict as c:
+        names = c.match.team_names
+        mine = record_summary(c.mine, names)
+        theirs = record_summary(c.theirs, names) if c.theirs is not None else ""
+        if c.theirs is not None:
+            message = _("Hand %(n)s was already recorded from another phone: %(theirs)s. Yours: %(mine)s") % {
+                "n": c.hand,
+                "theirs": theirs,
+                "mine": mine,
+            }
+        else:
+            message = _("The match was changed from another phone: it now has %(count)s hands. Yours: %(mine)s") % {
+                "count": c.hands,
+                "mine": mine,
+            }
+        return answer(
+            409,
+            code="hand_conflict",
+            hand=c.hand,
+            slot=c.slot,
+            theirs=theirs,
+            mine=mine,
+            message=message,
+            version=c.version,
+            next_hand=c.hands + 1,
+        )
+    except services.StaleForm:
+        return answer(409, code="stale", message=str(STALE))
+    except services.NonceReused:
+        return answer(409, code="nonce_reused", message=str(NONCE_REUSED))
+    except services.NotFound:
+        return answer(404, code="not_found", message=_("This hand is no longer in the match."))
+    except ValidationError as exc:
+        return answer(422, code="invalid", message=" ".join(exc.messages))
+    entry = result[0] if isinstance(result, tuple) else None
+    version = match_version(match=entry.match) if entry is not None else None
+    return answer(200, ok=True, version=version)
 
 
 def _on_board(request: HttpRequest, match: Match, secret: str, *, fields: bool) -> ShowError:
@@ -363,7 +434,11 @@ def hand_new(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
         secret,
         HandForm(request.POST, ruleset=ruleset_of(match)),
         lambda d: services.hand_record(
-            match=match, record=services.record_from_fields(d), nonce=d["nonce"], version=d["version"]
+            match=match,
+            record=services.record_from_fields(d),
+            nonce=d["nonce"],
+            version=d["version"],
+            hand=outbox_hand(request),
         ),
     )
 

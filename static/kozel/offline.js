@@ -1,0 +1,195 @@
+/* Every page: the service worker, the network banner, the htmx error handler, the offline page.
+   Texts come from #kz-texts (templates/pwa/_texts.html), in the page's language. */
+(function () {
+  "use strict";
+  var K = (window.Kozel = window.Kozel || {});
+  var texts = null;
+
+  K.t = function (name, vars) {
+    if (!texts) texts = document.getElementById("kz-texts");
+    var s = (texts && texts.getAttribute("data-" + name)) || name;
+    Object.keys(vars || {}).forEach(function (k) { s = s.split("{" + k + "}").join(String(vars[k])); });
+    return s;
+  };
+  // «2 записи ждут отправки»: the plural form by the language's own rules
+  K.tCount = function (name, n) {
+    var lang = document.documentElement.lang || "ru", form = "many";
+    try { form = new Intl.PluralRules(lang).select(n); } catch (e) {}
+    if (form !== "one" && form !== "few") form = "many";
+    return K.t(name + "-" + form, { n: n });
+  };
+  K.hhmm = function (d) {
+    return d.toLocaleTimeString(document.documentElement.lang || "ru", { hour: "2-digit", minute: "2-digit" });
+  };
+
+  // ---- the service worker and what it keeps
+  K.sw = function (msg) {
+    if (!("serviceWorker" in navigator)) return Promise.resolve();
+    return navigator.serviceWorker.ready.then(function (reg) {
+      if (!reg.active) return;
+      return new Promise(function (resolve) {
+        var ch = new MessageChannel();
+        ch.port1.onmessage = function () { resolve(); };
+        reg.active.postMessage(msg, [ch.port2]);
+        setTimeout(resolve, 5000);
+      });
+    });
+  };
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
+      // a page opened before the worker ran, or reached by a form's redirect, was not kept: keep
+      // it now (the worker fetches it again; a write's own response is never kept)
+      if (navigator.onLine === false || !("caches" in window)) return;
+      caches.match(location.pathname, { ignoreVary: true }).then(function (r) {
+        if (!r) K.sw({ type: "refresh", url: location.pathname });
+      });
+    }).catch(function () {});
+  }
+
+  // ---- network state: the browser's flag plus what the last request to our server did
+  K.serverDown = false;
+  K.online = function () { return navigator.onLine !== false && !K.serverDown; };
+  K.lastOk = null; // when the board on this page was last confirmed by the server
+  var listeners = [];
+  K.onNet = function (fn) { listeners.push(fn); };
+  function netChanged() { listeners.forEach(function (fn) { try { fn(); } catch (e) {} }); K.banner(); }
+  window.addEventListener("online", function () { K.serverDown = false; netChanged(); });
+  window.addEventListener("offline", netChanged);
+  K.setServerDown = function (down) { if (K.serverDown !== down) { K.serverDown = down; netChanged(); } };
+
+  // the banner: «Нет сети: 2 записи ждут отправки [Отправить сейчас]» or «нет сети · обновлено в 21:14»
+  K.pending = 0; // set by outbox.js
+  K.banner = function () {
+    var el = document.getElementById("net-banner");
+    if (!el) return;
+    var off = !K.online(), text = "", send = el.querySelector(".net-send");
+    if (K.pending > 0) {
+      text = (navigator.onLine === false ? K.t("offline") : K.serverDown ? K.t("noserver") : K.t("sending"))
+        + ": " + K.tCount("wait", K.pending);
+    } else if (off) {
+      text = K.lastOk ? K.t("updated", { time: K.hhmm(K.lastOk) }) : K.t("offline");
+    }
+    el.querySelector(".net-text").textContent = text;
+    el.hidden = !text;
+    el.classList.toggle("net-off", off);
+    if (send) send.hidden = !(K.pending > 0);
+  };
+
+  // ---- item: every failed htmx request says so next to the control that sent it
+  function messageFor(kind, xhr) {
+    if (kind === "network") return K.t("err-network");
+    if (kind === "timeout") return K.t("err-timeout");
+    var st = xhr ? xhr.status : 0, body = "";
+    if (xhr && /text\/html|text\/plain/.test(xhr.getResponseHeader("Content-Type") || "")) {
+      // the server's short message (a fragment): shown as text, never as markup
+      var doc = new DOMParser().parseFromString(xhr.responseText || "", "text/html");
+      var msg = doc.querySelector("[data-error-message], .errorlist, [role=alert]");
+      body = ((msg || doc.body) ? (msg || doc.body).textContent : "").replace(/\s+/g, " ").trim();
+      if (body.length > 300 || /<|Traceback/.test(body)) body = "";
+    }
+    if (body) return body;
+    return K.t(st >= 500 ? "err-server" : "err-client", { status: st });
+  }
+  K.say = function (elt, submitter, text, kind) {
+    if (!elt) return;
+    var form = elt.closest ? (elt.closest("form") || elt) : elt;
+    form.querySelectorAll(".kz-msg").forEach(function (m) { m.remove(); });
+    if (!text) return;
+    var p = document.createElement("p");
+    p.className = "kz-msg " + (kind === "ok" ? "kz-ok" : "errorlist");
+    p.setAttribute("role", kind === "ok" ? "status" : "alert");
+    p.textContent = text;
+    var anchor = submitter && form.contains(submitter) ? submitter : null;
+    if (anchor) anchor.insertAdjacentElement("afterend", p); else form.appendChild(p);
+  };
+  function submitterOf(detail) {
+    var ev = detail && detail.requestConfig && detail.requestConfig.triggeringEvent;
+    return (ev && ev.submitter) || null;
+  }
+  function isPoll(elt) { return elt && elt.id === "live"; }
+  function failed(kind) {
+    return function (evt) {
+      var d = evt.detail, elt = d.elt, xhr = d.xhr;
+      if (kind !== "response" || (xhr && xhr.status >= 500)) K.setServerDown(kind === "network" && navigator.onLine !== false);
+      if (isPoll(elt)) { K.banner(); return; }
+      // a write the outbox can keep: it says so itself
+      if (K.keepFailedWrite && K.keepFailedWrite(elt, d, kind)) return;
+      K.say(elt, submitterOf(d), messageFor(kind, xhr));
+    };
+  }
+  document.addEventListener("htmx:sendError", failed("network"));
+  document.addEventListener("htmx:timeout", failed("timeout"));
+  document.addEventListener("htmx:responseError", failed("response"));
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var elt = evt.detail.elt;
+    if (elt && !isPoll(elt) && elt.closest) { var f = elt.closest("form") || elt; f.querySelectorAll(".kz-msg").forEach(function (m) { m.remove(); }); }
+  });
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    var xhr = evt.detail.xhr;
+    if (xhr && xhr.status > 0 && xhr.status < 500) {
+      K.setServerDown(false);
+      if (xhr.status < 300) { K.lastOk = new Date(); K.banner(); }
+    }
+  });
+  // a fresh board or view-link board was swapped in: keep this page's copy on the phone fresh
+  document.addEventListener("htmx:afterSettle", function (evt) {
+    var t = evt.detail.target;
+    if (t && (t.id === "match" || t.id === "live" || (evt.detail.elt && (evt.detail.elt.id === "match" || evt.detail.elt.id === "live")))) {
+      K.sw({ type: "refresh", url: location.pathname });
+    }
+  });
+
+  // ---- pages this phone keeps: their titles, for the offline page's list
+  function rememberTitle() {
+    if (document.getElementById("offline-page")) return;
+    try {
+      var seen = JSON.parse(localStorage.getItem("kozel.seen") || "{}");
+      seen[location.pathname] = document.title.split(" · ")[0];
+      localStorage.setItem("kozel.seen", JSON.stringify(seen));
+    } catch (e) {}
+  }
+  function offlineList() {
+    var ul = document.getElementById("offline-list");
+    if (!ul || !("caches" in window)) return;
+    var seen = {};
+    try { seen = JSON.parse(localStorage.getItem("kozel.seen") || "{}"); } catch (e) {}
+    caches.open("kozel-pages-v1").then(function (c) { return c.keys(); }).then(function (reqs) {
+      var paths = reqs.map(function (r) { return new URL(r.url).pathname; })
+        .filter(function (p) { return p !== "/offline/"; }).sort();
+      paths.forEach(function (p) {
+        var li = document.createElement("li"), a = document.createElement("a");
+        a.href = p; a.className = "btn btn-block"; a.textContent = seen[p] || p;
+        li.appendChild(a); ul.appendChild(li);
+      });
+      var none = document.getElementById("offline-none");
+      if (none) none.hidden = paths.length > 0;
+    });
+  }
+  // the offline page is kept in the language this phone last used
+  function langChanged() {
+    var lang = document.documentElement.lang;
+    try {
+      if (localStorage.getItem("kozel.lang") !== lang && K.online()) {
+        localStorage.setItem("kozel.lang", lang);
+        K.sw({ type: "offline-page" });
+      }
+    } catch (e) {}
+  }
+
+  function init() {
+    if (window.htmx) htmx.config.timeout = 10000; // a write with no answer in 10 s is kept (outbox)
+    var main = document.getElementById("main");
+    var r = main && main.getAttribute("data-rendered");
+    K.lastOk = r ? new Date(r) : new Date();
+    var send = document.querySelector("#net-banner .net-send");
+    if (send) send.addEventListener("click", function () { if (K.sendNow) K.sendNow(); });
+    rememberTitle();
+    offlineList();
+    langChanged();
+    // a page served from the phone's copy: say so, with the time of that copy
+    if (navigator.onLine === false) K.banner();
+    else fetch("/healthz", { cache: "no-store" }).then(function (r) { K.setServerDown(!r.ok); })
+      .catch(function () { K.setServerDown(true); });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init); else init();
+})();

@@ -1,0 +1,363 @@
+/* The outbox: a write made without a network (or that failed: network error, 5xx, no answer in
+   10 s) is kept in IndexedDB on this phone and sent by itself, in order, when the network is back.
+   It shows at once as a pending row in the hand list, not counted in the score: the score is only
+   ever the server's replay through the rules engine. A conflict with another phone's hand is
+   shown to the players, who decide; nothing is dropped without a tap. (README «Offline».)
+
+   An entry: {key, match, page, url, action, fields: [[name, value]…], nonce, version, hand,
+   summary, created, state: "queued" | "conflict" | "rejected", conflict, error}. */
+(function () {
+  "use strict";
+  var K = window.Kozel;
+  var idb = window.idbKeyval;
+  if (!K || !idb || !("indexedDB" in window)) return;
+  var store = idb.createStore("kozel-outbox", "entries");
+  var counter = 0;
+
+  function newKey() {
+    // keys sort in the order the entries were made (IndexedDB returns them sorted)
+    return Date.now().toString(36).padStart(10, "0") + "-" + (counter++).toString(36).padStart(4, "0")
+      + Math.random().toString(36).slice(2, 6);
+  }
+  function newNonce() {
+    if (window.crypto && crypto.randomUUID) return "o" + crypto.randomUUID().replace(/-/g, "");
+    var a = new Uint8Array(16); crypto.getRandomValues(a);
+    return "o" + Array.prototype.map.call(a, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+  function list() {
+    return idb.entries(store).then(function (rows) { return rows.map(function (r) { return r[1]; }); });
+  }
+  function put(e) { return idb.set(e.key, e, store); }
+  function drop(key) { return idb.del(key, store); }
+  K.outboxList = list;
+
+  // ---- the page
+  function matchEl() { return document.querySelector("[data-remember]"); }
+  function matchId() {
+    var m = matchEl(); if (m) return m.getAttribute("data-remember");
+    var f = document.querySelector("form[data-outbox]"); return f ? f.getAttribute("data-match") : null;
+  }
+  var pendingByMatch = {};
+
+  function summaryOf(form, pairs, submitter) {
+    var get = function (n) { var p = pairs.filter(function (x) { return x[0] === n; })[0]; return p ? p[1] : ""; };
+    var action = form.getAttribute("data-outbox"), hand = form.getAttribute("data-hand");
+    if (action === "undo") return K.t("act-undo");
+    if (action === "restore") return K.t("act-restore");
+    if (action === "delete") return K.t("act-delete", { n: hand });
+    var parts = [];
+    if (get("penalty_kind")) {
+      var sel = form.querySelector("[name=penalty_kind]");
+      var opt = sel && sel.selectedOptions && sel.selectedOptions[0];
+      parts.push((opt ? opt.textContent : get("penalty_kind")) + (submitter ? " — " + submitter.textContent.trim() : ""));
+    } else if (get("eggs") || get("queen_capture")) {
+      parts.push(submitter ? submitter.textContent.trim() : "");
+    } else {
+      var a = get("points_0"), b = get("points_1");
+      var ok = function (v) { return /^\d{1,3}$/.test(v) && +v <= 120; };
+      if (ok(a) && b === "") b = String(120 - a); // the form's own 120-minus preview
+      if (ok(b) && a === "") a = String(120 - b);
+      parts.push(a + ":" + b);
+      var lu = form.querySelector("[name=all_tricks]:checked");
+      if (lu) parts.push(lu.parentNode.textContent.trim().replace(/\?.*$/, ""));
+    }
+    if (get("note")) parts.push("«" + get("note") + "»");
+    var text = parts.filter(Boolean).join(" · ");
+    return action === "edit" ? K.t("act-edit", { n: hand }) + ": " + text : text;
+  }
+
+  function entryFrom(form, pairs, submitter, opts) {
+    var m = matchEl();
+    var get = function (n) { var p = pairs.filter(function (x) { return x[0] === n; })[0]; return p ? p[1] : ""; };
+    var action = form.getAttribute("data-outbox");
+    var fields = pairs.filter(function (p) {
+      return ["csrfmiddlewaretoken", "nonce", "version", "hand"].indexOf(p[0]) < 0;
+    });
+    var version = get("version") || (m && m.getAttribute("data-version")) || "0";
+    var hand = null;
+    if (action === "add") hand = +(form.getAttribute("data-hand") || 0) + (opts.fresh ? queuedAdds() : 0);
+    return {
+      key: newKey(),
+      match: form.getAttribute("data-match") || matchId(),
+      page: form.getAttribute("data-page") || (m && m.getAttribute("data-edit")) || location.pathname,
+      url: form.getAttribute("hx-post") || form.getAttribute("action"),
+      action: action,
+      fields: fields,
+      // an entry never sent gets its own nonce; one whose send failed keeps the one it was sent with
+      nonce: opts.fresh ? newNonce() : get("nonce"),
+      version: +version,
+      hand: hand,
+      summary: summaryOf(form, pairs, submitter),
+      created: Date.now(),
+      state: "queued"
+    };
+  }
+
+  var cache = []; // the last list read, for the synchronous decisions of a tap
+  function queuedAdds() {
+    var id = matchId();
+    return cache.filter(function (e) { return e.match === id && e.action === "add"; }).length
+      - cache.filter(function (e) { return e.match === id && (e.action === "undo"); }).length;
+  }
+
+  function clearForm(form) {
+    form.querySelectorAll("input[type=text], input:not([type]), input[inputmode]").forEach(function (i) { i.value = ""; });
+    form.querySelectorAll("input[type=checkbox], input[type=radio]").forEach(function (i) { i.checked = false; });
+    form.querySelectorAll("[name=points_0], [name=points_1]").forEach(function (i) { i.placeholder = "0-120"; });
+    var n = form.querySelector("[name=nonce]"); if (n) n.value = newNonce();
+  }
+
+  function keep(form, pairs, submitter, fresh) {
+    var e = entryFrom(form, pairs, submitter, { fresh: fresh });
+    // undo of a hand that never left this phone: take it back here
+    if (e.action === "undo") {
+      var last = cache.filter(function (x) { return x.match === e.match; }).slice(-1)[0];
+      if (last && last.action === "add" && last.state === "queued") {
+        cache = cache.filter(function (x) { return x.key !== last.key; });
+        return drop(last.key).then(render);
+      }
+    }
+    cache.push(e);
+    var done = put(e).then(function () {
+      render();
+      if (e.action === "add" && form.id === "entry") clearForm(form);
+      else { var n = form.querySelector("[name=nonce]"); if (n) n.value = newNonce(); }
+      var back = form.getAttribute("data-outbox-return");
+      if (back && location.pathname !== back) location.assign(back);
+      else K.say(form, submitter, K.t("queued"), "ok");
+      if (K.online()) sendSoon(0);
+    });
+    return done;
+  }
+
+  function pairsOf(form, submitter) {
+    var fd;
+    try { fd = new FormData(form, submitter || undefined); } catch (x) { fd = new FormData(form); }
+    var out = [];
+    fd.forEach(function (v, k) { if (typeof v === "string") out.push([k, v]); });
+    if (submitter && submitter.name && !out.some(function (p) { return p[0] === submitter.name; })) out.push([submitter.name, submitter.value]);
+    return out;
+  }
+
+  // offline, or entries of this match still waiting: the tap goes into the outbox, in order
+  document.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    if (!form || !form.hasAttribute || !form.hasAttribute("data-outbox")) return;
+    var id = form.getAttribute("data-match") || matchId();
+    if (K.online() && !(pendingByMatch[id] > 0)) return; // online: htmx (or the plain form) sends it
+    ev.preventDefault();
+    ev.stopImmediatePropagation();
+    var sub = ev.submitter || null;
+    keep(form, pairsOf(form, sub), sub, true);
+  }, true);
+
+  // an htmx write that failed (network, 5xx, timeout) is kept with the nonce it was sent with
+  K.keepFailedWrite = function (elt, detail, kind) {
+    var form = elt && elt.closest && elt.closest("form[data-outbox]");
+    if (!form) return false;
+    var status = detail.xhr ? detail.xhr.status : 0;
+    if (kind === "response" && status < 500) return false;
+    var sub = detail.requestConfig && detail.requestConfig.triggeringEvent && detail.requestConfig.triggeringEvent.submitter;
+    var pairs = [];
+    var fd = detail.requestConfig && (detail.requestConfig.formData || detail.requestConfig.parameters);
+    if (fd && fd.forEach) fd.forEach(function (v, k) { if (typeof v === "string") pairs.push([k, v]); });
+    if (!pairs.length) pairs = pairsOf(form, sub);
+    keep(form, pairs, sub, false);
+    return true;
+  };
+
+  // ---- pending rows and the banner
+  function el(tag, cls, text) {
+    var x = document.createElement(tag); if (cls) x.className = cls; if (text != null) x.textContent = text; return x;
+  }
+  function button(text, cls, fn) {
+    var b = el("button", "btn btn-small " + (cls || ""), text); b.type = "button";
+    b.addEventListener("click", fn); return b;
+  }
+  function row(e) {
+    var li = el("li", "hand pending pending-" + e.state);
+    li.setAttribute("data-pending", e.key);
+    var head = el("div", "hand-head");
+    if (e.hand) head.appendChild(el("span", "hand-no", String(e.hand)));
+    head.appendChild(el("span", "hand-pts", "⏳ " + e.summary));
+    li.appendChild(head);
+    if (e.state === "queued") {
+      var why = el("div", "hand-why");
+      why.appendChild(el("span", "", "— " + K.t("waiting") + " · "));
+      why.appendChild(el("span", "muted small", K.t("not-counted")));
+      li.appendChild(why);
+    } else if (e.state === "conflict") {
+      li.appendChild(el("p", "conflict-text", e.conflict.message));
+      var acts = el("div", "hand-actions conflict-actions");
+      acts.appendChild(button(K.t("keep-theirs"), "", function () { resolve(e.key, "theirs"); }));
+      if (e.conflict.slot) acts.appendChild(button(K.t("replace"), "btn-warn", function () { resolve(e.key, "replace"); }));
+      acts.appendChild(button(K.t("as-next"), "btn-primary", function () { resolve(e.key, "next"); }));
+      li.appendChild(acts);
+    } else {
+      li.appendChild(el("p", "errorlist", K.t("rejected", { message: e.error || "" })));
+      var a2 = el("div", "hand-actions");
+      a2.appendChild(button(K.t("remove"), "", function () { drop(e.key).then(refreshList); }));
+      li.appendChild(a2);
+    }
+    return li;
+  }
+  function render() {
+    var id = matchId();
+    pendingByMatch = {};
+    cache.forEach(function (e) { pendingByMatch[e.match] = (pendingByMatch[e.match] || 0) + 1; });
+    var mine = cache.filter(function (e) { return e.match === id; });
+    K.pending = id ? mine.length : cache.length;
+    K.banner();
+    var hands = document.getElementById("hands");
+    if (!hands) return;
+    var ol = hands.querySelector("ol.pending-hands");
+    if (!ol) {
+      ol = el("ol", "hands pending-hands");
+      var h2 = hands.querySelector("h2");
+      if (h2) h2.insertAdjacentElement("afterend", ol); else hands.prepend(ol);
+    }
+    ol.textContent = "";
+    mine.slice().reverse().forEach(function (e) { ol.appendChild(row(e)); }); // newest first, like the list
+    ol.hidden = !mine.length;
+    var empty = hands.querySelector("p.muted"); if (empty && !hands.querySelector("ol.hands:not(.pending-hands)")) empty.hidden = mine.length > 0;
+    // the entry form's heading names the hand the next tap is for
+    var form = document.getElementById("entry"), h = form && form.querySelector("h2[data-tpl]");
+    if (h) h.textContent = h.getAttribute("data-tpl").replace("__N__", +form.getAttribute("data-hand") + queuedAdds());
+  }
+  function refreshList() { return list().then(function (l) { cache = l; render(); }); }
+  K.outboxRefresh = refreshList;
+
+  // ---- sending, in order, one match's queue stopping at an entry the players must decide
+  var running = null, timer = null, backoff = 0;
+  function sendSoon(ms) {
+    clearTimeout(timer);
+    timer = setTimeout(function () { drain(); }, ms);
+  }
+  K.sendNow = function () { backoff = 0; K.setServerDown(false); return drain(); };
+  function token() {
+    return fetch("/csrf/", { credentials: "same-origin", cache: "no-store" }).then(function (r) {
+      if (!r.ok) throw new Error("csrf " + r.status);
+      return r.json();
+    }).then(function (j) { return j.token; });
+  }
+  function post(e, tok) {
+    var body = new URLSearchParams();
+    e.fields.forEach(function (p) { body.append(p[0], p[1]); });
+    body.set("csrfmiddlewaretoken", tok);
+    body.set("nonce", e.nonce);
+    body.set("version", String(e.version));
+    if (e.hand) body.set("hand", String(e.hand));
+    var ctl = new AbortController(), t = setTimeout(function () { ctl.abort(); }, 10000);
+    return fetch(e.url, {
+      method: "POST", body: body, credentials: "same-origin", signal: ctl.signal,
+      headers: { "X-CSRFToken": tok, "X-Kozel-Outbox": "1", "Accept": "application/json" }
+    }).finally(function () { clearTimeout(t); });
+  }
+  function sendOne(e, tok) {
+    return post(e, tok).then(function (r) {
+      if (r.status >= 500) return "retry";
+      return r.json().catch(function () { return {}; }).then(function (j) {
+        if (r.ok) {
+          // the next entries of this phone were made on the board this one saw: if nobody else
+          // wrote in between, they follow on from the version this one made
+          if (typeof j.version === "number" && j.version === e.version + 1) {
+            cache.forEach(function (x) { if (x.match === e.match && x.key !== e.key && x.version === e.version) { x.version = j.version; put(x); } });
+          }
+          cache = cache.filter(function (x) { return x.key !== e.key; });
+          return drop(e.key).then(function () { return "sent"; });
+        }
+        if (r.status === 409 && j.code === "hand_conflict") {
+          e.state = "conflict"; e.conflict = j;
+        } else {
+          e.state = "rejected"; e.error = j.message || (r.status + " " + r.statusText);
+        }
+        return put(e).then(function () { return "blocked"; });
+      });
+    }, function () { return "retry"; });
+  }
+  function drain() {
+    if (running) return running;
+    var work = function () {
+      return list().then(function (l) {
+        cache = l;
+        render();
+        if (!l.length) return;
+        if (navigator.onLine === false) return;
+        return token().then(function (tok) {
+          var blocked = {}, sent = {}, stop = false, i = 0;
+          function next() {
+            if (stop || i >= l.length) return;
+            var e = l[i++];
+            if (blocked[e.match] || e.state !== "queued") { blocked[e.match] = true; return next(); }
+            return sendOne(e, tok).then(function (res) {
+              if (res === "retry") stop = true;
+              else if (res === "sent") sent[e.match] = true;
+              else blocked[e.match] = true;
+              render();
+              return next();
+            });
+          }
+          return next().then(function () {
+            K.setServerDown(stop);
+            if (stop) { backoff = Math.min(backoff ? backoff * 2 : 2000, 60000); sendSoon(backoff); }
+            else backoff = 0;
+            Object.keys(sent).forEach(function (m) { afterSent(m); });
+          });
+        }, function () { K.setServerDown(true); backoff = Math.min(backoff ? backoff * 2 : 2000, 60000); sendSoon(backoff); });
+      });
+    };
+    var p = (navigator.locks && navigator.locks.request) ? navigator.locks.request("kozel-outbox", work) : work();
+    running = Promise.resolve(p).catch(function () {}).then(function () { running = null; return refreshList(); });
+    return running;
+  }
+
+  // after entries of the open match went through: the server's board, keeping what is typed
+  function afterSent(match) {
+    var m = matchEl();
+    if (!m || m.getAttribute("data-remember") !== match || !window.htmx) {
+      return;
+    }
+    var url = m.getAttribute("data-edit");
+    var form = document.getElementById("entry"), typed = [];
+    if (form) form.querySelectorAll("input[name=points_0], input[name=points_1], input[name=note]").forEach(function (i) { typed.push([i.name, i.value]); });
+    htmx.ajax("GET", url, { target: "#match", swap: "outerHTML" }).then(function () {
+      var f = document.getElementById("entry");
+      if (f) typed.forEach(function (p) { var i = f.querySelector("[name=" + p[0] + "]"); if (i && p[1]) i.value = p[1]; });
+      render();
+    });
+  }
+
+  // ---- a conflict: the players' choice
+  function resolve(key, choice) {
+    var e = cache.filter(function (x) { return x.key === key; })[0];
+    if (!e || e.state !== "conflict") return;
+    var c = e.conflict, p;
+    if (choice === "theirs") {
+      cache = cache.filter(function (x) { return x.key !== key; });
+      p = drop(key);
+    } else if (choice === "replace") {
+      // an edit of their hand with this phone's record, saying why
+      e.url = e.page.replace(/\/$/, "") + "/hand/" + c.slot + "/";
+      e.action = "edit";
+      e.fields = e.fields.filter(function (f) { return f[0] !== "reason"; }).concat([["reason", K.t("replace-reason")]]);
+      e.nonce = newNonce(); // a nonce belongs to one action
+      e.version = c.version;
+      e.summary = K.t("act-edit", { n: e.hand }) + ": " + e.summary;
+      e.hand = null; e.state = "queued"; e.conflict = null;
+      p = put(e);
+    } else {
+      var shift = c.next_hand - e.hand;
+      cache.forEach(function (x) {
+        if (x.match === e.match && x.key > e.key && x.action === "add" && x.hand) { x.hand += shift; put(x); }
+      });
+      e.hand = c.next_hand; e.version = c.version; e.state = "queued"; e.conflict = null;
+      p = put(e);
+    }
+    p.then(refreshList).then(function () { return drain(); });
+  }
+
+  // ---- when to send: the network comes back, every page load, the button, a timer
+  window.addEventListener("online", function () { backoff = 0; sendSoon(300); });
+  document.addEventListener("htmx:afterSettle", function () { render(); });
+  refreshList().then(function () { if (cache.length && navigator.onLine !== false) drain(); });
+})();
