@@ -125,7 +125,8 @@
       var back = form.getAttribute("data-outbox-return");
       if (back && location.pathname !== back) location.assign(back);
       else K.say(form, submitter, K.t("queued"), "ok");
-      if (K.online()) sendSoon(0);
+      // with a network: now, or after a pause when the server just failed (then longer and longer)
+      if (navigator.onLine !== false) sendSoon(K.serverDown ? later() : 0);
     });
     return done;
   }
@@ -229,13 +230,17 @@
 
   // ---- sending, in order, one match's queue stopping at an entry the players must decide
   var running = null, timer = null, backoff = 0;
+  function later() { backoff = Math.min(backoff ? backoff * 2 : 1000, 30000); return backoff; }
   function sendSoon(ms) {
     clearTimeout(timer);
     timer = setTimeout(function () { drain(); }, ms);
   }
   K.sendNow = function () { backoff = 0; K.setServerDown(false); return drain(); };
   function token() {
-    return fetch("/csrf/", { credentials: "same-origin", cache: "no-store" }).then(function (r) {
+    var ctl = new AbortController(), t = setTimeout(function () { ctl.abort(); }, 10000);
+    return fetch("/csrf/", { credentials: "same-origin", cache: "no-store", signal: ctl.signal }).finally(function () {
+      clearTimeout(t);
+    }).then(function (r) {
       if (!r.ok) throw new Error("csrf " + r.status);
       return r.json();
     }).then(function (j) { return j.token; });
@@ -299,11 +304,11 @@
           }
           return next().then(function () {
             K.setServerDown(stop);
-            if (stop) { backoff = Math.min(backoff ? backoff * 2 : 2000, 60000); sendSoon(backoff); }
+            if (stop) sendSoon(later());
             else backoff = 0;
             Object.keys(sent).forEach(function (m) { afterSent(m); });
           });
-        }, function () { K.setServerDown(true); backoff = Math.min(backoff ? backoff * 2 : 2000, 60000); sendSoon(backoff); });
+        }, function () { K.setServerDown(true); sendSoon(later()); });
       });
     };
     var p = (navigator.locks && navigator.locks.request) ? navigator.locks.request("kozel-outbox", work) : work();

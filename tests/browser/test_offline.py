@@ -3,7 +3,13 @@ network switched off and requests aborted, conflicts between two phones, failure
 
 from __future__ import annotations
 
+import os
 import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -12,6 +18,7 @@ from rules.engine.scoring import HandRecord, replay
 from scorekeeper.models import Entry, Match
 
 pytestmark = pytest.mark.django_db(transaction=True)
+ROOT = Path(__file__).resolve().parents[2]
 
 PENDING = "#hands .hand.pending"
 STORED = "#hands ol.hands:not(.pending-hands) > .hand"
@@ -90,3 +97,302 @@ def test_three_hands_offline_across_reload_and_a_new_page(context: BrowserContex
     assert [r["points"] for r in stored(edit)] == [[72, 48], [95, 25], [61, 59]]
     assert board_score(page2) == engine_score(edit)
     expect(page2.locator("#net-banner")).to_be_hidden()
+
+
+# ---------------------------------------------------------------- two phones, one hand number
+
+
+def seeded_match(hands: list[list[int]]) -> str:
+    """A classic-sixes match with ``hands`` already recorded; returns its edit path."""
+    from scorekeeper import services
+
+    match, secret = services.match_create(variant="classic-sixes", options={}, team_names=["Красные", "Чёрные"])
+    for n, pts in enumerate(hands):
+        services.hand_record(
+            match=match, record=HandRecord.from_dict({"points": pts}), nonce=f"seed{n}", version=n
+        )
+    return f"/m/{match.public_id}/e/{secret}/"
+
+
+def live(url: str) -> list[tuple[str, dict, str]]:
+    match = Match.objects.get(public_id=public_id(url))
+    return [(e.action, e.record, e.reason) for e in Entry.objects.filter(match=match).order_by("seq")]
+
+
+SEED = [[72, 48], [48, 72], [72, 48], [48, 72]]
+
+
+@pytest.mark.parametrize("choice", ["Оставить их", "Заменить на мой", "Записать мой следующим коном", None])
+def test_two_phones_record_hand_5(browser, browser_context_args, context, page: Page, live_server, choice):
+    edit = live_server.url + seeded_match(SEED)
+    # phone A keeps the page, loses the network and records hand 5 as 72:48
+    page.goto(edit)
+    controlled(page)
+    context.set_offline(True)
+    mine = [70, 50] if choice is None else [72, 48]
+    tap_hand(page, mine[0])
+    expect(page.locator(PENDING)).to_have_count(1)
+    # phone B, online, records hand 5 as 70:50
+    other = browser.new_context(**browser_context_args)
+    pb = other.new_page()
+    pb.goto(edit)
+    tap_hand(pb, 70)
+    expect(pb.locator(STORED)).to_have_count(5)
+    other.close()
+    # A is back: its hand 5 meets theirs
+    context.set_offline(False)
+    if choice is None:  # the same record for hand 5: the same hand, answered as done
+        expect(page.locator(PENDING)).to_have_count(0, timeout=15000)
+        assert [r for _a, r, _ in live(edit)][4:] == [{"points": [70, 50]}]
+        return
+    conflict = page.locator(".hand.pending-conflict")
+    expect(conflict).to_contain_text("Кон 5 уже записан с другого телефона: 70:50. У вас: 72:48", timeout=15000)
+    assert len(live(edit)) == 5  # nothing written until the players choose
+    page.reload()  # the entry stays until a player chooses
+    expect(conflict).to_have_count(1)
+    conflict.get_by_role("button", name=choice).click()
+    expect(page.locator(PENDING)).to_have_count(0, timeout=15000)
+    log = live(edit)
+    if choice == "Оставить их":
+        assert [a for a, _r, _ in log] == ["add"] * 5 and log[4][1] == {"points": [70, 50]}
+        expect(page.locator(STORED)).to_have_count(5)
+    elif choice == "Заменить на мой":
+        assert [a for a, _r, _ in log] == ["add"] * 5 + ["edit"]
+        assert log[5][1] == {"points": [72, 48]} and log[5][2]
+        expect(page.locator(STORED)).to_have_count(5)
+        expect(page.locator(".hand[data-hand='5']")).to_contain_text("72:48")
+    else:
+        assert [a for a, _r, _ in log] == ["add"] * 6
+        assert [r["points"] for _a, r, _ in log[4:]] == [[70, 50], [72, 48]]
+        expect(page.locator(STORED)).to_have_count(6)
+    assert board_score(page) == engine_score_live(edit)
+
+
+def engine_score_live(url: str) -> str:
+    from scorekeeper.selectors import match_board
+
+    board = match_board(match=Match.objects.get(public_id=public_id(url)))
+    return f"{board.state.score[0]}:{board.state.score[1]}"
+
+
+# ---------------------------------------------------------------- failures online: a 5xx, a server gone mid-request
+
+
+def test_a_5xx_on_a_hand_post_is_shown_kept_and_stored_once(page: Page, live_server):
+    edit = start(page, live_server.url)
+    failing = {"on": True, "hits": 0}
+
+    def hand_post(route):
+        if route.request.method == "POST" and failing["on"]:
+            failing["hits"] += 1
+            route.fulfill(status=503, body="<p>down</p>", headers={"Content-Type": "text/html"})
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/hand/$"), hand_post)
+    tap_hand(page, 72)
+    expect(page.locator("#entry .kz-msg")).to_contain_text("Сохранено на телефоне")
+    expect(page.locator(PENDING)).to_have_count(1)
+    expect(page.locator(PENDING)).to_contain_text("72:48")
+    expect(page.locator("#net-banner")).to_contain_text("1 запись ждёт отправки")
+    assert failing["hits"] >= 1 and stored(edit) == []
+    failing["on"] = False
+    page.get_by_role("button", name="Отправить сейчас").click()
+    expect(page.locator(PENDING)).to_have_count(0, timeout=15000)
+    expect(page.locator(STORED)).to_have_count(1)
+    assert stored(edit) == [{"points": [72, 48]}]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _database_url() -> str:
+    from django.db import connection
+
+    d = connection.settings_dict
+    if d["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{d['NAME']}"
+    return f"postgres://{d['USER']}:{d['PASSWORD']}@{d['HOST'] or 'localhost'}:{d['PORT'] or 5432}/{d['NAME']}"
+
+
+class Server:
+    """The app in its own process on the test database: it can be killed mid-request and
+    started again on the same address."""
+
+    def __init__(self) -> None:
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        env = {**os.environ, "DATABASE_URL": _database_url(), "DJANGO_DEBUG": "1"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "manage.py", "runserver", f"127.0.0.1:{self.port}", "--noreload"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for _ in range(100):
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def test_the_server_stopped_in_the_middle_of_a_request(page: Page, live_server):
+    """The hand reaches the server and is written, then the server process dies before the phone
+    hears back: the phone keeps the entry and says so, retries while the server is down, and when
+    it is back the entry is stored once (its nonce), not twice."""
+    server = Server()
+    server.start()
+    try:
+        edit = start(page, server.url)
+        dying = {"armed": True}
+
+        def die_mid_request(route):
+            if route.request.method != "POST" or not dying["armed"]:
+                return route.continue_()
+            dying["armed"] = False
+            route.fetch()  # the server receives the hand and writes it …
+            server.kill()  # … and is gone before the phone hears back
+            route.abort("connectionreset")
+
+        page.route(re.compile(r"/hand/$"), die_mid_request)
+        tap_hand(page, 72)
+        expect(page.locator(PENDING)).to_have_count(1)
+        expect(page.locator("#entry .kz-msg")).to_contain_text("Сохранено на телефоне")
+        assert stored(edit) == [{"points": [72, 48]}]  # written once; the phone does not know it
+        expect(page.locator("#net-banner")).to_contain_text("Сервер не отвечает", timeout=15000)
+        expect(page.locator(PENDING)).to_have_count(1)
+        # the server comes back on the same address; the phone sends by itself (backoff)
+        server.start()
+        expect(page.locator(PENDING)).to_have_count(0, timeout=30000)
+        expect(page.locator(STORED)).to_have_count(1)
+        assert stored(edit) == [{"points": [72, 48]}]
+    finally:
+        server.kill()
+
+
+# ---------------------------------------------------------------- installable; pages without a network
+
+
+def test_manifest_and_installable(context: BrowserContext, page: Page, live_server):
+    page.goto(live_server.url + "/")
+    href = page.locator("link[rel=manifest]").get_attribute("href")
+    manifest = page.request.get(live_server.url + href)
+    assert manifest.headers["content-type"].startswith("application/manifest+json")
+    m = manifest.json()
+    assert m["name"] == "Помощник для Козла" and m["short_name"] == "Козёл" and m["lang"] == "ru"
+    assert m["display"] == "standalone" and m["start_url"].startswith("/") and m["scope"] == "/"
+    assert m["theme_color"] and m["background_color"]
+    assert m["user_preferences"]["color_scheme_dark"]["theme_color"]
+    assert page.locator("meta[name=theme-color][media*=dark]").count() == 1
+    assert page.locator("meta[name=theme-color][media*=light]").count() == 1
+    purposes = {(i["sizes"], i.get("purpose", "any")) for i in m["icons"]}
+    assert ("192x192", "any") in purposes and ("512x512", "any") in purposes and ("512x512", "maskable") in purposes
+    for icon in m["icons"]:
+        r = page.request.get(live_server.url + icon["src"])
+        assert r.ok and r.headers["content-type"] == icon["type"]
+    # English through the language in use
+    en = page.request.get(live_server.url + href, headers={"Cookie": "kozel_lang=en"}).json()
+    assert en["name"] == "Kozel companion" and en["lang"] == "en"
+    # the worker is served from the root, for the whole site, never kept stale
+    sw = page.request.get(live_server.url + "/sw.js")
+    assert sw.headers["content-type"].startswith("application/javascript")
+    assert sw.headers["service-worker-allowed"] == "/" and "no-cache" in sw.headers["cache-control"]
+    controlled(page)
+    assert page.evaluate("navigator.serviceWorker.controller.scriptURL").endswith("/sw.js")
+
+
+def test_chromium_finds_the_app_installable(browser_type, browser_type_launch_args, live_server, tmp_path):
+    """Chromium's own installability check, in a real (not incognito) profile."""
+    ctx = browser_type.launch_persistent_context(str(tmp_path / "profile"), **browser_type_launch_args)
+    try:
+        page = ctx.new_page()
+        page.goto(live_server.url + "/")
+        controlled(page)
+        cdp = ctx.new_cdp_session(page)
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == [], errors
+        manifest = cdp.send("Page.getAppManifest")
+        assert not manifest.get("errors"), manifest.get("errors")
+    finally:
+        ctx.close()
+
+
+def test_offline_reload_of_the_match_page_its_rule_sheet_and_a_page_never_seen(
+    context: BrowserContext, page: Page, live_server
+):
+    edit = start(page, live_server.url)
+    tap_hand(page, 72)
+    expect(page.locator(STORED)).to_have_count(1)
+    sheet = page.locator(".board-variant a").get_attribute("href")
+    page.goto(live_server.url + sheet)
+    controlled(page)
+    title = page.locator("h1").first.inner_text()
+    context.set_offline(True)
+    # the match page: the copy kept after the last write (hand 1 in it), with the banner
+    page.goto(edit)
+    expect(page.locator(STORED)).to_have_count(1)
+    expect(page.locator("#net-banner")).to_contain_text("нет сети · обновлено в")
+    # its rule sheet
+    page.goto(live_server.url + sheet)
+    expect(page.locator("h1").first).to_have_text(title)
+    # a page never opened: the offline page, listing what is kept
+    page.goto(live_server.url + "/rules/glossary/")
+    expect(page.locator("h1")).to_have_text("Нет сети")
+    expect(page.locator("#offline-list a[href='%s']" % sheet)).to_have_count(1)
+    expect(page.locator("#offline-list a[href='%s']" % edit.replace(live_server.url, ""))).to_contain_text("Красные – Чёрные")
+
+
+def test_cached_pages_hold_no_write_response_and_no_fragment(context: BrowserContext, page: Page, live_server):
+    """A write's answer, an htmx fragment or another match's page is never what a URL holds."""
+    edit = start(page, live_server.url)
+    tap_hand(page, 72)
+    expect(page.locator(STORED)).to_have_count(1)
+    other = start(page, live_server.url)
+    keys = page.evaluate("caches.open('kozel-pages-v1').then(c => c.keys()).then(k => k.map(r => r.url))")
+    paths = sorted(k.replace(live_server.url, "") for k in keys)
+    assert all(not p.endswith("/hand/") and "?" not in p for p in paths), paths
+    for url in (edit, other):
+        body = page.evaluate(
+            "u => caches.open('kozel-pages-v1').then(c => c.match(u)).then(r => r.text())", url.replace(live_server.url, "")
+        )
+        assert body.lstrip().startswith("<!doctype html>")  # a whole page, not a fragment
+        assert f'data-remember="{public_id(url)}"' in body and body.count("data-remember=") == 1
+
+
+def test_view_link_offline_shows_the_last_board_and_resumes(
+    browser, browser_context_args, context: BrowserContext, page: Page, live_server
+):
+    path = seeded_match(SEED[:2])
+    watch = live_server.url + "/m/" + path.split("/")[2] + "/"
+    page.goto(watch)
+    controlled(page)
+    expect(page.locator("#live .hand")).to_have_count(2)
+    context.set_offline(True)
+    expect(page.locator("#net-banner")).to_contain_text(re.compile(r"нет сети · обновлено в \d\d:\d\d"), timeout=8000)
+    page.reload()  # the last board this phone saw
+    expect(page.locator("#live .hand")).to_have_count(2)
+    expect(page.locator("#net-banner")).to_contain_text("нет сети · обновлено в")
+    # meanwhile the table records hand 3 from the edit link
+    other = browser.new_context(**browser_context_args)
+    pb = other.new_page()
+    pb.goto(live_server.url + path)
+    tap_hand(pb, 95)
+    expect(pb.locator(STORED)).to_have_count(3)
+    other.close()
+    context.set_offline(False)  # polling resumes by itself
+    expect(page.locator("#live .hand")).to_have_count(3, timeout=10000)
+    expect(page.locator("#net-banner")).to_be_hidden()
