@@ -371,7 +371,9 @@ def _outbox_write(form: WriteForm, do: Callable[[dict[str, Any]], object]) -> Ht
                 "mine": mine,
             }
         else:
-            message = _("The match was changed from another phone: it now has %(count)s hands. Yours: %(mine)s") % {
+            message = _(
+                "The match was changed from another phone: it now has %(count)s hands. Yours: %(mine)s"
+            ) % {
                 "count": c.hands,
                 "mine": mine,
             }

@@ -361,6 +361,29 @@
     p.then(refreshList).then(function () { return drain(); });
   }
 
+  // ---- «Убрать с телефона» on the home page: the match leaves this phone's list and its caches
+  // (never with entries still waiting: those are sent, or removed one by one, first)
+  document.addEventListener("click", function (ev) {
+    var b = ev.target.closest && ev.target.closest(".my-forget");
+    if (!b) return;
+    var id = b.getAttribute("data-id"), li = b.closest("li");
+    refreshList().then(function () {
+      if (cache.some(function (e) { return e.match === id; })) { K.say(li, b, K.t("forget-blocked")); return; }
+      try {
+        var KEY = "kozel.matches", list = JSON.parse(localStorage.getItem(KEY) || "[]");
+        localStorage.setItem(KEY, JSON.stringify(list.filter(function (m) { return m.id !== id; })));
+        var seen = JSON.parse(localStorage.getItem("kozel.seen") || "{}");
+        Object.keys(seen).forEach(function (p) { if (p.indexOf("/m/" + id + "/") === 0) delete seen[p]; });
+        localStorage.setItem("kozel.seen", JSON.stringify(seen));
+      } catch (x) {}
+      K.sw({ type: "forget", match: id }).then(function () {
+        if (li) li.remove();
+        var box = document.getElementById("my-matches");
+        if (box && !box.querySelector(".my-list li")) box.hidden = true;
+      });
+    });
+  });
+
   // ---- when to send: the network comes back, every page load, the button, a timer
   window.addEventListener("online", function () { backoff = 0; sendSoon(300); });
   document.addEventListener("htmx:afterSettle", function () { render(); });

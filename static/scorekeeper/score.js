@@ -27,6 +27,8 @@
       a.href = m.url;
       li.querySelector(".my-title").textContent = m.title;
       li.querySelector(".my-when").textContent = new Date(m.at).toLocaleString();
+      var forget = li.querySelector(".my-forget");
+      if (forget) forget.setAttribute("data-id", m.id);
       ul.appendChild(li);
     });
     box.hidden = false;

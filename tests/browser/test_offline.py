@@ -63,7 +63,11 @@ def engine_score(url: str) -> str:
 
 
 def board_score(page: Page) -> str:
-    return page.locator("[data-score='0']").first.inner_text() + ":" + page.locator("[data-score='1']").first.inner_text()
+    return (
+        page.locator("[data-score='0']").first.inner_text()
+        + ":"
+        + page.locator("[data-score='1']").first.inner_text()
+    )
 
 
 def tap_hand(page: Page, points: int) -> None:
@@ -106,7 +110,9 @@ def seeded_match(hands: list[list[int]]) -> str:
     """A classic-sixes match with ``hands`` already recorded; returns its edit path."""
     from scorekeeper import services
 
-    match, secret = services.match_create(variant="classic-sixes", options={}, team_names=["Красные", "Чёрные"])
+    match, secret = services.match_create(
+        variant="classic-sixes", options={}, team_names=["Красные", "Чёрные"]
+    )
     for n, pts in enumerate(hands):
         services.hand_record(
             match=match, record=HandRecord.from_dict({"points": pts}), nonce=f"seed{n}", version=n
@@ -146,7 +152,9 @@ def test_two_phones_record_hand_5(browser, browser_context_args, context, page: 
         assert [r for _a, r, _ in live(edit)][4:] == [{"points": [70, 50]}]
         return
     conflict = page.locator(".hand.pending-conflict")
-    expect(conflict).to_contain_text("Кон 5 уже записан с другого телефона: 70:50. У вас: 72:48", timeout=15000)
+    expect(conflict).to_contain_text(
+        "Кон 5 уже записан с другого телефона: 70:50. У вас: 72:48", timeout=15000
+    )
     assert len(live(edit)) == 5  # nothing written until the players choose
     page.reload()  # the entry stays until a player chooses
     expect(conflict).to_have_count(1)
@@ -215,7 +223,9 @@ def _database_url() -> str:
     d = connection.settings_dict
     if d["ENGINE"].endswith("sqlite3"):
         return f"sqlite:///{d['NAME']}"
-    return f"postgres://{d['USER']}:{d['PASSWORD']}@{d['HOST'] or 'localhost'}:{d['PORT'] or 5432}/{d['NAME']}"
+    return (
+        f"postgres://{d['USER']}:{d['PASSWORD']}@{d['HOST'] or 'localhost'}:{d['PORT'] or 5432}/{d['NAME']}"
+    )
 
 
 class Server:
@@ -300,7 +310,11 @@ def test_manifest_and_installable(context: BrowserContext, page: Page, live_serv
     assert page.locator("meta[name=theme-color][media*=dark]").count() == 1
     assert page.locator("meta[name=theme-color][media*=light]").count() == 1
     purposes = {(i["sizes"], i.get("purpose", "any")) for i in m["icons"]}
-    assert ("192x192", "any") in purposes and ("512x512", "any") in purposes and ("512x512", "maskable") in purposes
+    assert (
+        ("192x192", "any") in purposes
+        and ("512x512", "any") in purposes
+        and ("512x512", "maskable") in purposes
+    )
     for icon in m["icons"]:
         r = page.request.get(live_server.url + icon["src"])
         assert r.ok and r.headers["content-type"] == icon["type"]
@@ -352,11 +366,15 @@ def test_offline_reload_of_the_match_page_its_rule_sheet_and_a_page_never_seen(
     # a page never opened: the offline page, listing what is kept
     page.goto(live_server.url + "/rules/glossary/")
     expect(page.locator("h1")).to_have_text("Нет сети")
-    expect(page.locator("#offline-list a[href='%s']" % sheet)).to_have_count(1)
-    expect(page.locator("#offline-list a[href='%s']" % edit.replace(live_server.url, ""))).to_contain_text("Красные – Чёрные")
+    expect(page.locator(f"#offline-list a[href='{sheet}']")).to_have_count(1)
+    expect(page.locator(f"#offline-list a[href='{edit.replace(live_server.url, '')}']")).to_contain_text(
+        "Красные – Чёрные"
+    )
 
 
-def test_cached_pages_hold_no_write_response_and_no_fragment(context: BrowserContext, page: Page, live_server):
+def test_cached_pages_hold_no_write_response_and_no_fragment(
+    context: BrowserContext, page: Page, live_server
+):
     """A write's answer, an htmx fragment or another match's page is never what a URL holds."""
     edit = start(page, live_server.url)
     tap_hand(page, 72)
@@ -367,7 +385,8 @@ def test_cached_pages_hold_no_write_response_and_no_fragment(context: BrowserCon
     assert all(not p.endswith("/hand/") and "?" not in p for p in paths), paths
     for url in (edit, other):
         body = page.evaluate(
-            "u => caches.open('kozel-pages-v1').then(c => c.match(u)).then(r => r.text())", url.replace(live_server.url, "")
+            "u => caches.open('kozel-pages-v1').then(c => c.match(u)).then(r => r.text())",
+            url.replace(live_server.url, ""),
         )
         assert body.lstrip().startswith("<!doctype html>")  # a whole page, not a fragment
         assert f'data-remember="{public_id(url)}"' in body and body.count("data-remember=") == 1
@@ -382,7 +401,9 @@ def test_view_link_offline_shows_the_last_board_and_resumes(
     controlled(page)
     expect(page.locator("#live .hand")).to_have_count(2)
     context.set_offline(True)
-    expect(page.locator("#net-banner")).to_contain_text(re.compile(r"нет сети · обновлено в \d\d:\d\d"), timeout=8000)
+    expect(page.locator("#net-banner")).to_contain_text(
+        re.compile(r"нет сети · обновлено в \d\d:\d\d"), timeout=8000
+    )
     page.reload()  # the last board this phone saw
     expect(page.locator("#live .hand")).to_have_count(2)
     expect(page.locator("#net-banner")).to_contain_text("нет сети · обновлено в")
@@ -396,3 +417,75 @@ def test_view_link_offline_shows_the_last_board_and_resumes(
     context.set_offline(False)  # polling resumes by itself
     expect(page.locator("#live .hand")).to_have_count(3, timeout=10000)
     expect(page.locator("#net-banner")).to_be_hidden()
+
+
+# ---------------------------------------------------------------- every failure is visible; corrections offline
+
+
+def test_a_refused_htmx_write_says_why_next_to_the_button_and_keeps_what_was_typed(page: Page, live_server):
+    start(page, live_server.url)
+    page.route(
+        re.compile(r"/hand/$"),
+        lambda route: route.fulfill(
+            status=403,
+            body='<p class="errorlist" data-error-message>Эта ссылка только для просмотра.</p>',
+            headers={"Content-Type": "text/html; charset=utf-8"},
+        ),
+    )
+    tap_hand(page, 72)
+    msg = page.locator("#entry .kz-msg")
+    expect(msg).to_have_text("Эта ссылка только для просмотра.")
+    # right after the button that sent it, and what was typed is still there
+    assert (
+        page.evaluate(
+            "() => document.querySelector('#entry .kz-msg').previousElementSibling.textContent.trim()"
+        )
+        == "Записать кон"
+    )
+    expect(page.locator("#points_0")).to_have_value("72")
+    expect(page.locator(PENDING)).to_have_count(0)  # a refusal is not kept for later
+    # without a message from the server: the status, in the player's language
+    page.unroute(re.compile(r"/hand/$"))
+    page.route(re.compile(r"/hand/$"), lambda route: route.fulfill(status=404, body=""))
+    page.get_by_role("button", name="Записать кон").click()
+    expect(msg).to_have_text("Сервер не принял запрос (ошибка 404).")
+    expect(page.locator("#points_0")).to_have_value("72")
+
+
+def test_a_correction_and_a_delete_made_offline_are_kept_and_sent(
+    context: BrowserContext, page: Page, live_server
+):
+    edit = start(page, live_server.url)
+    tap_hand(page, 72)
+    tap_hand(page, 95)
+    expect(page.locator(STORED)).to_have_count(2)
+    page.locator(".hand[data-hand='1'] a", has_text="Исправить").click()
+    controlled(page)
+    context.set_offline(True)
+    page.fill("input[name=points_0]", "100")
+    page.fill("input[name=points_1]", "20")
+    page.fill("#reason", "пересчитали")
+    page.get_by_role("button", name="Сохранить исправление").click()
+    page.wait_for_url(edit)
+    expect(page.locator(PENDING)).to_have_count(1)
+    expect(page.locator(PENDING)).to_contain_text("исправить кон 1: 100:20")
+    context.set_offline(False)
+    expect(page.locator(PENDING)).to_have_count(0, timeout=15000)
+    assert [(a, r) for a, r, _ in live(edit)][-1] == ("edit", {"points": [100, 20]})
+    expect(page.locator(".hand[data-hand='1']")).to_contain_text("100:20")
+    assert board_score(page) == engine_score_live(edit)
+
+
+def test_removing_a_match_from_the_phone_removes_its_copies(page: Page, live_server):
+    edit = start(page, live_server.url)
+    path = edit.replace(live_server.url, "")
+    page.goto(live_server.url + "/")
+    controlled(page)
+    item = page.locator("#my-matches li", has_text="Красные – Чёрные")
+    expect(item).to_have_count(1)
+    item.get_by_role("button", name="Убрать с телефона").click()
+    expect(item).to_have_count(0)
+    kept = page.evaluate(
+        "caches.open('kozel-pages-v1').then(c => c.keys()).then(k => k.map(r => new URL(r.url).pathname))"
+    )
+    assert path not in kept and "/" in kept
