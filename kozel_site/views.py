@@ -123,6 +123,7 @@ _CORE_STATIC = (
     "kozel/offline.js",
     "kozel/icon.svg",
     "kozel/icon-192.png",
+    "kozel/hourglass.svg",
     "scorekeeper/score.css",
     "scorekeeper/score.js",
     "scorekeeper/outbox.js",

@@ -58,21 +58,22 @@
   K.setServerDown = function (down) { if (K.serverDown !== down) { K.serverDown = down; netChanged(); } };
 
   // the banner: «Нет сети: 2 записи ждут отправки [Отправить сейчас]» or «нет сети · обновлено в 21:14»
-  K.pending = 0; // set by outbox.js
+  K.pending = 0; // set by outbox.js: entries kept on this phone, and those waiting for a decision
+  K.blocked = 0;
   K.banner = function () {
     var el = document.getElementById("net-banner");
     if (!el) return;
     var off = !K.online(), text = "", send = el.querySelector(".net-send");
     if (K.pending > 0) {
-      text = (navigator.onLine === false ? K.t("offline") : K.serverDown ? K.t("noserver") : K.t("sending"))
-        + ": " + K.tCount("wait", K.pending);
+      text = (navigator.onLine === false ? K.t("offline") : K.serverDown ? K.t("noserver")
+        : K.blocked ? K.t("decide") : K.t("sending")) + ": " + K.tCount("wait", K.pending);
     } else if (off) {
       text = K.lastOk ? K.t("updated", { time: K.hhmm(K.lastOk) }) : K.t("offline");
     }
     el.querySelector(".net-text").textContent = text;
     el.hidden = !text;
     el.classList.toggle("net-off", off);
-    if (send) send.hidden = !(K.pending > 0);
+    if (send) send.hidden = !(K.pending > 0) || K.blocked > 0;
   };
 
   // ---- item: every failed htmx request says so next to the control that sent it
@@ -180,7 +181,8 @@
     if (window.htmx) htmx.config.timeout = 10000; // a write with no answer in 10 s is kept (outbox)
     var main = document.getElementById("main");
     var r = main && main.getAttribute("data-rendered");
-    K.lastOk = r ? new Date(r) : new Date();
+    // the time of the board on this page (the offline page itself has no board to date)
+    K.lastOk = document.getElementById("offline-page") ? null : r ? new Date(r) : new Date();
     var send = document.querySelector("#net-banner .net-send");
     if (send) send.addEventListener("click", function () { if (K.sendNow) K.sendNow(); });
     rememberTitle();

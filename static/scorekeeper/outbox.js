@@ -180,7 +180,10 @@
     li.setAttribute("data-pending", e.key);
     var head = el("div", "hand-head");
     if (e.hand) head.appendChild(el("span", "hand-no", String(e.hand)));
-    head.appendChild(el("span", "hand-pts", "⏳ " + e.summary));
+    var pts = el("span", "hand-pts");
+    var icon = el("span", "hourglass", "⏳"); icon.setAttribute("aria-hidden", "true");
+    pts.appendChild(icon); pts.appendChild(document.createTextNode(" " + e.summary));
+    head.appendChild(pts);
     li.appendChild(head);
     if (e.state === "queued") {
       var why = el("div", "hand-why");
@@ -208,6 +211,7 @@
     cache.forEach(function (e) { pendingByMatch[e.match] = (pendingByMatch[e.match] || 0) + 1; });
     var mine = cache.filter(function (e) { return e.match === id; });
     K.pending = id ? mine.length : cache.length;
+    K.blocked = (id ? mine : cache).filter(function (e) { return e.state !== "queued"; }).length;
     K.banner();
     var hands = document.getElementById("hands");
     if (!hands) return;
@@ -224,6 +228,9 @@
     // the entry form's heading names the hand the next tap is for
     var form = document.getElementById("entry"), h = form && form.querySelector("h2[data-tpl]");
     if (h) h.textContent = h.getAttribute("data-tpl").replace("__N__", +form.getAttribute("data-hand") + queuedAdds());
+    // and undo names the hand it would take back (a kept one is taken back on the phone)
+    var u = document.querySelector("form[data-outbox=undo] button[data-tpl]");
+    if (u) u.textContent = u.getAttribute("data-tpl").replace("__N__", +u.getAttribute("data-hands") + queuedAdds());
   }
   function refreshList() { return list().then(function (l) { cache = l; render(); }); }
   K.outboxRefresh = refreshList;
@@ -322,15 +329,27 @@
     if (!m || m.getAttribute("data-remember") !== match || !window.htmx) {
       return;
     }
-    var url = m.getAttribute("data-edit");
-    var form = document.getElementById("entry"), typed = [];
-    if (form) form.querySelectorAll("input[name=points_0], input[name=points_1], input[name=note]").forEach(function (i) { typed.push([i.name, i.value]); });
-    htmx.ajax("GET", url, { target: "#match", swap: "outerHTML" }).then(function () {
-      var f = document.getElementById("entry");
-      if (f) typed.forEach(function (p) { var i = f.querySelector("[name=" + p[0] + "]"); if (i && p[1]) i.value = p[1]; });
-      render();
-    });
+    keepTyped = true;
+    htmx.ajax("GET", m.getAttribute("data-edit"), { target: "#match", swap: "outerHTML" }).then(render, render);
   }
+  // what the player is typing survives the fresh board: read just before the swap, put back after
+  var keepTyped = false, typed = null;
+  var TYPED = "#entry input[name=points_0], #entry input[name=points_1], #entry input[name=note]";
+  document.addEventListener("htmx:beforeSwap", function (ev) {
+    if (!keepTyped || !ev.detail.target || ev.detail.target.id !== "match") return;
+    typed = [];
+    document.querySelectorAll(TYPED).forEach(function (i) { typed.push([i.name, i.value, document.activeElement === i, i.className]); });
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!typed) return;
+    var f = document.getElementById("entry");
+    if (f) typed.forEach(function (p) {
+      var i = f.querySelector("[name=" + p[0] + "]");
+      if (i && p[1]) { i.value = p[1]; i.className = p[3]; } // a filled-in complement stays one
+      if (i && p[2]) i.focus();
+    });
+    typed = null; keepTyped = false;
+  });
 
   // ---- a conflict: the players' choice
   function resolve(key, choice) {
