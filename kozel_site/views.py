@@ -120,6 +120,7 @@ def bench_floor(request: HttpRequest) -> HttpResponse:
 _CORE_STATIC = (
     "kozel/app.css",
     "kozel/htmx.min.js",
+    "kozel/site.js",
     "kozel/offline.js",
     "kozel/icon.svg",
     "kozel/icon-192.png",

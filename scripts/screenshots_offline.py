@@ -47,7 +47,9 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="kozel-shots-"))
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}", "DJANGO_DEBUG": "1"}
     env.pop("DJANGO_ENV", None)
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+    )
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
@@ -117,7 +119,9 @@ def main() -> None:
                     pa.goto(edit)
                     a.set_offline(False)
                     pa.wait_for_selector(".hand.pending-conflict", timeout=20000)
-                    pa.evaluate("document.querySelector('.hand.pending-conflict').scrollIntoView({block: 'center'})")
+                    pa.evaluate(
+                        "document.querySelector('.hand.pending-conflict').scrollIntoView({block: 'center'})"
+                    )
                     shot(pa, "conflict")
                     # the players keep theirs; then a refused tap: its message next to the button
                     pa.locator(".hand.pending-conflict button").first.click()
