@@ -68,12 +68,12 @@ def main() -> None:
                 for size, (w, h) in SIZES.items():
                     cookies = [{"name": "kozel_lang", "value": lang, "url": base}]
 
-                    def context():  # noqa: ANN202
+                    def context(w: int = w, h: int = h, cookies: list = cookies):  # noqa: ANN202
                         c = browser.new_context(viewport={"width": w, "height": h}, locale="ru-RU")
                         c.add_cookies(cookies)
                         return c
 
-                    def shot(page, name: str) -> None:  # noqa: ANN001
+                    def shot(page, name: str, lang: str = lang, size: str = size) -> None:  # noqa: ANN001
                         suffix = "" if lang == "ru" else "-en"
                         page.screenshot(path=str(OUT / f"offline-{name}-{size}{suffix}.png"), full_page=False)
 
