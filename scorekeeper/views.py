@@ -397,7 +397,9 @@ def _outbox_write(form: WriteForm, do: Callable[[dict[str, Any]], object]) -> Ht
     except ValidationError as exc:
         return answer(422, code="invalid", message=" ".join(exc.messages))
     entry = result[0] if isinstance(result, tuple) else None
-    version = match_version(match=entry.match) if entry is not None else None
+    version = (
+        Match.objects.values_list("version", flat=True).get(pk=entry.match_id) if entry is not None else None
+    )
     return answer(200, ok=True, version=version)
 
 
