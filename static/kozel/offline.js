@@ -35,7 +35,9 @@
       });
     });
   };
-  if ("serviceWorker" in navigator) {
+  // the worker is registered once the page has loaded, so its first install never competes
+  // with the page's own requests
+  function registerWorker() {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
       // a page opened before the worker ran, or reached by a form's redirect, was not kept: keep
       // it now (the worker fetches it again; a write's own response is never kept)
@@ -44,6 +46,10 @@
         if (!r) K.sw({ type: "refresh", url: location.pathname });
       });
     }).catch(function () {});
+  }
+  if ("serviceWorker" in navigator) {
+    if (document.readyState === "complete") registerWorker();
+    else window.addEventListener("load", registerWorker);
   }
 
   // ---- network state: the browser's flag plus what the last request to our server did
