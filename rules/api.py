@@ -131,14 +131,19 @@ def _code(value: Any, field: str) -> str:
 
 
 def _ruleset(body: Mapping[str, Any]) -> engine.Ruleset:
+    """The variant, its options and, where it is played by several seat counts, ``seats``."""
     variant = _required(body, "variant")
     options = body.get("options")
     if options is not None and not isinstance(options, dict):
         raise BadRequest("bad_type", "options", expected="object")
+    seats = body.get("seats")
     try:
-        return engine.resolve(variant, options)
+        v = engine.get_variant(variant)
+        if seats is None and len(v.seats) > 1:
+            raise BadRequest("missing_field", "seats", allowed=list(v.seats))
+        return engine.resolve(v, options, seats=seats)
     except KozelError as e:
-        if e.field and e.field != "variant":
+        if e.field and e.field not in ("variant", "seats"):
             e.field = f"options.{e.field}"
         raise
 
@@ -153,17 +158,19 @@ def _cards_field(value: Any, field: str, multi: bool, max_len: int = 64) -> list
     return out
 
 
-def _hands(value: Any, field: str = "hands", *, allow_unknown: bool = False) -> list[list[str] | None]:
-    """Four lists of card codes; with ``allow_unknown`` a seat may be null (hand not given)."""
+def _hands(
+    value: Any, seats: int, field: str = "hands", *, allow_unknown: bool = False
+) -> list[list[str] | None]:
+    """One list of card codes per seat; with ``allow_unknown`` a seat may be null (hand not given)."""
     hands = _list(value, field)
-    if len(hands) != 4:
-        raise BadRequest("bad_hand", field, expected=4)
+    if len(hands) != seats:
+        raise BadRequest("bad_hand", field, expected=seats)
     out: list[list[str] | None] = []
     for s, h in enumerate(hands):
         if h is None and allow_unknown:
             out.append(None)
             continue
-        out.append([_code(c, f"{field}[{s}][{i}]") for i, c in enumerate(_list(h, f"{field}[{s}]", 12))])
+        out.append([_code(c, f"{field}[{s}][{i}]") for i, c in enumerate(_list(h, f"{field}[{s}]", 16))])
     return out
 
 
@@ -233,7 +240,7 @@ def trick_json(trick: engine.Trick) -> dict[str, Any]:
     return {
         "leader": trick.leader,
         "winner": trick.winner,
-        "team": engine.team_of(trick.winner),
+        "team": trick.team,
         "winning_card": trick.winning[0].code
         if len(trick.winning) == 1
         else " ".join(c.code for c in trick.winning),
@@ -261,7 +268,7 @@ def _jsonable(value: Any) -> Any:
 def variants(request: HttpRequest) -> HttpResponse:
     """``GET /api/v1/variants``: every variant with its options and defaults."""
     data = []
-    for v in engine.VARIANTS.values():
+    for v in engine.ALL_VARIANTS.values():
         rules = engine.resolve(v).as_dict()
         del rules["variant"], rules["options"]  # the defaults, below
         data.append({**v.as_dict(), "name": variant_name(v.key), "defaults": v.defaults, **rules})
@@ -276,9 +283,10 @@ def trick(body: dict[str, Any]) -> dict[str, Any]:
     cards = _cards_field(_required(body, "cards"), "cards", rs.multi_card_leads)
     hands = None
     if body.get("hands") is not None:
-        hands = _hands(body["hands"], allow_unknown=True)
+        hands = _hands(body["hands"], rs.seats, allow_unknown=True)
     context = _context(body.get("context"))
-    check_one_of_each(hands, [(f"cards[{i}]", (leader + i) % 4, c) for i, c in enumerate(cards)])
+    n = rs.seats
+    check_one_of_each(hands, [(f"cards[{i}]", (leader + i) % n, c) for i, c in enumerate(cards)])
     try:
         result = engine.resolve_trick(rs, leader, cards, hands=hands, context=context)
     except KozelError as e:
@@ -294,17 +302,22 @@ def deal(body: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/v1/deal``: every trick, points and tricks per team, violations, the hand record."""
     rs = _ruleset(body)
     leader = check_seat(_required(body, "leader"), "leader")
-    hands: Any = _hands(_required(body, "hands"))  # four hands of codes, all known here
+    n = rs.seats
+    hands: Any = _hands(_required(body, "hands"), n)  # one hand of codes per seat, all known here
     plays = _cards_field(_required(body, "plays"), "plays", rs.multi_card_leads, MAX_PLAYS)
     kwargs: dict[str, Any] = {}
     if rs.multi_card_leads and body.get("stock") is not None:
         kwargs["stock"] = [_code(c, f"stock[{i}]") for i, c in enumerate(_list(body["stock"], "stock", 36))]
+    if body.get("prikup") is not None:
+        kwargs["prikup"] = _hands(body["prikup"], n, "prikup")
+    if body.get("dealer") is not None:
+        kwargs["dealer"] = check_seat(body["dealer"], "dealer")
     context = _context(body.get("context"))
     # who plays after the first trick is known only once the tricks are judged: check what is
     # known now, then every play with its seat (a play the engine says its seat did not hold may
     # be a card given in another hand)
     placed: list[tuple[str, Any, Any]] = [
-        (f"plays[{i}]", (leader + i) % 4 if i < 4 else None, p) for i, p in enumerate(plays)
+        (f"plays[{i}]", (leader + i) % n if i < n else None, p) for i, p in enumerate(plays)
     ]
     check_one_of_each(hands, placed, kwargs.get("stock"))
     try:
@@ -329,7 +342,7 @@ def deal(body: dict[str, Any]) -> dict[str, Any]:
         }
         for v in result.violations
     ]
-    return {
+    out: dict[str, Any] = {
         "trick_results": [trick_json(t) for t in result.tricks],
         "points": list(result.points),
         "tricks": list(result.tricks_won),
@@ -340,6 +353,13 @@ def deal(body: dict[str, Any]) -> dict[str, Any]:
         "ended_early": result.ended_early,
         "record": _jsonable(result.record),
     }
+    if result.dealer is not None:
+        out["dealer"] = result.dealer
+    if result.kitty:
+        out["kitty"] = [c.code for c in result.kitty]
+    if result.lone_seat is not None:
+        out["lone_seat"] = result.lone_seat
+    return out
 
 
 @json_view
@@ -356,7 +376,12 @@ def score(body: dict[str, Any]) -> dict[str, Any]:
         except KozelError as e:
             e.field = f"hands[{i}]" + (f".{e.field}" if e.field else "")
             raise
-    state = engine.replay(rs, None, parsed)
+    dealer = None
+    if body.get("dealer") is not None:  # the seat that dealt the first record (solo-twelve)
+        dealer = check_seat(body["dealer"], "dealer")
+        if dealer >= rs.seats:
+            raise BadRequest("bad_seat", "dealer", seats=rs.seats)
+    state = engine.replay(rs, None, parsed, first_dealer=dealer)
     return {
         "score": list(state.score),
         "finished": state.finished,
