@@ -215,6 +215,8 @@ class Board:
         return [explain.pending_line(k, int(v)) for k, v in self.state.pending.items()]
 
     def seat_name(self, seat: int) -> str:
+        if seat == self.ruleset.blind_seat:
+            return _("blind")  # three play: nobody sits here (docs/tables.md#blind-seat)
         names = self.match.player_names or []
         name = names[seat] if seat < len(names) and names[seat] else ""
         return name or _("seat %(n)s") % {"n": seat + 1}

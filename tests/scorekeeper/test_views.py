@@ -296,3 +296,14 @@ def test_csv_header_speaks_the_players_language(client, start):
     client.cookies["kozel_lang"] = "en"
     header = client.get(f"/m/{table.public_id}/export.csv").content.decode("utf-8-sig").splitlines()[0]
     assert header.startswith("hand,points Красные,points Чёрные,events,")  # names as stored
+
+
+@pytest.mark.django_db
+def test_a_blind_table_names_the_blind_seat(client, start):
+    """Three players with a blind partner (docs/tables.md#blind-seat): the seat is «слепой»."""
+    table = start("classic-sixes", opt_blind_seat="2", player_0="Аня", player_1="Боря", player_3="Вера")
+    assert table.match.options["blind_seat"] == "2"
+    html = client.get(table.edit).content.decode()
+    assert "Аня и слепой" in html  # the team line: the blind seat is named, not a player
+    plain = start("classic-sixes", player_2="Гена")
+    assert "и слепой" not in client.get(plain.edit).content.decode()
