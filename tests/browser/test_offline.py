@@ -308,6 +308,7 @@ def test_the_server_stopped_in_the_middle_of_a_request(page: Page, live_server):
 
 def test_manifest_and_installable(context: BrowserContext, page: Page, live_server):
     page.goto(live_server.url + "/")
+    expect(page.locator("#net-banner")).to_be_hidden()  # online with nothing waiting: no banner at all
     href = page.locator("link[rel=manifest]").get_attribute("href")
     manifest = page.request.get(live_server.url + href)
     assert manifest.headers["content-type"].startswith("application/manifest+json")
