@@ -1,0 +1,316 @@
+"""What the match pages share: their messages and URLs, the view link's read-only guard,
+the board's rendering and the write path every form goes through (the phone's outbox included)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django_htmx.http import HttpResponseClientRedirect
+
+from kozel_site.http import htmx
+from rules.messages import lang, option_label, option_value, variant_name
+
+from .. import services
+from ..forms import HandForm, WriteForm, new_nonce, penalty_choices
+from ..models import Match
+from ..selectors import Board, match_live_board, match_next, record_summary
+
+STALE_EDIT = gettext_lazy(
+    "Another phone changed this match while the form was open. Below is the hand as it stands now: "
+    "check it and correct it again if it still needs it."
+)
+STALE = gettext_lazy(
+    "Another phone changed this match since your form was shown. Here is the fresh board: "
+    "check it and enter the hand again if it is still missing."
+)
+VIEW_LINK_READ_ONLY = gettext_lazy("This is a view link: it cannot change the match.")
+NONCE_REUSED = gettext_lazy(
+    "This form was already used for a different change, so nothing was done now. "
+    "Here is the fresh board: check it and try again."
+)
+
+
+def rules_sheet_url(key: str) -> str:
+    return reverse("rules:sheet", args=[key])
+
+
+def edit_url(match: Match, secret: str) -> str:
+    return reverse("scorekeeper:edit", args=[match.public_id, secret])
+
+
+def _read_only(view):  # type: ignore[no-untyped-def]
+    """View-link pages: GET/HEAD only; any write through them is refused with 403."""
+
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method not in ("GET", "HEAD"):
+            raise PermissionDenied(VIEW_LINK_READ_ONLY)
+        return view(request, *args, **kwargs)
+
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+# ---------------------------------------------------------------- the match (edit link)
+
+
+def _hand_rows(board: Board, secret: str | None) -> list[dict[str, Any]]:
+    """The hand list, newest first, as flat rows of ready strings: the template only prints them.
+    The texts were built when each hand was written (stored per language with its line).
+
+    With ``secret`` (the edit link) each row carries its «Edit» and «Dispute» links, both under
+    the edit path (``…/hand/<slot>/`` and ``…/hand/<slot>/dispute/``): the secret travels only in
+    a path, never in a query string. The hand URL is reversed once per page, the slot appended."""
+    hand_prefix = ""
+    if secret is not None:
+        probe = reverse("scorekeeper:hand_change", args=[board.match.public_id, secret, 0])
+        hand_prefix = probe[:-2]  # ".../hand/"
+    language = lang()
+    rows = []
+    for ln in board.rows:
+        texts = ln.texts.get(language) or ln.texts[settings.LANGUAGE_CODE]
+        row = {
+            "number": str(ln.number),
+            "points": texts["points"],
+            "events": texts["events"],
+            "won": "" if ln.winner is None else f" won-{ln.winner}",
+            "score0": str(ln.score0),
+            "score1": str(ln.score1),
+            "deltas": ", ".join(texts["deltas"]),
+            "notes": " · ".join(texts["notes"]),
+            "edited": ln.edited,
+            "restored": ln.restored,
+        }
+        if secret is not None:
+            row["edit"] = f"{hand_prefix}{ln.slot}/"
+            row["dispute"] = f"{hand_prefix}{ln.slot}/dispute/"
+        rows.append(row)
+    return rows
+
+
+def _lazy_rows(board: Board, secret: str | None) -> SimpleLazyObject:
+    """The hand rows, built only when the template's fragment cache misses (_hands.html is cached
+    per match, log version, language, mode and page)."""
+    return SimpleLazyObject(lambda: _hand_rows(board, secret))
+
+
+def _all_hands(request: HttpRequest) -> bool:
+    """«All hands»: the page was asked for every hand, not only the latest ones."""
+    return request.GET.get("hands") == "all"
+
+
+def _match_context(
+    request: HttpRequest,
+    match: Match,
+    secret: str,
+    *,
+    board: Board | None = None,
+    form: HandForm | None = None,
+    message: str = "",
+) -> dict[str, Any]:
+    board = board or match_live_board(match=match, all_hands=_all_hands(request))
+    if form is None:
+        form = HandForm(initial={"version": board.version}, ruleset=board.ruleset)
+    edit = edit_url(match, secret)
+    return {
+        "board": board,
+        "form": form,
+        "secret": secret,
+        "message": message,
+        "editable": True,
+        "penalties": penalty_choices(board.ruleset),
+        # a misdeal has its own button, already against the dealing team; these take a team
+        "other_penalties": [(k, label) for k, label in penalty_choices(board.ruleset) if k != "misdeal"],
+        "penalty_nonce": new_nonce(),
+        "lines": _lazy_rows(board, secret),
+        "all_hands": _all_hands(request),
+        # a match on its own (no rematch series, not over): its board is cached per log version
+        "cacheable": match.previous_id is None and not board.state.finished,
+        "edit_url": edit,
+        "view_url": request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id])),
+        "edit_abs": request.build_absolute_uri(edit),
+        "next_match": match_next(match=match) if board.state.finished else None,
+        **_common(board),
+    }
+
+
+def _common(board: Board) -> dict[str, Any]:
+    return _common_of(board.match)
+
+
+def _common_of(match: Match) -> dict[str, Any]:
+    return {
+        "variant_name": variant_name(match.variant),
+        "sheet_url": rules_sheet_url(match.variant),
+        "options": SimpleLazyObject(
+            lambda: [(option_label(k), option_value(k, v)) for k, v in match.options.items()]
+        ),
+    }
+
+
+def _render_match(
+    request: HttpRequest, match: Match, secret: str, *, status: int = 200, **kwargs: Any
+) -> HttpResponse:
+    ctx = _match_context(request, match, secret, **kwargs)
+    template = "scorekeeper/match.html#match" if htmx(request) else "scorekeeper/match.html"
+    return render(request, template, ctx, status=status)
+
+
+def _apply_errors(form: WriteForm, exc: ValidationError) -> None:
+    if hasattr(exc, "error_dict"):
+        for field, errors in exc.error_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, exc)
+
+
+def _form_message(form: WriteForm) -> str:
+    """A control form (undo, delete, restore, rematch) has no fields to show errors beside:
+    its errors become the page's message."""
+    return " ".join(str(m) for errors in form.errors.values() for m in errors)
+
+
+# how a failed write is shown: (the form with its errors or None, a message, the status)
+ShowError = Callable[[WriteForm | None, str, int], HttpResponse]
+
+
+def _write(
+    request: HttpRequest,
+    form: WriteForm,
+    do: Callable[[dict[str, Any]], object],
+    *,
+    show_error: ShowError,
+    done_url: str | Callable[[Any], str],
+    board: Callable[[], HttpResponse] | None = None,
+) -> HttpResponse:
+    """The one path of every write: bind, run the service with the form's version and nonce,
+    and answer. A stale form or a nonce spent on another action is a 409 with the fresh state;
+    a record the engine refuses is a 422 with the engine's message beside the field. On success
+    htmx gets ``board()`` in place (when given), anything else a redirect to ``done_url``."""
+    if _from_outbox(request):
+        return _outbox_write(form, do)
+    if not form.is_valid():
+        return show_error(form, "", 422)
+    try:
+        result = do(form.cleaned_data)
+    except services.StaleForm:
+        return show_error(None, str(STALE), 409)
+    except services.NonceReused:
+        return show_error(None, str(NONCE_REUSED), 409)
+    except services.NotFound:
+        raise Http404("no such hand") from None
+    except ValidationError as exc:
+        _apply_errors(form, exc)
+        return show_error(form, "", 422)
+    if htmx(request) and board is not None:
+        return board()
+    url = done_url(result) if callable(done_url) else done_url
+    return HttpResponseClientRedirect(url) if htmx(request) else redirect(url)
+
+
+# ---------------------------------------------------------------- the phone's outbox (static/scorekeeper/outbox.js)
+
+
+def _from_outbox(request: HttpRequest) -> bool:
+    """A write a phone kept while offline and sends now: it is answered in JSON."""
+    return request.headers.get("X-Kozel-Outbox") == "1"
+
+
+def outbox_hand(request: HttpRequest) -> int | None:
+    """The hand number an outbox entry was entered for (only an outbox sends it)."""
+    value = request.POST.get("hand", "")
+    if not _from_outbox(request) or not value.isdigit() or not 0 < int(value) < 100_000:
+        return None
+    return int(value)
+
+
+def _outbox_write(form: WriteForm, do: Callable[[dict[str, Any]], object]) -> HttpResponse:
+    """The same write as the form's, answered for the outbox: ``{"ok", "version"}``; 409
+    ``hand_conflict`` with both records (the players choose), ``stale`` or ``nonce_reused``;
+    422 ``invalid``; 404 ``not_found``."""
+
+    def answer(status: int, **data: Any) -> JsonResponse:
+        resp = JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
+        resp["Cache-Control"] = "no-store"
+        return resp
+
+    if not form.is_valid():
+        return answer(422, code="invalid", message=_form_message(form))
+    try:
+        result = do(form.cleaned_data)
+    except services.HandConflict as c:
+        names = c.match.team_names
+        mine = record_summary(c.mine, names)
+        theirs = record_summary(c.theirs, names) if c.theirs is not None else ""
+        if c.theirs is not None:
+            message = _("Hand %(n)s was already recorded from another phone: %(theirs)s. Yours: %(mine)s") % {
+                "n": c.hand,
+                "theirs": theirs,
+                "mine": mine,
+            }
+        else:
+            message = _(
+                "The match was changed from another phone: it now has %(count)s hands. Yours: %(mine)s"
+            ) % {
+                "count": c.hands,
+                "mine": mine,
+            }
+        return answer(
+            409,
+            code="hand_conflict",
+            hand=c.hand,
+            slot=c.slot,
+            theirs=theirs,
+            mine=mine,
+            message=message,
+            version=c.version,
+            next_hand=c.hands + 1,
+        )
+    except services.StaleForm:
+        return answer(409, code="stale", message=str(STALE))
+    except services.NonceReused:
+        return answer(409, code="nonce_reused", message=str(NONCE_REUSED))
+    except services.NotFound:
+        return answer(404, code="not_found", message=_("This hand is no longer in the match."))
+    except ValidationError as exc:
+        return answer(422, code="invalid", message=" ".join(exc.messages))
+    entry = result[0] if isinstance(result, tuple) else None
+    version = (
+        Match.objects.values_list("version", flat=True).get(pk=entry.match_id) if entry is not None else None
+    )
+    return answer(200, ok=True, version=version)
+
+
+def _on_board(request: HttpRequest, match: Match, secret: str, *, fields: bool) -> ShowError:
+    """Failed writes from the board: a hand form keeps its fields and errors; a control form's
+    errors become the message above the board."""
+
+    def show(form: WriteForm | None, message: str, status: int) -> HttpResponse:
+        if form is not None and not fields:
+            message, form = _form_message(form), None
+        return _render_match(request, match, secret, form=form, message=message, status=status)  # type: ignore[arg-type]
+
+    return show
+
+
+def _board_write(
+    request: HttpRequest, match: Match, secret: str, form: WriteForm, do: Callable[[dict[str, Any]], object]
+) -> HttpResponse:
+    """A write from the board: htmx gets the fresh board in place."""
+    return _write(
+        request,
+        form,
+        do,
+        show_error=_on_board(request, match, secret, fields=isinstance(form, HandForm)),
+        done_url=edit_url(match, secret),
+        board=lambda: _render_match(request, match, secret),
+    )

@@ -1,0 +1,239 @@
+"""Corrections: change, dispute or delete an earlier hand, the history and a restore."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from rules.views import deal_review
+
+from .. import reasons, services
+from ..forms import (
+    HandForm,
+    WriteForm,
+    hand_initial_from_query,
+    hand_initial_from_record,
+    new_nonce,
+    penalty_choices,
+)
+from ..models import Entry
+from ..selectors import Board, match_board, match_get_for_edit, record_summary, ruleset_of, slots_from_log
+from .common import STALE, STALE_EDIT, _common, _on_board, _write, edit_url
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) -> HttpResponse:
+    """Edit an earlier hand. GET prefills from the query (the referee's return link) or the
+    hand as it stands; POST records the correction with its reason."""
+    match = match_get_for_edit(public_id=public_id, secret=secret)
+    board = match_board(match=match)
+    current = next((s for s in board.slots if s.slot == slot), None)
+    if current is None:
+        raise Http404("no such hand")
+
+    def page(form: HandForm | None, message: str = "", status: int = 200) -> HttpResponse:
+        shown, deleted, changes = board, current.deleted, []
+        if form is None:  # stale or spent: a fresh form of the hand as it stands now
+            shown = match_board(match=match)
+            now = next((s for s in shown.slots if s.slot == slot), current)
+            deleted = now.deleted
+            form = HandForm(
+                initial={**hand_initial_from_record(now.record or {}), "version": shown.version},
+                ruleset=board.ruleset,
+            )
+            if message == str(STALE):  # the edit page says what changed, not «enter it again»
+                changes = _changes_since(shown, request.POST.get("version", ""))
+                message = str(STALE_EDIT)
+        return _hand_page(
+            request,
+            shown,
+            form,
+            secret=secret,
+            slot=slot,
+            deleted=deleted,
+            message=message,
+            changes=changes,
+            status=status,
+        )
+
+    if request.method == "POST":
+        return _write(
+            request,
+            HandForm(request.POST, ruleset=board.ruleset),
+            lambda d: services.hand_edit(
+                match=match,
+                slot=slot,
+                record=services.record_from_fields(d),
+                nonce=d["nonce"],
+                version=d["version"],
+                reason=d.get("reason", ""),
+            ),
+            show_error=page,  # type: ignore[arg-type]
+            done_url=edit_url(match, secret),
+        )
+    from_query = hand_initial_from_query(request.GET)
+    initial = {**hand_initial_from_record(current.record or {}), **from_query, "version": board.version}
+    if from_query and ("points_0" in from_query) != ("points_1" in from_query):
+        # one side given by the referee: the other is 120 minus it, not the old value
+        missing = "points_1" if "points_0" in from_query else "points_0"
+        initial[missing] = None
+    return page(HandForm(initial=initial, ruleset=board.ruleset))
+
+
+def _proposed_reason(board: Board, form: HandForm) -> str:
+    """The referee's coded reason, in the reader's language, for the notice above the form."""
+    code = form["reason_code"].value() or ""
+    params = reasons.parse_params(code, form["reason_params"].value() or "")
+    if params is None:
+        return ""
+    return reasons.coded_line(code, params, reasons.seat_namer(board.match.player_names or []))
+
+
+def _changes_since(board: Board, version: str) -> list[str]:
+    """What other phones did to the match after ``version`` (the log seq the form was shown at),
+    one line per log entry: «кон 2 записан», «кон 1 исправлен»."""
+    seen = int(version) if version.isdigit() else 0
+    numbers = {ln.slot: ln.number for ln in board.lines}
+    words = {
+        Entry.ADD: _("hand %(n)s recorded"),
+        Entry.EDIT: _("hand %(n)s corrected"),
+        Entry.DELETE: _("hand %(n)s deleted"),
+        Entry.UNDO: _("hand %(n)s undone"),
+        Entry.RESTORE: _("hand %(n)s restored"),
+    }
+    entries = sorted((e for s in board.slots for e in s.versions if e.seq > seen), key=lambda e: e.seq)
+    gone = _("a hand that is no longer in the list was changed")
+    return [words[e.action] % {"n": numbers[e.slot]} if e.slot in numbers else gone for e in entries]
+
+
+def _hand_page(
+    request: HttpRequest,
+    board: Board,
+    form: HandForm,
+    *,
+    secret: str,
+    slot: int,
+    deleted: bool,
+    message: str,
+    status: int,
+    changes: Sequence[str] = (),
+) -> HttpResponse:
+    match = board.match
+    number = next((ln.number for ln in board.lines if ln.slot == slot), None)
+    return render(
+        request,
+        "scorekeeper/hand_edit.html",
+        {
+            "board": board,
+            "form": form,
+            "slot": slot,
+            "number": number,
+            "secret": secret,
+            "deleted": deleted,
+            "message": message,
+            "changes": changes,
+            "edit_url": edit_url(match, secret),
+            "penalties": penalty_choices(board.ruleset),
+            "from_referee": bool(request.GET.get("reason") or request.GET.get("reason_code"))
+            or "points_0" in request.GET,
+            "proposed": _proposed_reason(board, form),
+            **_common(board),
+        },
+        status=status,
+    )
+
+
+@require_safe
+def hand_dispute(request: HttpRequest, public_id: str, secret: str, slot: int) -> HttpResponse:
+    """«Спор» on a recorded hand: the referee's deal review with this match's rules, served under
+    the edit path. Its GET form submits here, so the secret is only ever in the path (masked in
+    the logs, never sent as a Referer) and «Record in the match» leads to the hand's correction."""
+    match = match_get_for_edit(public_id=public_id, secret=secret)
+    if not any(s.slot == slot for s in slots_from_log(match.entries.all())):
+        raise Http404("no such hand")
+    query: dict[str, str] = {
+        k: str(v) for k, v in request.GET.items() if not k.startswith("opt_") and k not in ("variant", "was")
+    }
+    rs = ruleset_of(match)
+    query["variant"] = match.variant
+    for k, v in match.options.items():
+        query[f"opt_{k}"] = rs.variant.option(k).to_text(v)
+    return deal_review(
+        request,
+        query,
+        action=reverse("scorekeeper:hand_dispute", args=[public_id, secret, slot]),
+        record_to=reverse("scorekeeper:hand_change", args=[public_id, secret, slot]),
+        fixed_rules=True,
+        back=edit_url(match, secret),
+        names=match.player_names or [],
+    )
+
+
+@require_POST
+def hand_remove(request: HttpRequest, public_id: str, secret: str, slot: int) -> HttpResponse:
+    match = match_get_for_edit(public_id=public_id, secret=secret)
+    return _write(
+        request,
+        WriteForm(request.POST),
+        lambda d: services.hand_delete(
+            match=match, slot=slot, nonce=d["nonce"], version=d["version"], reason=d.get("reason", "")
+        ),
+        show_error=_on_board(request, match, secret, fields=False),
+        done_url=edit_url(match, secret),
+    )
+
+
+@require_safe
+def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    match = match_get_for_edit(public_id=public_id, secret=secret)
+    board = match_board(match=match)
+    numbers = {ln.slot: ln.number for ln in board.lines}
+    current = {s.slot: (None if s.deleted else s.record) for s in board.slots}
+    rows: list[dict[str, Any]] = []
+    namer = reasons.seat_namer(match.player_names or [])
+    for s in board.slots:
+        for e in s.versions:
+            rows.append(
+                {
+                    "entry": e,
+                    "reason": reasons.reason_text(e.reason, namer) if e.reason else "",
+                    "number": numbers.get(e.slot),
+                    "restorable": e.record is not None and current.get(e.slot) != e.record,
+                    "summary": _summary(board, e.record),
+                }
+            )
+    rows.sort(key=lambda r: -r["entry"].seq)
+    return render(
+        request,
+        "scorekeeper/history.html",
+        {
+            "board": board,
+            "rows": rows,
+            "secret": secret,
+            "edit_url": edit_url(match, secret),
+            "nonce": new_nonce(),
+            **_common(board),
+        },
+    )
+
+
+def _summary(board: Board, record: dict[str, Any] | None) -> str:
+    return record_summary(record, board.team_names) if record else ""
+
+
+@require_POST
+def restore(request: HttpRequest, public_id: str, secret: str, seq: int) -> HttpResponse:
+    match = match_get_for_edit(public_id=public_id, secret=secret)
+    return _write(
+        request,
+        WriteForm(request.POST),
+        lambda d: services.entry_restore(match=match, seq=seq, nonce=d["nonce"], version=d["version"]),
+        show_error=_on_board(request, match, secret, fields=False),
+        done_url=edit_url(match, secret),
+    )

@@ -1,0 +1,97 @@
+"""A new match: the variant cards and the form that starts a table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from rules.engine.variants import DEFAULT_VARIANT, VARIANTS
+from rules.messages import VARIANT_BLURBS, option_label, option_value, variant_name
+
+from .. import services
+from ..forms import MatchForm, options_from_query
+from .common import edit_url, rules_sheet_url
+
+# ---------------------------------------------------------------- new match
+
+
+def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
+    cards = []
+    for key, v in VARIANTS.items():
+        chosen = options_from_query(v, query) if key == selected else v.defaults
+        cards.append(
+            {
+                "key": key,
+                "name": variant_name(key),
+                "blurb": VARIANT_BLURBS.get(key, ""),
+                "sheet": rules_sheet_url(key),
+                "selected": key == selected,
+                "options": [
+                    {
+                        "key": o.key,
+                        "kind": o.kind,
+                        "label": option_label(o.key),
+                        "value": chosen.get(o.key, o.default),
+                        "default": o.default,
+                        "default_label": option_value(o.key, o.default),
+                        "choices": [(c, option_value(o.key, c)) for c in o.choices],
+                        # an option of one scoring system only (draw-four): say which
+                        "when": option_value(o.when[0], o.when[1]) if o.when else "",
+                    }
+                    for o in v.options
+                ],
+            }
+        )
+    return cards
+
+
+def _variant_key(query: Any) -> str:
+    """The variant a query names, or the default one."""
+    key = query.get("variant")
+    return key if isinstance(key, str) and key in VARIANTS else DEFAULT_VARIANT
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def new(request: HttpRequest) -> HttpResponse:
+    """Start a match; GET ``?variant=&opt_<name>=&house=`` preselects (house-rule sheets link here)."""
+    if request.method == "POST":
+        form = MatchForm(request.POST)
+        if form.is_valid():
+            d = form.cleaned_data
+            match, secret = services.match_create(
+                variant=d["variant"],
+                options=d["options"],
+                team_names=d["team_names"],
+                player_names=d["player_names"],
+                first_dealer=d["first_dealer"],
+                first_leader=d["first_leader"],
+                house=d.get("house", ""),
+            )
+            return redirect(edit_url(match, secret))
+        selected = _variant_key(request.POST)
+        query: Any = request.POST
+        status = 422
+    else:
+        selected = _variant_key(request.GET)
+        house = request.GET.get("house", "")[:80]
+        form = MatchForm(
+            initial={
+                "variant": selected,
+                "house": house,
+                "team_0": _("Reds"),
+                "team_1": _("Blacks"),
+                "first_dealer": 0,
+            }
+        )
+        query = request.GET
+        status = 200
+    return render(
+        request,
+        "scorekeeper/new.html",
+        {"form": form, "variants": _variant_cards(selected, query), "selected": selected},
+        status=status,
+    )

@@ -1,0 +1,185 @@
+"""The view link (read only): the match page, its exports and the QR codes."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+import segno
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from kozel_site.http import htmx
+
+from ..selectors import (
+    Board,
+    match_board,
+    match_get,
+    match_get_for_edit,
+    match_live_board,
+    match_next,
+    match_public_version,
+)
+from .common import VIEW_LINK_READ_ONLY, _all_hands, _common_of, _lazy_rows, _read_only, edit_url
+
+
+def _qr(url: str) -> HttpResponse:
+    buf = io.BytesIO()
+    segno.make(url, error="m").save(buf, kind="svg", scale=6, border=2, dark="#000", light="#fff")
+    resp = HttpResponse(buf.getvalue(), content_type="image/svg+xml")
+    resp["Cache-Control"] = "private, max-age=3600"
+    return resp
+
+
+@require_safe
+def qr_edit(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    match = match_get_for_edit(public_id=public_id, secret=secret)
+    return _qr(request.build_absolute_uri(edit_url(match, secret)))
+
+
+# ---------------------------------------------------------------- view link (read only)
+
+
+@_read_only
+def watch(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The live board without controls; htmx polls it with ``?v=<version>`` (204 = unchanged)."""
+    shown = request.GET.get("v", "")
+    if htmx(request) and shown.isascii() and shown.isdigit():
+        current = match_public_version(public_id=public_id)  # one indexed query
+        if current is None:
+            raise Http404("no such match")
+        if int(shown) == current:
+            return HttpResponse(status=204)
+    match = match_get(public_id=public_id)
+    all_hands = _all_hands(request)
+    snap = match.snapshot or {}
+    # The live board of a match on its own (no rematch series, not over) is a pure function of
+    # its log version and the language: its HTML is cached under them (a write moves the version
+    # on, so a read after a change always renders afresh).
+    cacheable = match.previous_id is None and not snap.get("finished") and snap.get("tag") == match.version
+    board = SimpleLazyObject(lambda: match_live_board(match=match, all_hands=all_hands))
+    ctx = {
+        "match": match,
+        "version": match.version,
+        "board": board,
+        "editable": False,
+        "lines": _lazy_rows(board, None),  # type: ignore[arg-type]
+        "all_hands": all_hands,
+        "cacheable": cacheable,
+        "next_match": SimpleLazyObject(lambda: match_next(match=match) if board.state.finished else None),
+        **_common_of(match),
+    }
+    template = "scorekeeper/watch.html#live" if htmx(request) else "scorekeeper/watch.html"
+    return render(request, template, ctx)
+
+
+@_read_only
+def qr_view(request: HttpRequest, public_id: str) -> HttpResponse:
+    match = match_get(public_id=public_id)
+    return _qr(request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id])))
+
+
+def _export_rows(board: Board) -> list[dict[str, Any]]:
+    return [
+        {
+            "hand": ln.number,
+            "record": ln.result.record.to_dict(),
+            "delta": list(ln.result.delta),
+            "score": list(ln.result.score),
+            "notes": [n.to_dict() for n in ln.result.notes],
+            "explained": ln.notes,
+        }
+        for ln in board.lines
+    ]
+
+
+@_read_only
+def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
+    match = match_get(public_id=public_id)
+    board = match_board(match=match)
+    st = board.state
+    data = {
+        "match": match.public_id,
+        "variant": match.variant,
+        "options": match.options,
+        "teams": match.team_names,
+        "players": match.player_names,
+        "first_dealer": match.first_dealer,
+        "created_at": match.created_at.isoformat(),
+        "score": list(st.score),
+        "finished": st.finished,
+        "winner": st.winner,
+        "loser": st.loser,
+        "titles": list(st.titles),
+        "pending": dict(st.pending),
+        "hands": _export_rows(board),
+    }
+    resp = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    resp["Content-Disposition"] = f'attachment; filename="kozel-{match.public_id}.json"'
+    return resp
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A text cell a spreadsheet would run as a formula gets a leading ``'`` (the OWASP rule for
+    CSV injection): a team named ``=HYPERLINK(…)`` stays text. Numbers are left as numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+@_read_only
+def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
+    match = match_get(public_id=public_id)
+    board = match_board(match=match)
+    t0, t1 = match.team_names
+    # the header in the player's language, like the events and reasons in the rows
+    rows: list[list[object]] = [
+        [
+            _("hand"),
+            *(_("points %(team)s") % {"team": t} for t in (t0, t1)),
+            _("events"),
+            *(_("delta %(team)s") % {"team": t} for t in (t0, t1)),
+            *(_("score %(team)s") % {"team": t} for t in (t0, t1)),
+            _("why"),
+            _("record"),
+        ]
+    ]
+    for ln in board.lines:
+        r = ln.result
+        pts = r.record.points or ("", "")
+        rows.append(
+            [
+                ln.number,
+                pts[0],
+                pts[1],
+                "; ".join(ln.events),
+                r.delta[0],
+                r.delta[1],
+                r.score[0],
+                r.score[1],
+                "; ".join(ln.notes),
+                json.dumps(r.record.to_dict(), ensure_ascii=False),
+            ]
+        )
+    out = io.StringIO()
+    csv.writer(out).writerows([csv_cell(v) for v in row] for row in rows)
+    resp = HttpResponse("\ufeff" + out.getvalue(), content_type="text/csv; charset=utf-8")
+    resp["Content-Disposition"] = f'attachment; filename="kozel-{match.public_id}.csv"'
+    return resp
+
+
+def read_only_rest(request: HttpRequest, public_id: str, rest: str) -> HttpResponse:
+    """Anything else under a view link: a write is 403, a read is 404."""
+    if request.method not in ("GET", "HEAD"):
+        raise PermissionDenied(VIEW_LINK_READ_ONLY)
+    raise Http404("no such page")
