@@ -1,14 +1,11 @@
-"""Reads: the current hands of a match are derived from its log, the score from the engine."""
+"""The board of a match: its lines and what the page shows of them, and a record in words."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.http import Http404
 from django.utils.translation import gettext as _
 
 from rules.counting import count, score_count
@@ -18,75 +15,15 @@ from rules.engine import (
     HandResult,
     MatchState,
     NextDeal,
-    RecordError,
-    new_match,
-    next_deal_after,
-    score_hand,
 )
 from rules.engine.cards import SUIT_SYMBOLS
-from rules.engine.variants import Ruleset, resolve, team_of
+from rules.engine.variants import Ruleset, team_of
 
-from . import chart as chart_mod
-from . import explain
-from .models import Entry, Match
-from .models import Line as LineRow
-
-
-def secret_hash(secret: str) -> str:
-    return hashlib.sha256(secret.encode()).hexdigest()
-
-
-def match_get(*, public_id: str) -> Match:
-    try:
-        return Match.objects.get(public_id=public_id)
-    except Match.DoesNotExist:
-        raise Http404("no such match") from None
-
-
-def match_get_for_edit(*, public_id: str, secret: str) -> Match:
-    """The match if ``secret`` is its edit secret; 404 otherwise (the same for both cases)."""
-    match = match_get(public_id=public_id)
-    if not hmac.compare_digest(match.secret_hash, secret_hash(secret)):
-        raise Http404("no such match")
-    return match
-
-
-@dataclass
-class Slot:
-    """A hand as the log made it: ``slot`` is its stable id, ``versions`` the entries touching it."""
-
-    slot: int
-    record: dict[str, Any] | None
-    deleted: bool = False
-    versions: list[Entry] = field(default_factory=list)
-
-
-def slots_from_log(entries: Iterable[Entry]) -> list[Slot]:
-    """Fold the log into hand slots, in the order the hands were first recorded (deleted too)."""
-    slots: dict[int, Slot] = {}
-    for e in entries:
-        if e.action == Entry.ADD:
-            slots[e.slot] = Slot(slot=e.slot, record=e.record, versions=[e])
-            continue
-        s = slots.get(e.slot)
-        if s is None:  # cannot happen through the services; ignore rather than fail the page
-            continue
-        s.versions.append(e)
-        if e.action == Entry.EDIT:
-            s.record = e.record
-        elif e.action in (Entry.DELETE, Entry.UNDO):
-            s.deleted = True
-        elif e.action == Entry.RESTORE:
-            s.record, s.deleted = e.record, False
-    return list(slots.values())
-
-
-def live_records(slots: Sequence[Slot]) -> list[tuple[int, dict[str, Any]]]:
-    return [(s.slot, s.record or {}) for s in slots if not s.deleted]
-
-
-def ruleset_of(match: Match) -> Ruleset:
-    return resolve(match.variant, match.options)
+from .. import chart as chart_mod
+from .. import explain
+from ..models import Line as LineRow
+from ..models import Match
+from .log import Slot
 
 
 @dataclass
@@ -354,181 +291,3 @@ def record_parts(rec: HandRecord, team_names: Sequence[str]) -> tuple[str, list[
     if rec.note:
         events.append(f"«{rec.note}»")
     return points, events
-
-
-def replay_slots(
-    ruleset: Ruleset, records: Sequence[tuple[int, dict[str, Any]]]
-) -> tuple[MatchState, list[int], str]:
-    """Replay hand by hand; a stored hand the engine refuses stops the replay (reported)."""
-    state = new_match(ruleset)
-    done: list[int] = []
-    for slot, record in records:
-        try:
-            state = score_hand(state, record)
-        except RecordError as exc:
-            return state, done, explain.error_message(exc.code)
-        done.append(slot)
-    return state, done, ""
-
-
-def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] = ()) -> Board:
-    ruleset = ruleset_of(match)
-    slots = slots_from_log(entries)
-    state, done, broken = replay_slots(ruleset, live_records(slots))
-    by_slot = {s.slot: s for s in slots}
-    names = match.team_names
-    lines = []
-    for result, slot in zip(state.hands, done, strict=True):
-        points, events = record_parts(result.record, names)
-        deltas = [f"{names[t]} {'+' if d > 0 else ''}{d}" for t, d in enumerate(result.delta) if d]
-        lines.append(
-            Line(
-                number=result.hand_number,
-                slot=slot,
-                result=result,
-                points=points,
-                events=events,
-                deltas=deltas,
-                notes=[explain.note_line(n.code, n.params, names) for n in result.notes],
-                edited=len(by_slot[slot].versions) > 1,
-                restored=by_slot[slot].versions[-1].action == Entry.RESTORE,
-            )
-        )
-    nd = None
-    if not state.finished and not broken:
-        nd = next_deal_after(state, first_dealer=match.first_dealer, first_leader=match.first_leader)
-    board = Board(
-        match=match,
-        ruleset=ruleset,
-        state=state,
-        slots=slots,
-        lines=lines,
-        version=entries[-1].seq if entries else 0,
-        next=nd,
-        broken=broken,
-        count=len(lines),
-    )
-    if len(series) > 1:
-        tally = [0, 0]
-        results = []
-        for number, m in enumerate(series, 1):
-            if m.pk == match.pk:
-                st = state
-            else:
-                rs = ruleset_of(m)
-                st = replay_slots(rs, live_records(slots_from_log(m.prefetched)))[0]  # type: ignore[attr-defined]  # prefetch_related's to_attr
-            if st.finished and st.winner is not None:
-                tally[st.winner] += 1
-            results.append(
-                {
-                    "number": number,
-                    "winner": st.winner if st.finished else None,
-                    "winner_name": names[st.winner] if st.finished and st.winner is not None else "",
-                    "score": f"{st.score[0]}:{st.score[1]}",
-                    "current": m.pk == match.pk,
-                }
-            )
-        board.tally = (tally[0], tally[1])
-        board.series_played = len(series)
-        board.series_results = results
-    return board
-
-
-def match_board(*, match: Match) -> Board:
-    """The board of a match in two queries (the match's log and its series), whatever its length."""
-    series = list(Match.objects.filter(series=match.series).order_by("pk"))
-    entries_all = list(Entry.objects.filter(match__series=match.series).order_by("match_id", "seq"))
-    grouped: dict[int, list[Entry]] = {}
-    for e in entries_all:
-        grouped.setdefault(e.match_id, []).append(e)
-    for m in series:
-        m.prefetched = grouped.get(m.pk, [])  # type: ignore[attr-defined]
-    return board_build(match, grouped.get(match.pk, []), series)
-
-
-def match_version(*, match: Match) -> int:
-    return match.version
-
-
-def match_public_version(*, public_id: str) -> int | None:
-    """The view link's poll: one indexed query for the match's version (None: no such match)."""
-    return Match.objects.filter(public_id=public_id).values_list("version", flat=True).first()
-
-
-def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
-    """The board from the stored snapshot and the latest page of stored lines (``all_hands``:
-    every line): the same work at hand 1 and at hand 1,000. Two queries beside the match's own
-    row: the latest lines and the scores the chart draws; a third, the series, when the match
-    is part of one (the rematch tally from each match's snapshot). A match whose snapshot is
-    missing or behind its log is built from the log first (once)."""
-    from . import snapshots
-
-    snapshots.ensure(match)
-    ruleset = ruleset_of(match)
-    fold = snapshots.fold_of_match(match, ruleset)
-    broken_code = (match.snapshot or {}).get("broken", "")
-    broken = explain.error_message(broken_code) if broken_code else ""
-    # what a line shows (not its record or checkpoint), the latest page unless all are asked for
-    lines = (
-        LineRow.objects.filter(match=match)
-        .order_by("-number")
-        .only("number", "slot", "winner", "score0", "score1", "edited", "restored", "texts")
-    )
-    rows = list(lines if all_hands else lines[: snapshots.LATEST])
-    # the scores the chart draws: at most chart.POINTS hands, numbers only (no JSON to decode)
-    drawn = chart_mod.sample(fold.hands)
-    chart_points = {
-        n: (a, b)
-        for n, a, b in LineRow.objects.filter(match=match, number__in=drawn).values_list(
-            "number", "score0", "score1"
-        )
-    }
-    nd = None
-    if not fold.finished and not broken:
-        nd = fold.next_deal(first_dealer=match.first_dealer, first_leader=match.first_leader)
-    board = Board(
-        match=match,
-        ruleset=ruleset,
-        state=fold,
-        slots=[],
-        lines=[],
-        version=match.version,
-        next=nd,
-        broken=broken,
-        count=fold.hands,
-        rows=rows,
-    )
-    board.chart_points = [(n, chart_points[n]) for n in drawn if n in chart_points]
-    if match.previous_id is not None or fold.finished:
-        series = list(Match.objects.filter(series=match.series).order_by("pk"))
-        if len(series) > 1:
-            names = match.team_names
-            tally = [0, 0]
-            results = []
-            for number, m in enumerate(series, 1):
-                if m.pk == match.pk:
-                    m = match
-                else:
-                    snapshots.ensure(m)
-                snap = m.snapshot or {}
-                winner = snap.get("winner") if snap.get("finished") else None
-                if winner in (0, 1):
-                    tally[winner] += 1
-                score = snap.get("score") or [0, 0]
-                results.append(
-                    {
-                        "number": number,
-                        "winner": winner,
-                        "winner_name": names[winner] if winner in (0, 1) else "",
-                        "score": f"{score[0]}:{score[1]}",
-                        "current": m.pk == match.pk,
-                    }
-                )
-            board.tally = (tally[0], tally[1])
-            board.series_played = len(series)
-            board.series_results = results
-    return board
-
-
-def match_next(*, match: Match) -> Match | None:
-    return Match.objects.filter(previous=match).first()

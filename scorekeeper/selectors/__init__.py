@@ -1,0 +1,37 @@
+"""Reads: the current hands of a match are derived from its log, the score from the engine."""
+
+from .board import Board, Line, record_parts, record_summary
+from .build import board_build, match_board, match_live_board, replay_slots
+from .log import (
+    Slot,
+    live_records,
+    match_get,
+    match_get_for_edit,
+    match_next,
+    match_public_version,
+    match_version,
+    ruleset_of,
+    secret_hash,
+    slots_from_log,
+)
+
+__all__ = [
+    "Board",
+    "Line",
+    "Slot",
+    "board_build",
+    "live_records",
+    "match_board",
+    "match_get",
+    "match_get_for_edit",
+    "match_live_board",
+    "match_next",
+    "match_public_version",
+    "match_version",
+    "record_parts",
+    "record_summary",
+    "replay_slots",
+    "ruleset_of",
+    "secret_hash",
+    "slots_from_log",
+]
