@@ -5,19 +5,7 @@ from the leader (clockwise), optionally the hands the seats held before the
 trick, and returns a :class:`Trick`: the winner, the points, each play judged
 against the follow rules, and events such as a queen capture.
 
-Judging a play (docs/rules.md#following "Following" and the variant sections):
-
-- ``must_follow_suit``: a plain suit was led and the player held a plain card of it.
-- ``must_answer_trump``: a trump was led and the player held a trump.
-- ``must_trump`` (yc-hvalyony#following, yc-belka#following): out of the led group, a trump must be played if held.
-- ``ace_discard_forbidden`` (classic-sixes#following option ``ace_discard_ban``): out of the led group,
-  the ace of a plain suit not yet led in this hand may not be discarded (unless the
-  player holds nothing else he may play).
-- ``trump_lead_forbidden`` (voon-series#leading): voon trump-lead rights, see :func:`_judge_voon_lead`.
-- ``must_lead_ad`` (voon-series#leading): in voon hand 1 the first trick is led with ``AD`` by its holder.
-- ``mixed_lead`` (draw-four#leading): a draw-four lead of several cards of more than one group.
-- ``blind_seat`` (docs/tables.md#blind-seat): the blind seat's cards are played unseen, so every one is legal
-  (``legal`` True with this reason); they still count for the winner, points and captures.
+Judging a play: the rules and their codes are in :mod:`~rules.engine.legality`.
 
 A trick has one play per seat of the table (2, 3 or 4, ``Ruleset.seats``).
 
@@ -42,24 +30,10 @@ from .inputs import (
     parse_hands,
     parse_play,
 )
+from .legality import _NO_PARAMS, _judge_answer, _judge_lead
+from .legality import TrickContext as TrickContext
+from .legality import legal_cards as legal_cards
 from .variants import Ruleset, team_of
-
-
-@dataclass(frozen=True)
-class TrickContext:
-    """What the rules of a play may depend on beyond the trick itself.
-
-    ``trick_number`` (1-based) is only needed for the voon ``must_lead_ad`` rule
-    (hand 1, trick 1); :func:`~rules.engine.deal.play_deal` fills it in.
-    """
-
-    hand_number: int | None = None  # 1-based, for voon trump-lead rights (voon-series#leading)
-    score: tuple[int, int] | None = None  # series score before the hand (voon: 10:10)
-    first_leader: int | None = None  # seat that made this hand's first lead (voon)
-    led_suits: frozenset[str] = (
-        frozenset()
-    )  # plain suits already led in this hand (classic-sixes#following ace ban)
-    trick_number: int | None = None  # 1-based trick of the hand (voon must_lead_ad)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,151 +84,6 @@ class Trick:
             if p.seat == seat:
                 return p
         raise KeyError(seat)
-
-
-# ---------------------------------------------------------------- legality
-
-
-def _codes(cards: Sequence[Card] | set[Card] | frozenset[Card], rs: Ruleset) -> list[str]:
-    return [c.code for c in sort_cards(rs, cards)]
-
-
-def sort_cards(rs: Ruleset, cards: Sequence[Card] | set[Card] | frozenset[Card]) -> list[Card]:
-    """Trumps first (high to low), then plain suits C S H D, each high to low."""
-    order = {"C": 0, "S": 1, "H": 2, "D": 3}
-
-    def key(c: Card) -> tuple[int, int]:
-        ti = rs.trump_index.get(c)
-        if ti is not None:
-            return (-1, ti)
-        return (order[c.suit], rs.plain_index[c.rank])
-
-    return sorted(cards, key=key)
-
-
-def _voon_lead_right(rs: Ruleset, seat: int, ctx: TrickContext) -> bool | None:
-    """May ``seat`` lead a trump while holding a plain card? (voon-series#leading) None = unknown context."""
-    if ctx.score is not None and tuple(ctx.score) == (10, 10):
-        return True  # «козлячий бой»: both teams may
-    if ctx.hand_number is None:
-        return None
-    if ctx.hand_number <= 1:
-        return False
-    if ctx.first_leader is None:
-        return None
-    return team_of(seat) == team_of(ctx.first_leader)
-
-
-def _judge_lead(
-    rs: Ruleset,
-    seat: int,
-    lead: tuple[Card, ...],
-    hand: tuple[Card, ...] | None,
-    ctx: TrickContext,
-    hands: Sequence[tuple[Card, ...] | None],
-) -> tuple[bool | None, str | None, Mapping[str, object]]:
-    """A lead is free except for the draw-four one-group rule (draw-four#leading) and voon (voon-series#leading)."""
-    if rs.multi_card_leads:
-        groups = {rs.group(c) for c in lead}
-        if len(groups) > 1:
-            return False, "mixed_lead", {"groups": sorted(groups)}
-        return True, None, {}
-    c = lead[0]
-    if rs.lead_rule != "voon":
-        return True, None, {}
-    ad = Card.parse("AD")
-    if ctx.hand_number == 1 and ctx.trick_number == 1 and c != ad:
-        holder = next((s for s, h in enumerate(hands) if h is not None and ad in h), None)
-        if holder is not None:
-            return False, "must_lead_ad", {"holder": holder}
-        if hand is None or ad not in hand:
-            return None, "must_lead_ad", {}
-    if not rs.is_trump(c):
-        return True, None, {}
-    right = _voon_lead_right(rs, seat, ctx)
-    params: dict[str, object] = {"hand_number": ctx.hand_number, "first_leader": ctx.first_leader}
-    if right:
-        return True, None, {}
-    if hand is None:
-        return None, "trump_lead_forbidden", params
-    plain = [x for x in hand if not rs.is_trump(x)]
-    if not plain:
-        return True, None, {}  # a hand of only trumps may always lead (voon-series#leading)
-    if right is None:
-        return None, "trump_lead_forbidden", params
-    params["could_play"] = _codes(plain, rs)
-    return False, "trump_lead_forbidden", params
-
-
-def _banned_aces(rs: Ruleset, hand: Sequence[Card], led_group: str, led_suits: frozenset[str]) -> set[Card]:
-    """Aces a player out of the led group may not discard (classic-sixes#following option ``ace_discard_ban``)."""
-    return {
-        x
-        for x in hand
-        if x.rank == "A" and not rs.is_trump(x) and x.suit != led_group and x.suit not in led_suits
-    }
-
-
-def _judge_answer(
-    rs: Ruleset, c: Card, hand: tuple[Card, ...] | None, led_group: str, ctx: TrickContext
-) -> tuple[bool | None, str | None, Mapping[str, object]]:
-    """Following (docs/rules.md#following), must-trump (yc-hvalyony#following/yc-belka#following), the classic ace ban (classic-sixes#following)."""
-    group_at = rs._group_at
-    if group_at[c.index] == led_group:
-        return True, None, _NO_PARAMS
-    follow_code = "must_answer_trump" if led_group == "T" else "must_follow_suit"
-    if hand is None:
-        return None, follow_code, {"led": led_group}
-    held = [x for x in hand if group_at[x.index] == led_group]
-    if held:
-        return False, follow_code, {"led": led_group, "could_play": _codes(held, rs)}
-    trump_at = rs._trump_at
-    if rs.must_trump and trump_at[c.index] < 0:
-        trumps = [x for x in hand if trump_at[x.index] >= 0]
-        if trumps:
-            return False, "must_trump", {"led": led_group, "could_play": _codes(trumps, rs)}
-    if rs.ace_discard_ban and c.rank == "A" and trump_at[c.index] < 0:
-        banned = _banned_aces(rs, hand, led_group, ctx.led_suits)
-        if c in banned:
-            others = [x for x in hand if x not in banned]
-            if others:
-                return (
-                    False,
-                    "ace_discard_forbidden",
-                    {
-                        "led": led_group,
-                        "suit": c.suit,
-                        "could_play": _codes(others, rs),
-                        "led_suits": sorted(ctx.led_suits),
-                    },
-                )
-    return True, None, _NO_PARAMS
-
-
-def legal_cards(
-    rs: Ruleset,
-    hand: Sequence[Card],
-    lead: Card | None = None,
-    *,
-    seat: int | None = None,
-    context: TrickContext | None = None,
-) -> list[Card]:
-    """The cards of ``hand`` a seat may play (one-card variants): a lead when ``lead`` is None.
-    Leads need ``seat`` for the voon lead rights; an unknown right counts as allowed."""
-    ctx = context or TrickContext()
-    h = tuple(hand)
-    if seat is not None and seat == rs.blind_seat:
-        return list(h)  # the blind seat's cards are all legal (docs/tables.md#blind-seat)
-    out = []
-    for c in h:
-        if lead is None:
-            hands = tuple(h if s == seat else None for s in range(rs.seats))
-            ok, _, _ = _judge_lead(rs, seat if seat is not None else 0, (c,), h, ctx, hands)
-        else:
-            ok, _, _ = _judge_answer(rs, c, h, rs.group(lead), ctx)
-        if ok is not False:
-            out.append(c)
-    return out
 
 
 # ---------------------------------------------------------------- winning
@@ -442,6 +271,3 @@ def resolve_parsed(
         led_group=led_group,
         side=rs.side_of(out[best].seat),
     )
-
-
-_NO_PARAMS: Mapping[str, object] = frozen_params()
