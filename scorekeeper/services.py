@@ -198,8 +198,18 @@ def _append(
     elif slot is None or not Entry.objects.filter(match=match, action=Entry.ADD, slot=slot).exists():
         raise NotFound()
     assert slot is not None
+    entry = Entry(
+        match=match,
+        seq=seq,
+        action=action,
+        slot=slot,
+        record=record.to_dict() if record else None,
+        reason=reason,
+        nonce=nonce,
+        source=source,
+    )  # written only once the change is known to fit
     if (match.snapshot or {}).get("broken"):
-        return _append_to_broken(match, action, seq, slot, record, reason, nonce, source)
+        return _append_to_broken(match, entry, record)
     rs = ruleset_of(match)
     if record is not None and record.penalty is not None and record.penalty.kind == "misdeal":
         _check_misdeal_dealer(match, record, _place(match, rs, action, slot))
@@ -220,16 +230,7 @@ def _append(
             )
     except RecordError as exc:
         raise _as_validation_error(exc, index if action != Entry.ADD else _hand_index(exc)) from exc
-    entry = Entry.objects.create(
-        match=match,
-        seq=seq,
-        action=action,
-        slot=slot,
-        record=record.to_dict() if record else None,
-        reason=reason,
-        nonce=nonce,
-        source=source,
-    )
+    entry.save(force_insert=True)
     snapshots.apply(match, plan, seq)
     return entry, True
 
@@ -250,19 +251,11 @@ def _hand_index(exc: RecordError) -> int:
     return int(m.group(1)) if m else -1
 
 
-def _append_to_broken(
-    match: Match,
-    action: str,
-    seq: int,
-    slot: int,
-    record: HandRecord | None,
-    reason: str,
-    nonce: str,
-    source: int | None,
-) -> tuple[Entry, bool]:
+def _append_to_broken(match: Match, entry: Entry, record: HandRecord | None) -> tuple[Entry, bool]:
     """A match whose log holds a hand the engine refuses (never expected): the whole would-be
     hand list is replayed, as the only way to name the hand that no longer fits, and the
     snapshot is rebuilt from the log afterwards."""
+    action, seq, slot = entry.action, entry.seq, entry.slot
     entries = list(Entry.objects.filter(match=match))
     slots = slots_from_log(entries)
     by_slot = {s.slot: s for s in slots}
@@ -282,16 +275,7 @@ def _append_to_broken(
         replay(match.variant, match.options, [r for _s, r in live])
     except RecordError as exc:
         raise _as_validation_error(exc, index) from exc
-    entry = Entry.objects.create(
-        match=match,
-        seq=seq,
-        action=action,
-        slot=slot,
-        record=record.to_dict() if record else None,
-        reason=reason,
-        nonce=nonce,
-        source=source,
-    )
+    entry.save(force_insert=True)
     snapshots.rebuild(match)
     return entry, True
 

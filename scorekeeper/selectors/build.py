@@ -86,19 +86,25 @@ def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] 
                 st = replay_slots(rs, live_records(slots_from_log(m.prefetched)))[0]  # type: ignore[attr-defined]  # prefetch_related's to_attr
             if st.finished and st.winner is not None:
                 tally[st.winner] += 1
-            results.append(
-                {
-                    "number": number,
-                    "winner": st.winner if st.finished else None,
-                    "winner_name": names[st.winner] if st.finished and st.winner is not None else "",
-                    "score": f"{st.score[0]}:{st.score[1]}",
-                    "current": m.pk == match.pk,
-                }
-            )
+            winner = st.winner if st.finished else None
+            results.append(_series_result(number, winner, st.score, names, m.pk == match.pk))
         board.tally = (tally[0], tally[1])
         board.series_played = len(series)
         board.series_results = results
     return board
+
+
+def _series_result(
+    number: int, winner: Any, score: Sequence[int], names: Sequence[str], current: bool
+) -> dict[str, Any]:
+    """One match of the series as the board lists it (``winner`` is None while it is played)."""
+    return {
+        "number": number,
+        "winner": winner,
+        "winner_name": names[winner] if winner in (0, 1) else "",
+        "score": f"{score[0]}:{score[1]}",
+        "current": current,
+    }
 
 
 def match_board(*, match: Match) -> Board:
@@ -173,15 +179,7 @@ def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
                 if winner in (0, 1):
                     tally[winner] += 1
                 score = snap.get("score") or [0, 0]
-                results.append(
-                    {
-                        "number": number,
-                        "winner": winner,
-                        "winner_name": names[winner] if winner in (0, 1) else "",
-                        "score": f"{score[0]}:{score[1]}",
-                        "current": m.pk == match.pk,
-                    }
-                )
+                results.append(_series_result(number, winner, score, names, m.pk == match.pk))
             board.tally = (tally[0], tally[1])
             board.series_played = len(series)
             board.series_results = results

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -22,7 +22,7 @@ from ..forms import (
     new_nonce,
     penalty_choices,
 )
-from ..models import Entry
+from ..models import Entry, Match
 from ..selectors import Board, match_board, match_get_for_edit, record_summary, ruleset_of, slots_from_log
 from .common import STALE, STALE_EDIT, _common, _on_board, _write, edit_url
 
@@ -178,12 +178,25 @@ def hand_dispute(request: HttpRequest, public_id: str, secret: str, slot: int) -
 @require_POST
 def hand_remove(request: HttpRequest, public_id: str, secret: str, slot: int) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
-    return _write(
+    return _board_button(
         request,
-        WriteForm(request.POST),
+        match,
+        secret,
         lambda d: services.hand_delete(
             match=match, slot=slot, nonce=d["nonce"], version=d["version"], reason=d.get("reason", "")
         ),
+    )
+
+
+def _board_button(
+    request: HttpRequest, match: Match, secret: str, call: Callable[[dict[str, Any]], object]
+) -> HttpResponse:
+    """A one-button change from the board (remove a hand, bring a version back): done, the
+    board; refused, the board again with the error."""
+    return _write(
+        request,
+        WriteForm(request.POST),
+        call,
         show_error=_on_board(request, match, secret, fields=False),
         done_url=edit_url(match, secret),
     )
@@ -230,10 +243,9 @@ def _summary(board: Board, record: dict[str, Any] | None) -> str:
 @require_POST
 def restore(request: HttpRequest, public_id: str, secret: str, seq: int) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
-    return _write(
+    return _board_button(
         request,
-        WriteForm(request.POST),
+        match,
+        secret,
         lambda d: services.entry_restore(match=match, seq=seq, nonce=d["nonce"], version=d["version"]),
-        show_error=_on_board(request, match, secret, fields=False),
-        done_url=edit_url(match, secret),
     )
