@@ -1,6 +1,7 @@
 """The referee's pages, one module each: one trick (:mod:`.trick`), a whole deal
 (:mod:`.deal`), hand checks (:mod:`.hand`); the query-string state and card picker they share
-live in :mod:`.common`. Every verdict comes from :mod:`rules.engine`."""
+live in :mod:`.common`, and the query is read through the Django forms of :mod:`.forms` (one base
+form of the shared fields, extended per page). Every verdict comes from :mod:`rules.engine`."""
 
 from __future__ import annotations
 

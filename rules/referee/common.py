@@ -10,7 +10,7 @@ Everything a ruling needs lives in the GET query string, so a ruling is a link:
 - context: ``hand`` (hand number), ``score`` (``a:b``), ``first`` (seat of the hand's first
   lead), ``led`` (plain suits led before in this hand), ``trick`` (trick number).
 
-This package reads and writes that state and groups the deck for the picker. Every verdict
+This package writes that state (:mod:`.forms` reads it) and groups the deck for the picker. Every verdict
 comes from :mod:`rules.engine`; nothing here decides a rule.
 """
 
@@ -23,7 +23,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from rules.engine.cards import SUIT_SYMBOLS, Card, KozelError
-from rules.engine.variants import DEFAULT_VARIANT, VARIANTS, Ruleset, Variant, get_variant, resolve
+from rules.engine.variants import DEFAULT_VARIANT, VARIANTS, Ruleset, Variant
 from rules.messages import card_text, describe
 
 NONE_HELD = "-"
@@ -76,30 +76,9 @@ class RulesChoice:
 
 
 def read_rules(query: Mapping[str, str], default: str | None = DEFAULT_VARIANT) -> RulesChoice:
-    key = (query.get("variant") or "").strip() or default
-    try:
-        variant = get_variant(key)
-    except KozelError as e:
-        return RulesChoice(None, {}, None, [engine_problem(e, "variant")])
-    options: dict[str, object] = {}
-    problems: list[Problem] = []
-    switched = query.get("was") not in (None, "", variant.key)
-    if not switched:
-        for name, raw in query.items():
-            if not name.startswith("opt_"):
-                continue
-            okey = name[4:]
-            try:
-                option = variant.option(okey)  # unknown_option
-                options[okey] = option.check(option.from_text(raw[:40]))
-            except KozelError as e:
-                problems.append(engine_problem(e, name))
-    try:
-        rs = resolve(variant, options)
-    except KozelError as e:  # pragma: no cover - options were checked one by one
-        problems.append(engine_problem(e))
-        rs = resolve(variant)
-    return RulesChoice(variant, options, rs, problems)
+    from .forms import RulesForm
+
+    return RulesForm(query, default=default).choice()
 
 
 def variant_choices() -> list[str]:
@@ -176,67 +155,6 @@ def picker(
             )
         groups.append(PickGroup(key, group_label(key), cells))
     return groups
-
-
-# ------------------------------------------------------------------ reading the query
-
-
-def read_int(query: Mapping[str, str], name: str, lo: int, hi: int, problems: list[Problem]) -> int | None:
-    raw = (query.get(name) or "").strip()
-    if not raw:
-        return None
-    try:
-        value = int(raw)
-    except ValueError:
-        problems.append(Problem(name, describe("bad_type", {"expected": _("a whole number")})))
-        return None
-    if not lo <= value <= hi:
-        problems.append(Problem(name, describe("out_of_range", {"min": lo, "max": hi})))
-        return None
-    return value
-
-
-def read_seat(query: Mapping[str, str], name: str, problems: list[Problem]) -> int | None:
-    raw = (query.get(name) or "").strip()
-    if raw == "":
-        return None
-    if raw not in ("0", "1", "2", "3"):
-        problems.append(Problem(name, describe("bad_seat")))
-        return None
-    return int(raw)
-
-
-def read_cards(text: str, name: str, problems: list[Problem], rs: Ruleset | None) -> list[Card]:
-    out: list[Card] = []
-    for token in split_codes(text[:MAX_PARAM]):
-        try:
-            c = Card.parse(token)
-        except KozelError as e:
-            problems.append(engine_problem(e, name))
-            continue
-        if rs is not None and c not in rs.deck:
-            problems.append(Problem(name, describe("card_not_in_deck", {"card": c.code})))
-            continue
-        if c in out:
-            problems.append(Problem(name, describe("duplicate_card", {"card": c.code})))
-            continue
-        out.append(c)
-    return out
-
-
-def read_score(query: Mapping[str, str], problems: list[Problem]) -> tuple[int, int] | None:
-    raw = (query.get("score") or "").strip()
-    if not raw:
-        return None
-    parts = raw.replace("-", ":").replace("/", ":").split(":")
-    try:
-        a, b = (int(p) for p in parts)
-        if not (0 <= a <= 1000 and 0 <= b <= 1000):
-            raise ValueError
-    except ValueError:
-        problems.append(Problem("score", _("Write the score as two numbers, e.g. 10:10.")))
-        return None
-    return a, b
 
 
 SECTION_OF_REASON = {

@@ -15,7 +15,6 @@ from rules.engine.variants import Ruleset, team_of
 from rules.messages import describe
 
 from .common import (
-    MAX_PARAM,
     SECTION_OF_REASON,
     Problem,
     RulesChoice,
@@ -23,22 +22,19 @@ from .common import (
     engine_problem,
     face,
     player,
-    read_int,
-    read_rules,
-    read_score,
-    read_seat,
     split_codes,
 )
+from .forms import DealForm, read_query
 
 
 @dataclass
 class DealQuery:
     rules: RulesChoice
     leader: int = 0
-    hands_text: list[str] = field(default_factory=lambda: ["", "", "", ""])
-    plays_text: str = ""
-    stock_text: str = ""
-    hand_number: int | None = None
+    hands_text: list[str] = field(default_factory=lambda: ["", "", "", ""], metadata={"param": "hands"})
+    plays_text: str = field(default="", metadata={"param": "plays"})
+    stock_text: str = field(default="", metadata={"param": "stock"})
+    hand_number: int | None = field(default=None, metadata={"param": "hand"})
     score: tuple[int, int] | None = None
     step: int | None = None
     problems: list[Problem] = field(default_factory=list)
@@ -68,18 +64,7 @@ class DealQuery:
 
 
 def read_deal(query: Mapping[str, str]) -> DealQuery:
-    rules = read_rules(query)
-    problems = list(rules.problems)
-    d = DealQuery(rules)
-    d.leader = read_seat(query, "leader", problems) or 0
-    d.hands_text = [(query.get(f"h{s}") or "")[:MAX_PARAM] for s in range(4)]
-    d.plays_text = (query.get("plays") or "")[: MAX_PARAM * 2]
-    d.stock_text = (query.get("stock") or "")[:MAX_PARAM]
-    d.hand_number = read_int(query, "hand", 1, 999, problems)
-    d.score = read_score(query, problems)
-    d.step = read_int(query, "step", 0, 40, problems)
-    d.problems = problems
-    return d
+    return read_query(DealQuery, DealForm(query))
 
 
 @dataclass

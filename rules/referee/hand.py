@@ -14,18 +14,15 @@ from .common import (
     RulesChoice,
     engine_problem,
     player,
-    read_cards,
-    read_int,
-    read_rules,
-    read_seat,
 )
+from .forms import HandForm, read_query
 
 
 @dataclass
 class HandQuery:
     rules: RulesChoice
     cards: list[Card] = field(default_factory=list)
-    hand_number: int | None = None
+    hand_number: int | None = field(default=None, metadata={"param": "hand"})
     first_jc: int | None = None
     jc: int | None = None
     problems: list[Problem] = field(default_factory=list)
@@ -45,15 +42,7 @@ class HandQuery:
 
 
 def read_hand(query: Mapping[str, str]) -> HandQuery:
-    rules = read_rules(query)
-    problems = list(rules.problems)
-    h = HandQuery(rules)
-    h.cards = read_cards(query.get("cards", ""), "cards", problems, rules.ruleset)
-    h.hand_number = read_int(query, "hand", 1, 999, problems)
-    h.first_jc = read_seat(query, "first_jc", problems)
-    h.jc = read_seat(query, "jc", problems)
-    h.problems = problems
-    return h
+    return read_query(HandQuery, HandForm(query))
 
 
 def check_hand(h: HandQuery) -> dict[str, Any]:

@@ -27,12 +27,8 @@ from .common import (
     face,
     picker,
     player,
-    read_cards,
-    read_int,
-    read_rules,
-    read_score,
-    read_seat,
 )
+from .forms import TrickForm, read_query
 
 
 @dataclass
@@ -42,11 +38,11 @@ class TrickQuery:
     cards: list[Card] = field(default_factory=list)
     n: int = 1
     held: dict[int, list[Card]] = field(default_factory=dict)  # seat -> known other cards ([] = none)
-    hand_number: int | None = None
+    hand_number: int | None = field(default=None, metadata={"param": "hand"})
     score: tuple[int, int] | None = None
-    first_leader: int | None = None
-    led_suits: str = ""
-    trick_number: int | None = None
+    first_leader: int | None = field(default=None, metadata={"param": "first"})
+    led_suits: str = field(default="", metadata={"param": "led"})
+    trick_number: int | None = field(default=None, metadata={"param": "trick"})
     problems: list[Problem] = field(default_factory=list)
 
     @property
@@ -113,33 +109,7 @@ class TrickQuery:
 
 
 def read_trick(query: Mapping[str, str]) -> TrickQuery:
-    rules = read_rules(query)
-    problems = list(rules.problems)
-    rs = rules.ruleset
-    q = TrickQuery(rules)
-    q.leader = read_seat(query, "leader", problems) or 0
-    if rs is not None and rs.multi_card_leads:
-        q.n = read_int(query, "n", 1, 4, problems) or 1
-    q.cards = read_cards(query.get("cards", ""), "cards", problems, rs)
-    if len(q.cards) > 4 * q.n:
-        problems.append(Problem("cards", describe("wrong_trick_size")))
-        q.cards = q.cards[: 4 * q.n]
-    for seat in range(4):
-        raw = (query.get(f"h{seat}") or "").strip()
-        if not raw:
-            continue
-        q.held[seat] = [] if raw == NONE_HELD else read_cards(raw, f"h{seat}", problems, rs)
-    q.hand_number = read_int(query, "hand", 1, 999, problems)
-    q.score = read_score(query, problems)
-    q.first_leader = read_seat(query, "first", problems)
-    led = (query.get("led") or "").upper()
-    bad = [ch for ch in led if ch not in SUITS]
-    if bad:
-        problems.append(Problem("led", describe("bad_suit")))
-    q.led_suits = "".join(s for s in SUITS if s in led)
-    q.trick_number = read_int(query, "trick", 1, 12, problems)
-    q.problems = problems
-    return q
+    return read_query(TrickQuery, TrickForm(query))
 
 
 @dataclass

@@ -1,0 +1,285 @@
+"""The referee's query string read through Django forms.
+
+:class:`RulesForm` reads ``variant`` and its ``opt_<name>`` options; :class:`RefereeForm` adds
+what the referee's pages share (``leader``, ``cards``, ``hand``, ``score``); the trick, deal and
+hand forms extend it. A field that is bad gets the form's error (shown beside it, and the page
+answers 400); where the old value is still useful (the good cards of a list with one bad code)
+the form keeps it in :meth:`RulesForm.value`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import MISSING, fields
+from typing import Any, TypeVar
+
+from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.utils.translation import gettext as _
+
+from rules.engine.cards import SUITS, Card, KozelError
+from rules.engine.variants import DEFAULT_VARIANT, Ruleset, get_variant, resolve
+from rules.messages import describe
+
+from .common import MAX_PARAM, NONE_HELD, Problem, RulesChoice, engine_problem, split_codes
+
+
+class SeatField(forms.Field):
+    """A seat, 0-3 (blank: none)."""
+
+    def to_python(self, value: Any) -> int | None:
+        raw = (value or "").strip()
+        if raw == "":
+            return None
+        if raw not in ("0", "1", "2", "3"):
+            raise ValidationError(describe("bad_seat"))
+        return int(raw)
+
+
+class WholeNumberField(forms.Field):
+    """A whole number between ``lo`` and ``hi`` (blank: none)."""
+
+    def __init__(self, lo: int, hi: int, **kwargs: Any) -> None:
+        self.lo, self.hi = lo, hi
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> int | None:
+        raw = (value or "").strip()
+        if not raw:
+            return None
+        try:
+            number = int(raw)
+        except ValueError:
+            raise ValidationError(describe("bad_type", {"expected": _("a whole number")})) from None
+        if not self.lo <= number <= self.hi:
+            raise ValidationError(describe("out_of_range", {"min": self.lo, "max": self.hi}))
+        return number
+
+
+class ScoreField(forms.Field):
+    """The match score as ``a:b`` (also ``a-b``, ``a/b``)."""
+
+    def to_python(self, value: Any) -> tuple[int, int] | None:
+        raw = (value or "").strip()
+        if not raw:
+            return None
+        parts = raw.replace("-", ":").replace("/", ":").split(":")
+        try:
+            a, b = (int(p) for p in parts)
+            if not (0 <= a <= 1000 and 0 <= b <= 1000):
+                raise ValueError
+        except ValueError:
+            raise ValidationError(_("Write the score as two numbers, e.g. 10:10.")) from None
+        return a, b
+
+
+class TextField(forms.CharField):
+    """Free text kept as typed, cut to ``limit`` characters."""
+
+    def __init__(self, limit: int = MAX_PARAM) -> None:
+        self.limit = limit
+        super().__init__(required=False, strip=False)
+
+    def to_python(self, value: Any) -> str:
+        return (super().to_python(value) or "")[: self.limit]
+
+
+class RulesForm(forms.Form):
+    """``variant`` and its ``opt_<name>`` options (``was``: the variant the options were set for;
+    after a switch they are dropped)."""
+
+    variant = forms.CharField(required=False)
+    unused: tuple[str, ...] = ()  # fields of a base form this page does not read
+
+    def __init__(self, data: Mapping[str, str], *, default: str | None = DEFAULT_VARIANT) -> None:
+        super().__init__(data)
+        self.default = default
+        self.rules = RulesChoice(None, {}, None)
+        self.partial: dict[str, Any] = {}  # a bad field's still useful part
+        for name in self.unused:
+            del self.fields[name]
+        for name in data:
+            if name.startswith("opt_"):
+                self.fields[name] = forms.CharField(required=False, strip=False)
+
+    @property
+    def ruleset(self) -> Ruleset | None:
+        return self.rules.ruleset
+
+    def clean_variant(self) -> str:
+        key = self.cleaned_data["variant"] or self.default
+        try:
+            variant = get_variant(key)
+        except KozelError as e:
+            raise ValidationError(engine_problem(e, "variant").message) from None
+        options: dict[str, object] = {}
+        if self.data.get("was") in (None, "", variant.key):
+            for name, raw in self.data.items():
+                if not name.startswith("opt_"):
+                    continue
+                try:
+                    option = variant.option(name[4:])  # unknown_option
+                    options[name[4:]] = option.check(option.from_text(raw[:40]))
+                except KozelError as e:
+                    self.add_error(name, engine_problem(e, name).message)
+        try:
+            rs = resolve(variant, options)
+        except KozelError as e:  # pragma: no cover - options were checked one by one
+            self.add_error(None, engine_problem(e).message)
+            rs = resolve(variant)
+        self.rules = RulesChoice(variant, options, rs)
+        return variant.key
+
+    def value(self, name: str, default: Any = None) -> Any:
+        """A field's clean value; for a bad field what of it is still useful, else ``default``."""
+        if name in self.cleaned_data:
+            value = self.cleaned_data[name]
+            return default if value is None else value
+        return self.partial.get(name, default)
+
+    def problems(self) -> list[Problem]:
+        out = []
+        for name, messages in self.errors.items():
+            for message in messages:
+                out.append(Problem("" if name == NON_FIELD_ERRORS else name, str(message)))
+        return out
+
+    def choice(self) -> RulesChoice:
+        """The variant and options read, with their problems."""
+        self.rules.problems = [
+            p for p in self.problems() if p.field in ("", "variant") or p.field.startswith("opt_")
+        ]
+        return self.rules
+
+    def card_list(self, name: str) -> list[Card]:
+        """The codes in field ``name`` as cards of this variant's deck, each once. A bad code is
+        an error; the good cards are kept either way."""
+        out: list[Card] = []
+        errors: list[str] = []
+        rs = self.ruleset
+        for token in split_codes(self.cleaned_data.get(name, "")[:MAX_PARAM]):
+            try:
+                c = Card.parse(token)
+            except KozelError as e:
+                errors.append(engine_problem(e, name).message)
+                continue
+            if rs is not None and c not in rs.deck:
+                errors.append(describe("card_not_in_deck", {"card": c.code}))
+            elif c in out:
+                errors.append(describe("duplicate_card", {"card": c.code}))
+            else:
+                out.append(c)
+        if errors:
+            self.partial[name] = out
+            raise ValidationError(errors)
+        return out
+
+
+class RefereeForm(RulesForm):
+    """What the referee's pages share: the rules, who leads, the cards, the hand's number and
+    the match score."""
+
+    leader = SeatField(required=False)
+    cards = forms.CharField(required=False, strip=False)
+    hand = WholeNumberField(1, 999, required=False)
+    score = ScoreField(required=False)
+
+    def clean_cards(self) -> list[Card]:
+        return self.card_list("cards")
+
+
+class TrickForm(RefereeForm):
+    """One trick: ``n`` cards a play (draw-four), what seats held (``h0``..``h3``, ``-``: none of
+    the cards asked about), the hand's first leader, the plain suits led before, the trick number."""
+
+    n = forms.CharField(required=False)
+    h0 = forms.CharField(required=False)
+    h1 = forms.CharField(required=False)
+    h2 = forms.CharField(required=False)
+    h3 = forms.CharField(required=False)
+    first = SeatField(required=False)
+    led = forms.CharField(required=False, strip=False)
+    trick = WholeNumberField(1, 12, required=False)
+
+    def clean_n(self) -> int:
+        if self.ruleset is None or not self.ruleset.multi_card_leads:
+            return 1
+        return WholeNumberField(1, 4).to_python(self.cleaned_data["n"]) or 1
+
+    def _held(self, name: str) -> list[Card] | None:
+        raw = self.cleaned_data[name]
+        if not raw:
+            return None
+        return [] if raw == NONE_HELD else self.card_list(name)
+
+    def clean_h0(self) -> list[Card] | None:
+        return self._held("h0")
+
+    def clean_h1(self) -> list[Card] | None:
+        return self._held("h1")
+
+    def clean_h2(self) -> list[Card] | None:
+        return self._held("h2")
+
+    def clean_h3(self) -> list[Card] | None:
+        return self._held("h3")
+
+    def clean_led(self) -> str:
+        led = self.cleaned_data["led"].upper()
+        self.partial["led"] = "".join(s for s in SUITS if s in led)
+        if any(ch not in SUITS for ch in led):
+            raise ValidationError(describe("bad_suit"))
+        return self.partial["led"]
+
+    def clean(self) -> dict[str, Any]:
+        held = {seat: self.value(f"h{seat}") for seat in range(4)}
+        self.cleaned_data["held"] = {seat: c for seat, c in held.items() if c is not None}
+        cards, n = self.value("cards", []), self.value("n", 1)
+        if len(cards) > 4 * n:
+            self.partial["cards"] = cards[: 4 * n]
+            self.add_error("cards", describe("wrong_trick_size"))
+        return self.cleaned_data
+
+
+class DealForm(RefereeForm):
+    """A whole deal: the four hands as typed (``h0``..``h3``), the plays, the draw-four stock
+    and the step shown."""
+
+    unused = ("cards",)
+    h0 = TextField()
+    h1 = TextField()
+    h2 = TextField()
+    h3 = TextField()
+    plays = TextField(MAX_PARAM * 2)
+    stock = TextField()
+    step = WholeNumberField(0, 40, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        self.cleaned_data["hands"] = [self.value(f"h{seat}", "") for seat in range(4)]
+        return self.cleaned_data
+
+
+class HandForm(RefereeForm):
+    """Hand checks: the cards of one hand, the hand's number and, for Belka, the seats that held
+    the jack of clubs first and this deal."""
+
+    unused = ("leader", "score")
+    first_jc = SeatField(required=False)
+    jc = SeatField(required=False)
+
+
+Query = TypeVar("Query")
+
+
+def read_query(cls: type[Query], form: RulesForm) -> Query:
+    """A page's state (a dataclass of ``rules``, ``problems`` and the rest) from its form: each
+    other field takes the form's value of the parameter its metadata ``param`` names (else its
+    own name), or its default when the parameter is blank or bad."""
+    problems = form.problems()  # cleans the form
+    values: dict[str, Any] = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.name in ("rules", "problems"):
+            continue
+        default = f.default_factory() if f.default_factory is not MISSING else f.default
+        values[f.name] = form.value(f.metadata.get("param", f.name), default)
+    return cls(form.choice(), problems=problems, **values)  # type: ignore[call-arg]
