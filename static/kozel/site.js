@@ -18,3 +18,13 @@
   document.addEventListener("DOMContentLoaded", function () { mark(); });
   document.addEventListener("htmx:afterSettle", function (ev) { mark(ev.target); });
 })();
+
+/* A short list kept on this phone, newest first, at most 20 (localStorage, never the server): the
+   matches (score.js) and the house-rule sheets (rules.js) opened here. Storage that is off or full
+   reads as an empty list and writes nothing. */
+window.kozelList = function (key) {
+  return {
+    load: function () { try { return JSON.parse(localStorage.getItem(key)) || []; } catch (e) { return []; } },
+    save: function (list) { try { localStorage.setItem(key, JSON.stringify(list.slice(0, 20))); } catch (e) {} }
+  };
+};

@@ -12,8 +12,7 @@ document.addEventListener("click", function (ev) {
 (function () {
   "use strict";
   var KEY = "kozel.houses";
-  function load() { try { return JSON.parse(localStorage.getItem(KEY)) || []; } catch (e) { return []; } }
-  function save(list) { try { localStorage.setItem(KEY, JSON.stringify(list.slice(0, 20))); } catch (e) {} }
+  var store = window.kozelList(KEY), load = store.load, save = store.save;  // site.js
   function init() {
     var sheet = document.querySelector("[data-remember-house]");
     if (sheet) {

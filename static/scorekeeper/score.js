@@ -3,8 +3,7 @@
   "use strict";
   var KEY = "kozel.matches";
 
-  function load() { try { return JSON.parse(localStorage.getItem(KEY)) || []; } catch (e) { return []; } }
-  function save(list) { try { localStorage.setItem(KEY, JSON.stringify(list.slice(0, 20))); } catch (e) {} }
+  var store = window.kozelList(KEY), load = store.load, save = store.save;  // site.js
 
   function remember() {
     var el = document.querySelector("[data-remember],[data-watch]");
