@@ -16,6 +16,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from rules.engine.scoring import HandRecord, replay
 from scorekeeper.models import Entry, Match
+from tests.servers import free_port
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).resolve().parents[2]
@@ -219,12 +220,6 @@ def test_a_5xx_on_a_hand_post_is_shown_kept_and_stored_once(page: Page, live_ser
     assert stored(edit) == [{"points": [72, 48]}]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _database_url() -> str:
     from django.db import connection
 
@@ -241,7 +236,7 @@ class Server:
     started again on the same address."""
 
     def __init__(self) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 

@@ -7,12 +7,7 @@ from __future__ import annotations
 
 import html
 import http.client
-import os
 import re
-import socket
-import subprocess
-import sys
-import time
 from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import quote, urlencode, urljoin, urlsplit
@@ -20,14 +15,9 @@ from urllib.parse import quote, urlencode, urljoin, urlsplit
 import pytest
 
 from tests.rules.helpers import revoke_deal
+from tests.servers import gunicorn
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Browser:
@@ -121,50 +111,16 @@ def csrf(text: str) -> str:
 
 @pytest.fixture
 def server(tmp_path: Path):
-    port = _free_port()
-    log = tmp_path / "access.log"
-    env = {
-        **os.environ,
+    production = {
         "DJANGO_ENV": "production",
         "DJANGO_SECRET_KEY": "x" * 60,
         "DJANGO_ALLOWED_HOSTS": "kozel.test,127.0.0.1",
         "DJANGO_CSRF_TRUSTED_ORIGINS": "https://kozel.test",
         "DJANGO_SECURE_SSL_REDIRECT": "0",
-        "GUNICORN_BIND": f"127.0.0.1:{port}",
-        "GUNICORN_ACCESS_LOG": str(log),
-        "GUNICORN_WORKERS": "1",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
     }
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
-    )
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
-    )
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    proc = subprocess.Popen(
-        [str(gunicorn), "-c", "kozel_site/gunicorn.conf.py", "kozel_site.wsgi:application"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.time() + 30
-        while True:
-            try:
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
-                conn.request("GET", "/healthz", headers={"Host": "kozel.test", "X-Forwarded-Proto": "https"})
-                if conn.getresponse().status == 200:
-                    break
-            except OSError:
-                pass
-            assert time.time() < deadline, "gunicorn did not start"
-            time.sleep(0.2)
+    probe = {"Host": "kozel.test", "X-Forwarded-Proto": "https"}
+    with gunicorn(tmp_path, production, collectstatic=True, probe_headers=probe) as (port, log):
         yield port, log
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 def test_the_dispute_flow_never_leaks_the_edit_secret(server) -> None:

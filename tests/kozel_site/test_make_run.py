@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import time
 import urllib.error
@@ -14,13 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.servers import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _get(url: str, **headers: str):
@@ -33,7 +28,7 @@ def _get(url: str, **headers: str):
 
 @pytest.fixture
 def served(tmp_path):
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'run.sqlite3'}"}
     env.pop("DJANGO_DEBUG", None)
     # -o: the install step is not redone here (the test runs inside the installed venv)
