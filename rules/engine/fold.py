@@ -1,16 +1,19 @@
 """The fold's running state as a snapshot: plain data of constant size, whatever the match length.
 
 A match is a fold over its hand records (:func:`~rules.engine.scoring.replay`). The state that
-fold carries from one hand to the next is small: how many hands, the score, what eggs left
-waiting, whether the match is over (who won, the losers' titles), and three facts that later
-hands or the next deal read (was any hand eggs, how many hands had a winner, the last team to
-win a hand). :class:`Fold` is that state; :func:`fold_step` is one step of the fold on it, the
+fold carries from one hand to the next is small: how many hands, the score of each side, what
+eggs left waiting, whether the match is over (who won, the losers' titles), and the facts that
+later hands or the next deal read (was any hand eggs, how many hands had a winner, the last side
+to win a hand, and at the duel the suit of the latest hand's last card, the next trump suit).
+A match is played by 2, 3 or 4 sides (docs/tables.md#sides); a score may go below zero where the
+variant's marks do (solo-twelve's goat). :class:`Fold` is that state; :func:`fold_step` is one step of the fold on it, the
 same step :func:`~rules.engine.scoring.score_hand` takes, so a stored snapshot plus the hands
 after it gives exactly what a replay from hand 1 gives.
 
 ``Fold.to_dict()`` is plain JSON data with a format number; ``Fold.from_dict`` reads it back
 and refuses anything else. ``tag`` is the caller's: the scorekeeper stores the log version the
-snapshot was taken at.
+snapshot was taken at. The dict of a four-seat team game is what it always was; the short tables
+add their seat count and, at the duel, ``last_suit``.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from .cards import SUITS
 from .inputs import check_seat
 from .lead import NextDeal, next_deal_from
 from .records import HandRecord, RecordError
@@ -42,7 +46,7 @@ class Fold:
 
     ruleset: Ruleset
     hands: int = 0
-    score: tuple[int, ...] = (0, 0)  # per side
+    score: tuple[int, ...] = (0, 0)  # per side (new_fold starts each at the ruleset's start_score)
     pending: Mapping[str, int] = field(default_factory=lambda: EMPTY)
     finished: bool = False
     winner: int | None = None
@@ -50,11 +54,12 @@ class Fold:
     titles: tuple[str, ...] = ()
     had_eggs: bool = False  # an earlier hand was 60:60 (the pairs title «с яйцами»)
     won_hands: int = 0  # hands with a winner (the series lead moves after each)
-    last_winner: int | None = None  # the team that won the latest hand with a winner
+    last_winner: int | None = None  # the side that won the latest hand with a winner
+    last_suit: str | None = None  # the duel: the latest hand's last card's suit (the next trump suit)
     tag: int = 0  # the caller's: the log version this state was taken at
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        d: dict[str, object] = {
             "format": FOLD_FORMAT,
             "tag": self.tag,
             "variant": self.ruleset.key,
@@ -69,33 +74,45 @@ class Fold:
             "won_hands": self.won_hands,
             "last_winner": self.last_winner,
         }
+        rs = self.ruleset
+        if rs.variant.build_for is not None:  # a short table: its seat count is part of the rules
+            d["seats"] = rs.seats
+        if rs.trump_from_last_card:
+            d["last_suit"] = self.last_suit
+        return d
 
     @classmethod
     def from_dict(cls, ruleset: Ruleset, d: Mapping[str, Any]) -> Fold:
         """Read back what :meth:`to_dict` wrote for a match of ``ruleset``; anything else is a
         :class:`FoldError` (a stale or foreign snapshot is rebuilt from the log, never trusted)."""
+        rs = ruleset
+        sides = len(rs.sides)
+        whole = _int if rs.dealer_scores else _nat  # solo-twelve's marks go to 0 and below
         try:
-            if d["format"] != FOLD_FORMAT or d["variant"] != ruleset.key:
+            if d["format"] != FOLD_FORMAT or d["variant"] != rs.key:
                 raise FoldError("not a snapshot of this format or variant")
+            if rs.variant.build_for is not None and d["seats"] != rs.seats:
+                raise FoldError("not a snapshot of this table's seat count")
             score = d["score"]
             pending = d["pending"]
             fold = cls(
-                ruleset=ruleset,
+                ruleset=rs,
                 hands=_nat(d["hands"]),
-                score=(_nat(score[0]), _nat(score[1])),
+                score=tuple(whole(x) for x in score),
                 pending=MappingProxyType({str(k): _nat(v) for k, v in pending.items()}) if pending else EMPTY,
                 finished=_bool(d["finished"]),
-                winner=_team(d["winner"]),
-                loser=_team(d["loser"]),
+                winner=_side(d["winner"], sides),
+                loser=_side(d["loser"], sides),
                 titles=tuple(t for t in d["titles"] if t in TITLE_CODES),
                 had_eggs=_bool(d["had_eggs"]),
                 won_hands=_nat(d["won_hands"]),
-                last_winner=_team(d["last_winner"]),
+                last_winner=_side(d["last_winner"], sides),
+                last_suit=_suit(d["last_suit"]) if rs.trump_from_last_card else None,
                 tag=_nat(d["tag"]),
             )
         except (KeyError, TypeError, IndexError, AttributeError) as exc:
             raise FoldError(f"not a snapshot: {exc!r}") from exc
-        if len(score) != 2 or len(fold.titles) != len(d["titles"]):
+        if len(fold.score) != sides or len(fold.titles) != len(d["titles"]):
             raise FoldError("not a snapshot: score or titles")
         return fold
 
@@ -109,6 +126,7 @@ class Fold:
             last_winner=self.last_winner,
             first_dealer=first_dealer,
             first_leader=first_leader,
+            last_suit=self.last_suit,
         )
 
 
@@ -118,23 +136,37 @@ def _nat(v: object) -> int:
     return v
 
 
+def _int(v: object) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise TypeError(f"not a whole number: {v!r}")
+    return v
+
+
+def _suit(v: object) -> str | None:
+    if v is None or v in SUITS:
+        return v
+    raise TypeError(f"not a suit: {v!r}")
+
+
 def _bool(v: object) -> bool:
     if not isinstance(v, bool):
         raise TypeError(f"not true or false: {v!r}")
     return v
 
 
-def _team(v: object) -> int | None:
+def _side(v: object, sides: int) -> int | None:
     if v is None:
         return None
-    if v not in (0, 1) or isinstance(v, bool):
-        raise TypeError(f"not a team: {v!r}")
-    return int(v)
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < sides:
+        raise TypeError(f"not a side: {v!r}")
+    return v
 
 
 def new_fold(variant: str | Ruleset, options: Mapping[str, object] | None = None, *, tag: int = 0) -> Fold:
-    """The fold before the first hand."""
-    return Fold(ruleset=resolve(variant, options), tag=tag)
+    """The fold before the first hand: every side at the ruleset's starting score. ``variant``
+    may be a :class:`Ruleset` of any seat count (``resolve(key, options, seats=n)``)."""
+    rs = resolve(variant, options)
+    return Fold(ruleset=rs, score=(rs.start_score,) * len(rs.sides), tag=tag)
 
 
 def fold_step(
@@ -173,6 +205,7 @@ def fold_step(
             had_eggs=fold.had_eggs or result.record.is_eggs,
             won_hands=fold.won_hands + won,
             last_winner=result.winner if won else fold.last_winner,
+            last_suit=result.record.last_suit,
             tag=fold.tag if tag is None else tag,
         ),
         result,
@@ -210,5 +243,6 @@ def fold_of(state: MatchState, *, tag: int = 0) -> Fold:
         had_eggs=any(h.record.is_eggs for h in state.hands),
         won_hands=len(won),
         last_winner=won[-1] if won else None,
+        last_suit=state.hands[-1].record.last_suit if state.hands else None,
         tag=tag,
     )
