@@ -17,6 +17,7 @@ WORDS = {
     "trick": ngettext_lazy("%(n)s trick", "%(n)s tricks", "n"),
     "card": ngettext_lazy("%(n)s card", "%(n)s cards", "n"),
     "series_point": ngettext_lazy("%(n)s series point", "%(n)s series points", "n"),
+    "mark": ngettext_lazy("%(n)s mark", "%(n)s marks", "n"),
 }
 
 # the unit each scoring system counts in (Ruleset.scoring)
@@ -26,6 +27,7 @@ UNITS = {
     "series": "series_point",
     "eyes-hvalyony": "eye",
     "eyes-belka": "eye",
+    "marks": "mark",
 }
 
 

@@ -20,7 +20,7 @@ from rules.messages import MESSAGES, card_text, describe, lang
 
 
 def team_label(team_names: Sequence[str], team: object) -> str:
-    if isinstance(team, int) and team in (0, 1) and len(team_names) == 2:
+    if isinstance(team, int) and not isinstance(team, bool) and 0 <= team < len(team_names):
         return team_names[team]
     return str(team)
 
@@ -71,6 +71,9 @@ _NOTE_MSGIDS: dict[str, str] = {
     "penalty": gettext_noop("penalty: %(kind)s against %(against)s"),
     "instant_win": gettext_noop("%(team)s win the match at once"),
     "match_won": gettext_noop("%(team)s win the match"),
+    # a side of one player (the duel, each for himself)
+    "instant_win/one": gettext_noop("%(team)s wins the match at once"),
+    "match_won/one": gettext_noop("%(team)s wins the match"),
     "void": gettext_noop("nobody reached 61: no marks move"),
     "marks_taken": gettext_noop("%(team)s took %(amount)s marks"),
 }
@@ -88,8 +91,10 @@ def _note_formats() -> dict[str, str]:
     return table
 
 
-def note_line(code: str, params: Mapping[str, Any], team_names: Sequence[str]) -> str:
-    """One engine note as a short line."""
+def note_line(
+    code: str, params: Mapping[str, Any], team_names: Sequence[str], *, one_seat: bool = False
+) -> str:
+    """One engine note as a short line (``one_seat``: each side is one player)."""
     p = _Safe(params)
     if "team" in p:
         p["team"] = team_label(team_names, p["team"])
@@ -108,6 +113,8 @@ def note_line(code: str, params: Mapping[str, Any], team_names: Sequence[str]) -
         key = "queen_capture/first_hand"
     elif code == "penalty" and "amount" in p:
         key = "penalty/amount"
+    elif one_seat and code in ("match_won", "instant_win"):
+        key = f"{code}/one"
     fmt = _note_formats().get(key)
     if fmt is None:
         return code
@@ -141,7 +148,7 @@ def pending_line(key: str, value: int) -> str:
 
 def lead_line(rule: str, leader: str | None, team: str | None, lowest: Card | None) -> str:
     """How the first lead of the next hand is decided (``NextDeal.rule``)."""
-    if leader and rule in ("rotates", "dealer", "ad_holder", "lowest_trump_holder"):
+    if leader and rule in ("rotates", "dealer", "ad_holder", "lowest_trump_holder", "left_of_dealer"):
         return _("%(seat)s leads") % {"seat": leader}
     match rule:
         case "lowest_trump_holder":
@@ -159,6 +166,8 @@ def lead_line(rule: str, leader: str | None, team: str | None, lowest: Card | No
             return _("the holder of the jack of clubs (obyaz) decides")
         case "dealer":
             return _("the dealer leads")
+        case "left_of_dealer":
+            return _("the player after the dealer leads")
     return rule
 
 

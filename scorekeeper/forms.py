@@ -10,7 +10,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine import PENALTY_KINDS
-from rules.engine.variants import TRUE_WORDS, VARIANTS, Ruleset, Variant
+from rules.engine.cards import SUITS
+from rules.engine.variants import ALL_VARIANTS, TRUE_WORDS, Ruleset, Variant
+from rules.messages import option_label
 
 from . import reasons
 from .explain import PENALTY_NAMES
@@ -83,11 +85,22 @@ class WriteForm(forms.Form):
         return data
 
 
+POINT_FIELDS = ("points_0", "points_1", "points_2", "points_3")
+SUIT_CHOICES = [("", "—")] + [(s, s) for s in SUITS]
+
+
 class HandForm(WriteForm):
-    """One hand. The UI sends one team's points; the other is 120 minus it."""
+    """One hand. The UI sends the card points of every side but one; the last is what is left
+    of 120 (two sides: one number, the other its complement)."""
 
     points_0 = forms.IntegerField(required=False, min_value=0, max_value=120)
     points_1 = forms.IntegerField(required=False, min_value=0, max_value=120)
+    points_2 = forms.IntegerField(required=False, min_value=0, max_value=120)
+    points_3 = forms.IntegerField(required=False, min_value=0, max_value=120)
+    # the duel: the suit of the deal's last card, the next deal's trump suit
+    last_suit = forms.ChoiceField(choices=SUIT_CHOICES, required=False)
+    # two against one: the seat that played alone
+    lone = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int, empty_value=None, required=False)
     all_tricks = forms.BooleanField(required=False)
     queen_capture = forms.TypedChoiceField(choices=TEAM_CHOICES, coerce=int, empty_value=None, required=False)
     obyaz = forms.TypedChoiceField(choices=TEAM_CHOICES, coerce=int, empty_value=None, required=False)
@@ -101,6 +114,8 @@ class HandForm(WriteForm):
 
     error_messages = {
         "points_required": _("Enter one team's card points (0-120)."),
+        "points_required_sides": _("Enter the card points of every player but one (0-120 each)."),
+        "points_over": _("The points typed add up to %(sum)s, more than 120."),
         "against_required": _("Say which team is at fault."),
         "eggs_with_points": _(
             "The points say %(points)s, not 60:60. Clear them to record eggs, or record the hand."
@@ -110,7 +125,7 @@ class HandForm(WriteForm):
     def __init__(self, *args: Any, ruleset: Ruleset | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.ruleset = ruleset
-        for name in ("points_0", "points_1"):
+        for name in POINT_FIELDS:
             self.fields[name].error_messages.update(
                 {
                     "invalid": _("Card points are whole numbers from 0 to 120."),
@@ -136,6 +151,9 @@ class HandForm(WriteForm):
                 )
             data["points"] = None
             return data
+        sides = len(self.ruleset.sides) if self.ruleset is not None else 2
+        if sides > 2:
+            return self._clean_sides(data, sides)
         if data.get("eggs"):
             # what is stored is what was shown: typed points other than 60 are never replaced
             if any(p is not None and p != 60 for p in (p0, p1)):
@@ -168,13 +186,41 @@ class HandForm(WriteForm):
         data["points"] = (p0, p1)
         return data
 
+    def _clean_sides(self, data: dict[str, Any], sides: int) -> dict[str, Any]:
+        """Three or four sides: every number but one typed; the one left empty is the rest of 120."""
+        typed = [data.get(name) for name in POINT_FIELDS[:sides]]
+        missing = [i for i, p in enumerate(typed) if p is None]
+        if len(missing) > 1:
+            self.add_error(
+                POINT_FIELDS[missing[0]],
+                forms.ValidationError(self.error_messages["points_required_sides"], code="points_required"),
+            )
+            data["points"] = None
+            return data
+        if missing:
+            rest = 120 - sum(p for p in typed if p is not None)
+            if rest < 0:
+                self.add_error(
+                    POINT_FIELDS[missing[0]],
+                    forms.ValidationError(
+                        self.error_messages["points_over"], code="points_sum", params={"sum": 120 - rest}
+                    ),
+                )
+                data["points"] = None
+                return data
+            typed[missing[0]] = rest
+        data["points"] = tuple(typed)
+        data["all_tricks"] = False
+        return data
+
 
 def hand_initial_from_record(record: Mapping[str, Any]) -> dict[str, Any]:
     pts = record.get("points")
     pen = record.get("penalty") or {}
     return {
-        "points_0": pts[0] if pts else None,
-        "points_1": pts[1] if pts else None,
+        **{name: pts[i] if pts and i < len(pts) else None for i, name in enumerate(POINT_FIELDS)},
+        "last_suit": record.get("last_suit") or "",
+        "lone": record.get("lone"),
         "all_tricks": bool(record.get("all_tricks")),
         "queen_capture": record.get("queen_capture"),
         "obyaz": record.get("obyaz"),
@@ -189,7 +235,7 @@ def hand_initial_from_query(query: Mapping[str, str]) -> dict[str, Any]:
     """Prefill from GET (the referee's return link): points_0, points_1, all_tricks, queen_capture,
     obyaz, penalty_kind, penalty_against, hvalyonka, note, reason. Bad values are dropped."""
     out: dict[str, Any] = {}
-    for name in ("points_0", "points_1"):
+    for name in POINT_FIELDS:
         v = query.get(name, "")
         if v.isdigit() and 0 <= int(v) <= 120:
             out[name] = int(v)
@@ -213,7 +259,11 @@ def hand_initial_from_query(query: Mapping[str, str]) -> dict[str, Any]:
 class MatchForm(forms.Form):
     """A new match: variant, its options (``opt_<name>``), team and player names, first dealer."""
 
-    variant = forms.ChoiceField(choices=[(k, k) for k in VARIANTS])
+    variant = forms.ChoiceField(choices=[(k, k) for k in ALL_VARIANTS])
+    # how many play, where the variant allows several counts (solo-twelve: 2, 3 or 4)
+    seats = forms.TypedChoiceField(
+        choices=[(str(n), str(n)) for n in (2, 3, 4)], coerce=int, empty_value=None, required=False
+    )
     team_0 = forms.CharField(max_length=30, required=False)
     team_1 = forms.CharField(max_length=30, required=False)
     player_0 = forms.CharField(max_length=30, required=False)
@@ -230,14 +280,54 @@ class MatchForm(forms.Form):
         super().clean()
         data = self.cleaned_data
         key = data.get("variant")
-        if key:
-            data["options"] = options_from_query(VARIANTS[key], self.data, checkbox_form=True)
+        if not key:
+            return data
+        v = ALL_VARIANTS[key]
+        data["options"] = options_from_query(v, self.data, checkbox_form=True)
+        seats = data.get("seats")
+        if seats is None or len(v.seats) == 1:
+            seats = v.seats[-1]
+        if seats not in v.seats:
+            self.add_error("seats", forms.ValidationError(_("Choose how many play."), code="bad_seats"))
+            return data
+        data["seats"] = seats
+        for key, counts in v.seat_options.items():
+            if data["options"].get(key) and seats not in counts:
+                self.add_error(
+                    "seats",
+                    forms.ValidationError(
+                        _("«%(option)s» is played by %(n)s players.")
+                        % {"option": option_label(key), "n": " / ".join(map(str, counts))},
+                        code="option_needs_seats",
+                    ),
+                )
+                return data
+        for name in ("first_dealer", "first_leader"):
+            if data.get(name) is not None and data[name] >= seats:
+                self.add_error(
+                    name,
+                    forms.ValidationError(_("Choose one of the players at this table."), code="bad_seat"),
+                )
+                return data
+        players = [(data.get(f"player_{i}") or "").strip() for i in range(seats)]
+        blind = data["options"].get("blind_seat", "none")
+        if blind != "none":
+            players[int(str(blind))] = ""  # nobody sits at the blind seat (docs/tables.md#blind-seat)
+        data["player_names"] = players
+        if v.build_for is not None:  # one seat per side: the sides are the players
+            names = [p or str(_("Player %(n)s") % {"n": i + 1}) for i, p in enumerate(players)]
+            if len({n.lower() for n in names}) < len(names):
+                self.add_error(
+                    "player_1",
+                    forms.ValidationError(_("Each player needs a different name."), code="same_names"),
+                )
+            data["team_names"] = names
+            return data
         data["team_names"] = [data.get("team_0") or str(_("Reds")), data.get("team_1") or str(_("Blacks"))]
         if data["team_names"][0].strip().lower() == data["team_names"][1].strip().lower():
             self.add_error(
                 "team_1", forms.ValidationError(_("The two teams need different names."), code="same_names")
             )
-        data["player_names"] = [(data.get(f"player_{i}") or "").strip() for i in range(4)]
         return data
 
 

@@ -21,8 +21,10 @@ class Match(models.Model):
     secret_hash = models.CharField(max_length=64)
     variant = models.CharField(max_length=32)
     options = models.JSONField(default=dict)  # the full resolved options, frozen at creation
-    team_names = models.JSONField(default=list)  # [team 0, team 1]
-    player_names = models.JSONField(default=list)  # seats 0-3, "" when not named
+    team_names = models.JSONField(default=list)  # one name per side: [team 0, team 1], or each player's
+    player_names = models.JSONField(default=list)  # one per seat, "" when not named
+    # the seats at the table (docs/tables.md#sides): 4 for the team games, 2 to 4 for the short tables
+    seats = models.PositiveSmallIntegerField(default=4)
     first_dealer = models.PositiveSmallIntegerField(default=0)
     first_leader = models.PositiveSmallIntegerField(null=True, blank=True)
     house = models.CharField(max_length=80, blank=True)
@@ -84,8 +86,12 @@ class Line(models.Model):
     slot = models.PositiveIntegerField()
     record = models.JSONField()
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
-    score0 = models.PositiveIntegerField()
-    score1 = models.PositiveIntegerField()
+    # the score of each side after the hand (solo-twelve's marks go to 0 and below); sides 2 and 3
+    # only at a table of three or four sides
+    score0 = models.IntegerField()
+    score1 = models.IntegerField()
+    score2 = models.IntegerField(null=True, blank=True)
+    score3 = models.IntegerField(null=True, blank=True)
     edited = models.BooleanField(default=False)
     restored = models.BooleanField(default=False)  # its last change brought back an earlier version
     fold = models.JSONField()

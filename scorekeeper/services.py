@@ -21,8 +21,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from rules.engine import HandRecord, RecordError, new_fold, replay
-from rules.engine.variants import check_options, get_variant, team_of
+from rules.engine import HandRecord, RecordError, new_fold, replay, resolve
+from rules.engine.variants import Ruleset, check_options, check_seats, get_variant
 
 from . import explain, snapshots
 from .models import Entry, Line, Match
@@ -68,12 +68,16 @@ def _same_action(
     entry: Entry, *, action: str, slot: int | None, record: HandRecord | None, source: int | None
 ) -> bool:
     """Is ``entry`` what this request would write? Undo's slot is whatever hand is last, so a
-    retried undo matches on the action alone; an add's slot is its own seq."""
+    retried undo matches on the action alone; an add's slot is its own seq. The dealer the
+    scorekeeper wrote into a solo-twelve hand (:func:`_with_dealer`) is not the phone's to repeat."""
     if entry.action != action or entry.source != source:
         return False
     if action not in (Entry.ADD, Entry.UNDO) and entry.slot != slot:
         return False
-    return entry.record == (record.to_dict() if record else None)
+    stored = entry.record
+    if record is not None and record.dealer is None and isinstance(stored, dict) and "dealer" in stored:
+        stored = {k: v for k, v in stored.items() if k != "dealer"}
+    return stored == (record.to_dict() if record else None)
 
 
 def new_secret() -> str:
@@ -91,15 +95,18 @@ def match_create(
     options: Mapping[str, object],
     team_names: Sequence[str],
     player_names: Sequence[str] = ("", "", "", ""),
+    seats: int | None = None,
     first_dealer: int = 0,
     first_leader: int | None = None,
     house: str = "",
     previous: Match | None = None,
     secret: str | None = None,
 ) -> tuple[Match, str]:
-    """Create a match with its rules frozen: the variant key and every option resolved."""
+    """Create a match with its rules frozen: the variant key, every option resolved and the
+    number of seats (None: the variant's largest table). ``team_names`` names each side."""
     v = get_variant(variant)
     frozen = check_options(v, options)
+    seats = check_seats(v, seats)
     secret = secret or new_secret()
     public_id = new_public_id()
     match = Match.objects.create(
@@ -109,13 +116,14 @@ def match_create(
         options=frozen,
         team_names=list(team_names),
         player_names=list(player_names),
+        seats=seats,
         first_dealer=first_dealer,
         first_leader=first_leader,
         house=house,
         series=previous.series if previous else public_id,
         previous=previous,
         version=0,
-        snapshot=snapshots.snapshot_of(new_fold(v.key, frozen), 0),
+        snapshot=snapshots.snapshot_of(new_fold(resolve(v, frozen, seats=seats)), 0),
     )
     return match, secret
 
@@ -125,6 +133,10 @@ FIELD_MAP = {
     "points": "points_0",
     "points[0]": "points_0",
     "points[1]": "points_1",
+    "points[2]": "points_2",
+    "points[3]": "points_3",
+    "last_suit": "last_suit",
+    "lone": "lone",
     "penalty.kind": "penalty_kind",
     "penalty.against": "penalty_against",
     "penalty": "penalty_kind",
@@ -156,8 +168,9 @@ def _check_misdeal_dealer(match: Match, record: HandRecord, index: int) -> None:
     pen = record.penalty
     if pen is None or pen.kind != "misdeal":
         return
-    dealer = (match.first_dealer + index) % 4
-    if pen.against != team_of(dealer):
+    rs = ruleset_of(match)
+    dealer = (match.first_dealer + index) % rs.seats
+    if pen.against != rs.side_of(dealer):
         err = ValidationError(explain.error_message("misdeal_not_dealer"), code="misdeal_not_dealer")
         raise ValidationError({"penalty_against": err})
 
@@ -186,6 +199,9 @@ def _append(
         if _same_action(existing, action=action, slot=slot, record=record, source=source):
             return existing, False
         raise NonceReused()
+    rs = ruleset_of(match)
+    if record is not None and rs.dealer_scores and record.dealer is None:
+        record = _with_dealer(match, rs, action, slot, record, hand)
     if version != match.version:
         if action != Entry.ADD or hand is None or record is None:
             raise StaleForm()
@@ -210,7 +226,6 @@ def _append(
     )  # written only once the change is known to fit
     if (match.snapshot or {}).get("broken"):
         return _append_to_broken(match, entry, record)
-    rs = ruleset_of(match)
     if record is not None and record.penalty is not None and record.penalty.kind == "misdeal":
         _check_misdeal_dealer(match, record, _place(match, rs, action, slot))
     index = -1
@@ -233,6 +248,27 @@ def _append(
     entry.save(force_insert=True)
     snapshots.apply(match, plan, seq)
     return entry, True
+
+
+def _with_dealer(
+    match: Match, rs: Ruleset, action: str, slot: int | None, record: HandRecord, hand: int | None
+) -> HandRecord:
+    """solo-twelve's marks need each deal's dealer (docs/tables.md#each-for-himself); the scorekeeper knows
+    the rotation over the seats present, so the players never type it. A new hand is dealt by
+    the seat after the last hand's dealer (its hand number from the phone's outbox, or the next
+    one); a corrected hand keeps the dealer it was recorded with."""
+    if action == Entry.ADD:
+        index = hand - 1 if hand is not None and hand >= 1 else snapshots.fold_of_match(match, rs).hands
+        dealer = (match.first_dealer + index) % rs.seats
+    else:
+        if slot is None:
+            return record
+        kept = Entry.objects.filter(match=match, slot=slot, record__isnull=False).order_by("-seq").first()
+        old = (kept.record or {}).get("dealer") if kept else None
+        if not isinstance(old, int):
+            return record
+        dealer = old
+    return HandRecord.from_dict({**record.to_dict(), "dealer": dealer})
 
 
 def _place(match: Match, rs: Any, action: str, slot: int) -> int:
@@ -272,7 +308,7 @@ def _append_to_broken(match: Match, entry: Entry, record: HandRecord | None) -> 
     if record is not None:
         _check_misdeal_dealer(match, record, index)
     try:
-        replay(match.variant, match.options, [r for _s, r in live])
+        replay(match.variant, match.options, [r for _s, r in live], seats=match.seats)
     except RecordError as exc:
         raise _as_validation_error(exc, index) from exc
     entry.save(force_insert=True)
@@ -383,7 +419,8 @@ def match_rematch(*, match: Match, secret: str, version: int) -> Match:
         options=match.options,
         team_names=match.team_names,
         player_names=match.player_names,
-        first_dealer=(match.first_dealer + hands) % 4,
+        seats=match.seats,
+        first_dealer=(match.first_dealer + hands) % match.seats,
         first_leader=None,
         house=match.house,
         previous=match,
@@ -405,6 +442,10 @@ def record_from_fields(data: Mapping[str, Any]) -> HandRecord:
             d["all_tricks"] = True
         if data.get("queen_capture") is not None:
             d["queen_capture"] = data["queen_capture"]
+        if data.get("last_suit"):
+            d["last_suit"] = data["last_suit"]
+        if data.get("lone") is not None:
+            d["lone"] = data["lone"]
     if data.get("obyaz") is not None:
         d["obyaz"] = data["obyaz"]
     if data.get("hvalyonka"):

@@ -46,7 +46,9 @@ def ruleset_of(match: Match) -> Ruleset:
 # ---------------------------------------------------------------- building lines
 
 
-def line_texts(result: HandResult, team_names: Sequence[str]) -> dict[str, dict[str, Any]]:
+def line_texts(
+    result: HandResult, team_names: Sequence[str], *, one_seat: bool = False
+) -> dict[str, dict[str, Any]]:
     """The line as shown, in every language of the site (built once per written hand)."""
     from .selectors import record_parts
 
@@ -55,7 +57,7 @@ def line_texts(result: HandResult, team_names: Sequence[str]) -> dict[str, dict[
         with translation.override(code):
             points, events = record_parts(result.record, team_names)
             deltas = [f"{team_names[t]} {'+' if d > 0 else ''}{d}" for t, d in enumerate(result.delta) if d]
-            notes = [explain.note_line(n.code, n.params, team_names) for n in result.notes]
+            notes = [explain.note_line(n.code, n.params, team_names, one_seat=one_seat) for n in result.notes]
             out[code] = {"points": points, "events": events, "deltas": deltas, "notes": notes}
     return out
 
@@ -71,10 +73,12 @@ def _line(
         winner=result.winner,
         score0=result.score[0],
         score1=result.score[1],
+        score2=result.score[2] if len(result.score) > 2 else None,
+        score3=result.score[3] if len(result.score) > 3 else None,
         edited=edited,
         restored=restored,
         fold=replace(fold, tag=0).to_dict(),
-        texts=line_texts(result, match.team_names),
+        texts=line_texts(result, match.team_names, one_seat=fold.ruleset.variant.build_for is not None),
     )
 
 
@@ -218,6 +222,8 @@ _LINE_FIELDS = (
     "winner",
     "score0",
     "score1",
+    "score2",
+    "score3",
     "edited",
     "restored",
     "fold",

@@ -17,7 +17,7 @@ from rules.engine import (
     NextDeal,
 )
 from rules.engine.cards import SUIT_SYMBOLS
-from rules.engine.variants import Ruleset, team_of
+from rules.engine.variants import Ruleset
 
 from .. import chart as chart_mod
 from .. import explain
@@ -57,7 +57,7 @@ class Board:
     version: int
     next: NextDeal | None
     broken: str = ""  # a stored hand the engine no longer accepts (never expected)
-    tally: tuple[int, int] = (0, 0)
+    tally: tuple[int, ...] = (0, 0)
     series_played: int = 0
     series_results: list[dict[str, Any]] = field(default_factory=list)
     count: int = 0
@@ -111,6 +111,52 @@ class Board:
         return chart_mod.build(scores, self.target, [p[0] for p in points])
 
     @property
+    def one_seat(self) -> bool:
+        """Each side is one player (the duel, each for himself): names are people, not teams."""
+        return self.ruleset.variant.build_for is not None
+
+    @property
+    def final_score(self) -> str:
+        return ":".join(str(x) for x in self.state.score)
+
+    @property
+    def tally_text(self) -> str:
+        return " : ".join(str(x) for x in self.tally)
+
+    @property
+    def marks(self) -> list[dict[str, Any]]:
+        """solo-twelve (docs/tables.md#each-for-himself): each player's marks, most first; at the end the goat
+        (0 or below) is marked, the winner too."""
+        score = self.state.score
+        done = self.state.finished
+        rows = []
+        for side, name in enumerate(self.team_names):
+            n = score[side]
+            rows.append(
+                {
+                    "side": side,
+                    "name": name,
+                    "marks": n,
+                    "pips": [i < n for i in range(max(12, n))],
+                    "goat": done and side == self.state.loser,
+                    "winner": done and side == self.state.winner,
+                    "deals": self.next is not None and self.next.dealer == side,
+                    "label": count(n, "mark"),
+                }
+            )
+        return rows
+
+    @property
+    def trump_text(self) -> str:
+        """The duel: the next deal's trump suit (clubs in deal 1, then the last card's suit)."""
+        if not self.next or not self.ruleset.trump_from_last_card:
+            return ""
+        suit = self.next.trump_suit
+        if suit is None:
+            return _("trumps: the suit of the previous deal's last card")
+        return _("trumps: %(suit)s") % {"suit": SUIT_SYMBOLS[suit]}
+
+    @property
     def chart_caption(self) -> str:
         if self.scoring == "penalty":
             return _("%(goats)s lose") % {"goats": count(self.target, "goat")}
@@ -137,14 +183,22 @@ class Board:
     def announce(self) -> str:
         """What a screen reader says after each change: the score, and the winners at the end."""
         names, score = self.team_names, self.state.score
-        line = _("Score: %(a)s %(x)s, %(b)s %(y)s.") % {
-            "a": names[0],
-            "x": score[0],
-            "b": names[1],
-            "y": score[1],
-        }
+        if len(score) == 2:
+            line = _("Score: %(a)s %(x)s, %(b)s %(y)s.") % {
+                "a": names[0],
+                "x": score[0],
+                "b": names[1],
+                "y": score[1],
+            }
+        else:
+            line = _("Marks: %(list)s.") % {
+                "list": ", ".join(f"{n} {x}" for n, x in zip(names, score, strict=False))
+            }
         if self.state.finished and self.state.winner is not None:
-            line += " " + _("%(team)s win the match.") % {"team": self.winner_name}
+            if self.one_seat:
+                line += " " + _("%(team)s wins the match.") % {"team": self.winner_name}
+            else:
+                line += " " + _("%(team)s win the match.") % {"team": self.winner_name}
         return line
 
     @property
@@ -153,20 +207,25 @@ class Board:
 
     def seat_name(self, seat: int) -> str:
         if seat == self.ruleset.blind_seat:
-            return _("blind")  # three play: nobody sits here (docs/tables.md#blind-seat)
+            return _("blind")
+        if self.one_seat:  # each side is one player: the side's name is the player's
+            return self.team_names[
+                self.ruleset.side_of(seat)
+            ]  # three play: nobody sits here (docs/tables.md#blind-seat)
         names = self.match.player_names or []
         name = names[seat] if seat < len(names) and names[seat] else ""
         return name or _("seat %(n)s") % {"n": seat + 1}
 
     @property
     def seats(self) -> list[dict[str, Any]]:
-        return [{"seat": s, "name": self.seat_name(s), "team": team_of(s)} for s in range(4)]
+        rs = self.ruleset
+        return [{"seat": s, "name": self.seat_name(s), "team": rs.side_of(s)} for s in range(rs.seats)]
 
     @property
     def overshoot(self) -> str:
         """After the target: the final hand may carry a team past it (7 pairs of 6, 18 of 12);
         say so as a note instead of printing «7/6»."""
-        if not self.state.finished:
+        if not self.state.finished or len(self.state.score) != 2 or self.scoring == "marks":
             return ""
         over = [max(0, s - self.target) for s in self.state.score]
         team = 0 if over[0] >= over[1] else 1
@@ -182,7 +241,7 @@ class Board:
     @property
     def dealing_team(self) -> int | None:
         """The team of the next hand's dealer: a misdeal is always against it."""
-        return team_of(self.next.dealer) if self.next else None
+        return self.ruleset.side_of(self.next.dealer) if self.next else None
 
     @property
     def named_players(self) -> bool:
@@ -190,12 +249,18 @@ class Board:
 
     def team_players(self, team: int) -> str:
         """«Аня и Вера»: the seats of a team, by name (by seat number where none was given)."""
-        a, b = (self.seat_name(s) for s in range(4) if team_of(s) == team)
+        seats = self.ruleset.sides[team]
+        if len(seats) == 1:
+            return self.seat_name(seats[0])
+        a, b = (self.seat_name(s) for s in seats)
         return _("%(a)s and %(b)s") % {"a": a, "b": b}
 
     @property
     def teams_line(self) -> list[dict[str, Any]]:
-        return [{"team": t, "name": self.team_names[t], "players": self.team_players(t)} for t in (0, 1)]
+        return [
+            {"team": t, "name": self.team_names[t], "players": self.team_players(t)}
+            for t in range(len(self.ruleset.sides))
+        ]
 
     @property
     def dealer_name(self) -> str:
@@ -216,6 +281,8 @@ class Board:
         n = self.next
         leader = self.seat_name(n.leader) if n.leader is not None else None
         team = self.team_names[n.leader_team] if n.leader_team is not None else None
+        if self.one_seat and n.leader is not None:  # the player is the side: named by the side's name
+            leader = self.team_names[self.ruleset.side_of(n.leader)]
         if n.rule == "rotates":
             # voon-series#leading: after eggs the lead stays with the same seat, else it moves on
             stays = self.latest_was_eggs
@@ -271,7 +338,7 @@ def record_summary(record: dict[str, Any], team_names: Sequence[str]) -> str:
 
 
 def record_parts(rec: HandRecord, team_names: Sequence[str]) -> tuple[str, list[str]]:
-    points = f"{rec.points[0]}:{rec.points[1]}" if rec.points else "—"
+    points = ":".join(str(x) for x in rec.points) if rec.points else "—"
     events: list[str] = []
     if rec.is_eggs:
         events.append(_("60:60 eggs"))
@@ -288,6 +355,10 @@ def record_parts(rec: HandRecord, team_names: Sequence[str]) -> tuple[str, list[
         )
     if rec.hvalyonka:
         events.append(_("hvalyonka"))
+    if rec.lone is not None and rec.lone < len(team_names):
+        events.append(_("%(player)s played alone") % {"player": team_names[rec.lone]})
+    if rec.last_suit is not None:
+        events.append(_("last card %(suit)s") % {"suit": SUIT_SYMBOLS[rec.last_suit]})
     if rec.note:
         events.append(f"«{rec.note}»")
     return points, events

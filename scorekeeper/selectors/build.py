@@ -44,6 +44,7 @@ def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] 
     state, done, broken = replay_slots(ruleset, live_records(slots))
     by_slot = {s.slot: s for s in slots}
     names = match.team_names
+    one_seat = ruleset.variant.build_for is not None
     lines = []
     for result, slot in zip(state.hands, done, strict=True):
         points, events = record_parts(result.record, names)
@@ -56,7 +57,7 @@ def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] 
                 points=points,
                 events=events,
                 deltas=deltas,
-                notes=[explain.note_line(n.code, n.params, names) for n in result.notes],
+                notes=[explain.note_line(n.code, n.params, names, one_seat=one_seat) for n in result.notes],
                 edited=len(by_slot[slot].versions) > 1,
                 restored=by_slot[slot].versions[-1].action == Entry.RESTORE,
             )
@@ -76,7 +77,7 @@ def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] 
         count=len(lines),
     )
     if len(series) > 1:
-        tally = [0, 0]
+        tally = [0] * len(names)
         results = []
         for number, m in enumerate(series, 1):
             if m.pk == match.pk:
@@ -88,7 +89,7 @@ def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] 
                 tally[st.winner] += 1
             winner = st.winner if st.finished else None
             results.append(_series_result(number, winner, st.score, names, m.pk == match.pk))
-        board.tally = (tally[0], tally[1])
+        board.tally = tuple(tally)
         board.series_played = len(series)
         board.series_results = results
     return board
@@ -101,8 +102,8 @@ def _series_result(
     return {
         "number": number,
         "winner": winner,
-        "winner_name": names[winner] if winner in (0, 1) else "",
-        "score": f"{score[0]}:{score[1]}",
+        "winner_name": names[winner] if isinstance(winner, int) and 0 <= winner < len(names) else "",
+        "score": ":".join(map(str, score)),
         "current": current,
     }
 
@@ -136,17 +137,23 @@ def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
     lines = (
         LineRow.objects.filter(match=match)
         .order_by("-number")
-        .only("number", "slot", "winner", "score0", "score1", "edited", "restored", "texts")
+        .only(
+            "number", "slot", "winner", "score0", "score1", "score2", "score3", "edited", "restored", "texts"
+        )
     )
     rows = list(lines if all_hands else lines[: snapshots.LATEST])
     # the scores the chart draws: at most chart.POINTS hands, numbers only (no JSON to decode)
     drawn = chart_mod.sample(fold.hands)
-    chart_points = {
-        n: (a, b)
-        for n, a, b in LineRow.objects.filter(match=match, number__in=drawn).values_list(
-            "number", "score0", "score1"
-        )
-    }
+    chart_points = (
+        {
+            n: (a, b)
+            for n, a, b in LineRow.objects.filter(match=match, number__in=drawn).values_list(
+                "number", "score0", "score1"
+            )
+        }
+        if len(ruleset.sides) == 2 and ruleset.start_score == 0
+        else {}
+    )
     nd = None
     if not fold.finished and not broken:
         nd = fold.next_deal(first_dealer=match.first_dealer, first_leader=match.first_leader)
@@ -167,7 +174,7 @@ def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
         series = list(Match.objects.filter(series=match.series).order_by("pk"))
         if len(series) > 1:
             names = match.team_names
-            tally = [0, 0]
+            tally = [0] * len(names)
             results = []
             for number, m in enumerate(series, 1):
                 if m.pk == match.pk:
@@ -176,11 +183,11 @@ def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
                     snapshots.ensure(m)
                 snap = m.snapshot or {}
                 winner = snap.get("winner") if snap.get("finished") else None
-                if winner in (0, 1):
+                if isinstance(winner, int) and 0 <= winner < len(tally):
                     tally[winner] += 1
-                score = snap.get("score") or [0, 0]
+                score = snap.get("score") or [0] * len(names)
                 results.append(_series_result(number, winner, score, names, m.pk == match.pk))
-            board.tally = (tally[0], tally[1])
+            board.tally = tuple(tally)
             board.series_played = len(series)
             board.series_results = results
     return board

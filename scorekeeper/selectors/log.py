@@ -70,7 +70,7 @@ def live_records(slots: Sequence[Slot]) -> list[tuple[int, dict[str, Any]]]:
 
 
 def ruleset_of(match: Match) -> Ruleset:
-    return resolve(match.variant, match.options)
+    return resolve(match.variant, match.options, seats=match.seats)
 
 
 def match_version(*, match: Match) -> int:

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from django_htmx.http import HttpResponseClientRedirect
 
 from kozel_site.http import htmx
+from rules.engine.cards import SUIT_SYMBOLS, SUITS
 from rules.messages import lang, option_label, option_value, variant_name
 
 from .. import services
@@ -85,6 +86,11 @@ def _hand_rows(board: Board, secret: str | None) -> list[dict[str, Any]]:
             "won": "" if ln.winner is None else f" won-{ln.winner}",
             "score0": str(ln.score0),
             "score1": str(ln.score1),
+            # three or four sides (solo-twelve's marks): one line of every side's score
+            "score2": ln.score2 is not None,
+            "score_all": ":".join(
+                str(x) for x in (ln.score0, ln.score1, ln.score2, ln.score3) if x is not None
+            ),
             "deltas": ", ".join(texts["deltas"]),
             "notes": " · ".join(texts["notes"]),
             "edited": ln.edited,
@@ -131,6 +137,8 @@ def _match_context(
         # a misdeal has its own button, already against the dealing team; these take a team
         "other_penalties": [(k, label) for k, label in penalty_choices(board.ruleset) if k != "misdeal"],
         "penalty_nonce": new_nonce(),
+        "point_fields": point_fields(board, form),
+        "suits": SUIT_PICKS,
         "lines": _lazy_rows(board, secret),
         "all_hands": _all_hands(request),
         # a match on its own (no rematch series, not over): its board is cached per log version
@@ -141,6 +149,27 @@ def _match_context(
         "next_match": match_next(match=match) if board.state.finished else None,
         **_common(board),
     }
+
+
+def point_fields(board: Board, form: HandForm) -> list[dict[str, Any]]:
+    """One points field per side, named by the side (the team, or the player at a table of one
+    seat per side); the last is the rest of 120 when left empty."""
+    names = board.team_names
+    n = len(board.ruleset.sides)
+    return [
+        {
+            "i": i,
+            "name": names[i] if i < len(names) else str(i + 1),
+            "value": form[f"points_{i}"].value(),
+            "errors": form[f"points_{i}"].errors,
+            "last": n > 2 and i == n - 1,
+            "team": n == 2,
+        }
+        for i in range(n)
+    ]
+
+
+SUIT_PICKS = [(s, SUIT_SYMBOLS[s]) for s in SUITS]
 
 
 def _common(board: Board) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from ..forms import (
 )
 from ..models import Entry, Match
 from ..selectors import Board, match_board, match_get_for_edit, record_summary, ruleset_of, slots_from_log
-from .common import STALE, STALE_EDIT, _common, _on_board, _write, edit_url
+from .common import STALE, STALE_EDIT, SUIT_PICKS, _common, _on_board, _write, edit_url, point_fields
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -140,6 +140,8 @@ def _hand_page(
             "changes": changes,
             "edit_url": edit_url(match, secret),
             "penalties": penalty_choices(board.ruleset),
+            "point_fields": point_fields(board, form),
+            "suits": SUIT_PICKS,
             "from_referee": bool(request.GET.get("reason") or request.GET.get("reason_code"))
             or "points_0" in request.GET,
             "proposed": _proposed_reason(board, form),

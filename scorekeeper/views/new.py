@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from rules.engine.variants import DEFAULT_VARIANT, VARIANTS
+from rules.engine.variants import ALL_VARIANTS, DEFAULT_VARIANT
 from rules.messages import VARIANT_BLURBS, option_label, option_value, variant_name
 
 from .. import services
@@ -21,8 +21,10 @@ from .common import edit_url, rules_sheet_url
 
 def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
     cards = []
-    for key, v in VARIANTS.items():
+    for key, v in ALL_VARIANTS.items():
         chosen = options_from_query(v, query) if key == selected else v.defaults
+        raw_seats = query.get("seats") if key == selected else None
+        seats = int(raw_seats) if raw_seats in [str(n) for n in v.seats] else v.seats[-1]
         cards.append(
             {
                 "key": key,
@@ -30,6 +32,10 @@ def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
                 "blurb": VARIANT_BLURBS.get(key, ""),
                 "sheet": rules_sheet_url(key),
                 "selected": key == selected,
+                # a table of one seat per side: the sides are the players (no team names)
+                "solo": v.build_for is not None,
+                "seat_counts": list(v.seats) if len(v.seats) > 1 else [],
+                "seats": seats,
                 "options": [
                     {
                         "key": o.key,
@@ -41,6 +47,8 @@ def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
                         "choices": [(c, option_value(o.key, c)) for c in o.choices],
                         # an option of one scoring system only (draw-four): say which
                         "when": option_value(o.when[0], o.when[1]) if o.when else "",
+                        # an option of one seat count only (two against one: three players)
+                        "seat_counts": " / ".join(map(str, v.seat_options.get(o.key, ()))),
                     }
                     for o in v.options
                 ],
@@ -52,7 +60,7 @@ def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
 def _variant_key(query: Any) -> str:
     """The variant a query names, or the default one."""
     key = query.get("variant")
-    return key if isinstance(key, str) and key in VARIANTS else DEFAULT_VARIANT
+    return key if isinstance(key, str) and key in ALL_VARIANTS else DEFAULT_VARIANT
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -67,6 +75,7 @@ def new(request: HttpRequest) -> HttpResponse:
                 options=d["options"],
                 team_names=d["team_names"],
                 player_names=d["player_names"],
+                seats=d["seats"],
                 first_dealer=d["first_dealer"],
                 first_leader=d["first_leader"],
                 house=d.get("house", ""),
@@ -92,6 +101,12 @@ def new(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "scorekeeper/new.html",
-        {"form": form, "variants": _variant_cards(selected, query), "selected": selected},
+        {
+            "form": form,
+            "variants": (cards := _variant_cards(selected, query)),
+            "selected": selected,
+            "chosen": next(c for c in cards if c["selected"]),
+            "player_fields": [(f"player_{i}", form[f"player_{i}"].value()) for i in range(4)],
+        },
         status=status,
     )

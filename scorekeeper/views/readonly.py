@@ -112,6 +112,7 @@ def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
         "teams": match.team_names,
         "players": match.player_names,
         "first_dealer": match.first_dealer,
+        **({"seats": match.seats} if match.seats != 4 else {}),
         "created_at": match.created_at.isoformat(),
         "score": list(st.score),
         "finished": st.finished,
@@ -141,32 +142,29 @@ def csv_cell(value: object) -> object:
 def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     match = match_get(public_id=public_id)
     board = match_board(match=match)
-    t0, t1 = match.team_names
+    names = match.team_names  # one per side: two teams, or each player at a short table
     # the header in the player's language, like the events and reasons in the rows
     rows: list[list[object]] = [
         [
             _("hand"),
-            *(_("points %(team)s") % {"team": t} for t in (t0, t1)),
+            *(_("points %(team)s") % {"team": t} for t in names),
             _("events"),
-            *(_("delta %(team)s") % {"team": t} for t in (t0, t1)),
-            *(_("score %(team)s") % {"team": t} for t in (t0, t1)),
+            *(_("delta %(team)s") % {"team": t} for t in names),
+            *(_("score %(team)s") % {"team": t} for t in names),
             _("why"),
             _("record"),
         ]
     ]
     for ln in board.lines:
         r = ln.result
-        pts = r.record.points or ("", "")
+        pts = r.record.points or ("",) * len(names)
         rows.append(
             [
                 ln.number,
-                pts[0],
-                pts[1],
+                *pts,
                 "; ".join(ln.events),
-                r.delta[0],
-                r.delta[1],
-                r.score[0],
-                r.score[1],
+                *r.delta,
+                *r.score,
                 "; ".join(ln.notes),
                 json.dumps(r.record.to_dict(), ensure_ascii=False),
             ]

@@ -53,11 +53,17 @@
     } else if (get("eggs") || get("queen_capture")) {
       parts.push(submitter ? submitter.textContent.trim() : "");
     } else {
-      var a = get("points_0"), b = get("points_1");
+      // one number per side; the one left empty is the rest of 120 (the form's own preview)
+      var n = form.querySelectorAll("input[name^=points_]").length || 2, pts = [], open = [], total = 0;
       var ok = function (v) { return /^\d{1,3}$/.test(v) && +v <= 120; };
-      if (ok(a) && b === "") b = String(120 - a); // the form's own 120-minus preview
-      if (ok(b) && a === "") a = String(120 - b);
-      parts.push(a + ":" + b);
+      for (var i = 0; i < n; i++) {
+        var v = get("points_" + i); pts.push(v);
+        if (v === "") open.push(i); else if (ok(v)) total += +v;
+      }
+      if (open.length === 1 && total <= 120) pts[open[0]] = String(120 - total);
+      parts.push(pts.join(":"));
+      var suit = form.querySelector("[name=last_suit]:checked");
+      if (suit) parts.push(suit.parentNode.textContent.trim());
       var lu = form.querySelector("[name=all_tricks]:checked");
       if (lu) parts.push(lu.parentNode.textContent.trim().replace(/\?.*$/, ""));
     }
@@ -103,7 +109,7 @@
   function clearForm(form) {
     form.querySelectorAll("input[type=text], input:not([type]), input[inputmode]").forEach(function (i) { i.value = ""; });
     form.querySelectorAll("input[type=checkbox], input[type=radio]").forEach(function (i) { i.checked = false; });
-    form.querySelectorAll("[name=points_0], [name=points_1]").forEach(function (i) { i.placeholder = "0-120"; });
+    form.querySelectorAll("input[name^=points_]").forEach(function (i) { if (!i.placeholder || /^\d/.test(i.placeholder)) i.placeholder = "0-120"; delete i.dataset.typed; i.classList.remove("auto"); });
     var n = form.querySelector("[name=nonce]"); if (n) n.value = newNonce();
   }
 
@@ -334,7 +340,7 @@
   }
   // what the player is typing survives the fresh board: read just before the swap, put back after
   var keepTyped = false, typed = null;
-  var TYPED = "#entry input[name=points_0], #entry input[name=points_1], #entry input[name=note]";
+  var TYPED = "#entry input[name^=points_], #entry input[name=note]";
   document.addEventListener("htmx:beforeSwap", function (ev) {
     if (!keepTyped || !ev.detail.target || ev.detail.target.id !== "match") return;
     typed = [];

@@ -1,4 +1,4 @@
-/* Scorekeeper: wake lock, the 120-minus complement, questions that apply, matches on this device. */
+/* Scorekeeper: wake lock, the last side's points as the rest of 120, questions that apply, matches on this device. */
 (function () {
   "use strict";
   var KEY = "kozel.matches";
@@ -33,11 +33,18 @@
     box.hidden = false;
   }
 
+  // The points fields of a form: one per side (two teams, or 2-4 players at a short table).
+  function pointsFields(form) {
+    if (!form) return null;
+    var list = Array.prototype.slice.call(form.querySelectorAll("input[name^=points_]"));
+    return list.length >= 2 ? list : null;
+  }
+  function num(v) { v = v.trim(); return /^\d{1,3}$/.test(v) && +v <= 120 ? +v : null; }
+
   function asks(form) {
-    if (!form) return;
-    var p0 = form.querySelector("[name=points_0]"), p1 = form.querySelector("[name=points_1]");
-    if (!p0 || !p1) return;
-    var v0 = p0.value === "" ? null : +p0.value, v1 = p1.value === "" ? null : +p1.value;
+    var fields = pointsFields(form);
+    if (!fields || fields.length !== 2) return;
+    var v0 = num(fields[0].value), v1 = num(fields[1].value);
     if (v0 === null && v1 !== null) v0 = 120 - v1;
     var full = v0 === 120 || v0 === 0;
     form.querySelectorAll("[data-ask=all-tricks]").forEach(function (el) {
@@ -46,33 +53,54 @@
     });
   }
 
-  // The other team's points follow as a real value (120 minus the typed one) until the player
-  // types into that field too; then two typed numbers that miss 120 show an error at once.
-  function pointsPair(form) {
-    var p0 = form && form.querySelector("[name=points_0]"), p1 = form && form.querySelector("[name=points_1]");
-    return p0 && p1 ? [p0, p1] : null;
-  }
+  // The one field the player has not typed into follows as a real value, what is left of 120
+  // (two sides: 120 minus the other) once every other field holds a number; when every field is
+  // typed and they miss 120, an error shows at once.
   function sumCheck(form) {
-    var pair = pointsPair(form), box = form.querySelector("[data-sum-error]");
-    if (!pair || !box) return;
-    var a = pair[0].value.trim(), b = pair[1].value.trim(), bad = false;
-    if (/^\d{1,3}$/.test(a) && /^\d{1,3}$/.test(b) && +a + +b !== 120) {
-      bad = true;
-      box.textContent = (form.dataset.sumMsg || "%(a)s + %(b)s = %(sum)s")
-        .replace("%(a)s", a).replace("%(b)s", b).replace("%(sum)s", String(+a + +b));
+    var fields = pointsFields(form), box = form.querySelector("[data-sum-error]");
+    if (!fields || !box) return;
+    var vals = fields.map(function (f) { return f.value.trim(); }), bad = false;
+    if (vals.every(function (v) { return /^\d{1,3}$/.test(v); })) {
+      var sum = vals.reduce(function (a, v) { return a + +v; }, 0);
+      if (sum !== 120) {
+        bad = true;
+        if (fields.length === 2) {
+          box.textContent = (form.dataset.sumMsg || "%(a)s + %(b)s = %(sum)s")
+            .replace("%(a)s", vals[0]).replace("%(b)s", vals[1]).replace("%(sum)s", String(sum));
+        } else {
+          box.textContent = (form.dataset.sumMsgN || "%(parts)s = %(sum)s")
+            .replace("%(parts)s", vals.join(" + ")).replace("%(sum)s", String(sum));
+        }
+      }
     }
     box.hidden = !bad;
-    pair.forEach(function (el) { if (bad) el.setAttribute("aria-invalid", "true"); else el.removeAttribute("aria-invalid"); });
+    fields.forEach(function (el) { if (bad) el.setAttribute("aria-invalid", "true"); else el.removeAttribute("aria-invalid"); });
+  }
+  function fillRest(form, fields) {
+    var open = fields.filter(function (f) { return !f.dataset.typed; });
+    if (open.length !== 1) return;
+    var rest = open[0], total = 0, ok = true;
+    fields.forEach(function (f) {
+      if (f === rest) return;
+      var v = num(f.value);
+      if (v === null) ok = false; else total += v;
+    });
+    if (ok && total <= 120) { rest.value = String(120 - total); rest.classList.add("auto"); }
+    else { rest.value = ""; rest.classList.remove("auto"); }
   }
   document.addEventListener("input", function (ev) {
-    var t = ev.target, pair = pointsPair(t.form);
-    if (!pair || (t.name !== "points_0" && t.name !== "points_1")) return;
-    var other = pair[t.name === "points_0" ? 1 : 0], v = t.value.trim();
+    var t = ev.target, fields = pointsFields(t.form);
+    if (!fields || fields.indexOf(t) < 0) return;
     t.dataset.typed = "1";
     t.classList.remove("auto");
-    if (!other.dataset.typed) {
-      if (/^\d{1,3}$/.test(v) && +v <= 120) { other.value = String(120 - v); other.classList.add("auto"); }
-      else { other.value = ""; other.classList.remove("auto"); }
+    if (fields.length > 2 && !fields[fields.length - 1].dataset.typed && t !== fields[fields.length - 1]) {
+      // three or four players: the last field is the rest, whichever order the others are typed in
+      var last = fields[fields.length - 1], before = fields.slice(0, -1);
+      var typed = before.filter(function (f) { return f.dataset.typed; }).length;
+      if (typed === before.length) fillRest(t.form, fields);
+      else { last.value = ""; last.classList.remove("auto"); }
+    } else {
+      fillRest(t.form, fields);
     }
     sumCheck(t.form);
     asks(t.form);
@@ -83,7 +111,39 @@
     if (t.name !== "variant" || !t.form) return;
     t.form.querySelectorAll("fieldset.options").forEach(function (fs) { fs.disabled = fs.dataset.variant !== t.value; });
     t.form.querySelectorAll(".variant").forEach(function (v) { v.classList.toggle("selected", v.contains(t)); });
+    table(t.form);
   });
+  document.addEventListener("change", function (ev) {
+    var t = ev.target;
+    if (!t.form || !t.form.classList.contains("newmatch")) return;
+    if (t.name === "seats" || t.hasAttribute("data-blind")) table(t.form);
+  });
+
+  // The new-match form follows the table chosen: how many seats, the team names or not, the
+  // blind seat shown as «слепой» (the server reads the same: extra seats and the blind are ignored).
+  function table(form) {
+    if (!form || !form.classList.contains("newmatch")) return;
+    var fs = form.querySelector("fieldset.options:not([disabled])");
+    var solo = !!(fs && fs.dataset.solo);
+    var seats = fs ? +(fs.dataset.seats || 4) : 4;
+    var picked = fs && fs.querySelector("[name=seats]:checked");
+    if (picked) seats = +picked.value;
+    var blindSel = fs && fs.querySelector("[data-blind]");
+    var blind = blindSel && blindSel.value !== "none" ? +blindSel.value : -1;
+    var teams = form.querySelector("fieldset.team-names");
+    if (teams) { teams.hidden = solo; teams.disabled = solo; }
+    form.querySelectorAll("[data-when]").forEach(function (p) { p.hidden = (p.dataset.when === "solo") !== solo; });
+    var box = form.querySelector(".players"), word = box ? box.dataset.blindWord : "";
+    form.querySelectorAll(".players label[data-seat]").forEach(function (l) {
+      var s = +l.dataset.seat, input = l.querySelector("input");
+      l.hidden = s >= seats;
+      input.disabled = s >= seats || s === blind;
+      input.placeholder = s === blind ? word : "";
+      l.classList.toggle("blind", s === blind);
+    });
+    form.querySelectorAll("option[data-seat]").forEach(function (o) { o.hidden = o.disabled = +o.dataset.seat >= seats; });
+    if (solo) { var d = form.querySelector("details.players-panel"); if (d) d.open = true; }
+  }
 
   var lock = null;
   function wake() {
@@ -96,7 +156,10 @@
   document.addEventListener("visibilitychange", wake);
 
   function checkAll() { document.querySelectorAll("form[data-sum-msg]").forEach(sumCheck); }
-  function init() { remember(); showMine(); asks(document.getElementById("entry")); checkAll(); wake(); }
+  function init() {
+    remember(); showMine(); asks(document.getElementById("entry")); checkAll(); wake();
+    table(document.querySelector("form.newmatch"));
+  }
   document.addEventListener("DOMContentLoaded", init);
   // the board is swapped whole, so the live region lives outside it and gets the new score
   function announce() {

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from rules.engine.variants import VARIANTS
+from rules.engine.variants import ALL_VARIANTS
 from scorekeeper.models import Match
 from scorekeeper.selectors import match_version
 
@@ -45,7 +45,7 @@ def start(client: Client):
     def _start(variant: str = "classic-sixes", **fields: Any) -> Table:
         data = {"variant": variant, "team_0": "Красные", "team_1": "Чёрные", "first_dealer": "0"}
         # as the form is rendered: every option at its default (a checked box for a true one)
-        for o in VARIANTS[variant].options:
+        for o in ALL_VARIANTS[variant].options:
             data[f"opt_{o.key}"] = ("1" if o.default else False) if o.kind == "bool" else o.default
         data.update({k: ("1" if v is True else v) for k, v in fields.items()})
         data = {k: v for k, v in data.items() if v is not False}
