@@ -137,7 +137,7 @@ class Board:
                     "side": side,
                     "name": name,
                     "marks": n,
-                    "pips": [i < n for i in range(max(12, n))],
+                    "pips": [i < n for i in range(12)],  # the number beside says how many past 12
                     "goat": done and side == self.state.loser,
                     "winner": done and side == self.state.winner,
                     "deals": self.next is not None and self.next.dealer == side,
@@ -340,7 +340,7 @@ def record_summary(record: dict[str, Any], team_names: Sequence[str]) -> str:
 def record_parts(rec: HandRecord, team_names: Sequence[str]) -> tuple[str, list[str]]:
     points = ":".join(str(x) for x in rec.points) if rec.points else "—"
     events: list[str] = []
-    if rec.is_eggs:
+    if rec.is_eggs and rec.points == (60, 60):  # three or four players: the note says nobody reached 61
         events.append(_("60:60 eggs"))
     if rec.all_tricks:
         events.append(_("all tricks"))
