@@ -51,6 +51,16 @@ def test_compiled_catalogue_is_not_older_than_its_source(path: Path) -> None:
     assert mo.exists(), "run `make messages` (compilemessages)"
 
 
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_msgfmt_check_is_clean(path: Path) -> None:
+    """``msgfmt -c`` says nothing: every plural entry has the header's four Russian forms, the
+    formats match their msgid, the header is filled in."""
+    if not shutil.which("msgfmt"):
+        pytest.skip("GNU gettext is not installed")
+    out = subprocess.run(["msgfmt", "-c", "-o", os.devnull, str(path)], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stderr == "", out.stderr
+
+
 # Everything the app ships to the player: the code gettext reads, and the catalogues.
 SHIPPED = ("manage.py", "kozel_site", "rules", "scorekeeper", "templates", "locale")
 
