@@ -75,7 +75,7 @@ _NOTE_MSGIDS: dict[str, str] = {
     "instant_win/one": gettext_noop("%(team)s wins the match at once"),
     "match_won/one": gettext_noop("%(team)s wins the match"),
     "void": gettext_noop("nobody reached 61: no marks move"),
-    "marks_taken": gettext_noop("%(team)s took %(amount)s marks"),
+    "marks_taken": gettext_noop("%(team)s took %(marks)s"),
 }
 _PLAIN = frozenset(k for k, v in _NOTE_MSGIDS.items() if "%(" not in v)  # printed as they are
 _translated: dict[str, dict[str, str]] = {}
@@ -106,6 +106,8 @@ def note_line(
         unit = {"series": "series_point", "eyes": "eye"}.get(str(p["unit"]), "point")
         band = str(p["band"]).replace("-", "–")
         return _("%(band)s card points → %(award)s") % {"band": band, "award": count(int(p["amount"]), unit)}
+    if code == "marks_taken" and "amount" in p:
+        p["marks"] = count(int(p["amount"]), "mark")
     key = code
     if code == "eggs":
         key = next((f"eggs/{k}" for k in ("pot", "factor", "bonus") if k in p), "eggs")

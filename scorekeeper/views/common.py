@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from django_htmx.http import HttpResponseClientRedirect
 
 from kozel_site.http import htmx
+from rules.counting import count
 from rules.engine.cards import SUIT_SYMBOLS, SUITS
 from rules.messages import lang, option_label, option_value, variant_name
 
@@ -287,10 +288,8 @@ def _outbox_write(form: WriteForm, do: Callable[[dict[str, Any]], object]) -> Ht
                 "mine": mine,
             }
         else:
-            message = _(
-                "The match was changed from another phone: it now has %(count)s hands. Yours: %(mine)s"
-            ) % {
-                "count": c.hands,
+            message = _("The match was changed from another phone: it now has %(hands)s. Yours: %(mine)s") % {
+                "hands": count(c.hands, "hand"),
                 "mine": mine,
             }
         return answer(

@@ -11,12 +11,16 @@
     Object.keys(vars || {}).forEach(function (k) { s = s.split("{" + k + "}").join(String(vars[k])); });
     return s;
   };
-  // «2 записи ждут отправки»: the plural form by the language's own rules
-  K.tCount = function (name, n) {
-    var lang = document.documentElement.lang || "ru", form = "many";
-    try { form = new Intl.PluralRules(lang).select(n); } catch (e) {}
-    if (form !== "one" && form !== "few") form = "many";
-    return K.t(name + "-" + form, { n: n });
+  // «3 записи»: a number and its noun, the form chosen as gettext chooses it. #kz-texts carries the
+  // active catalogue's form index of each n below 200 (data-count-plural: Russian and English look
+  // only at n % 10 and n % 100, so n >= 200 reads as 100 + n % 100) and each word's forms
+  // (data-count-<word>, «|» between them); see rules.counting.js_catalogue
+  K.count = function (word, n) {
+    if (!texts) texts = document.getElementById("kz-texts");
+    var table = (texts && texts.getAttribute("data-count-plural")) || "";
+    var forms = ((texts && texts.getAttribute("data-count-" + word)) || "{n}").split("|");
+    var i = +(table.charAt(n < table.length ? n : table.length / 2 + (n % 100)) || 0);
+    return (forms[i] || forms[0]).split("{n}").join(String(n));
   };
   K.hhmm = function (d) {
     return d.toLocaleTimeString(document.documentElement.lang || "ru", { hour: "2-digit", minute: "2-digit" });
@@ -63,7 +67,7 @@
   window.addEventListener("offline", netChanged);
   K.setServerDown = function (down) { if (K.serverDown !== down) { K.serverDown = down; netChanged(); } };
 
-  // the banner: «Нет сети: 2 записи ждут отправки [Отправить сейчас]» or «нет сети · обновлено в 21:14»
+  // the banner: «Нет сети · не отправлено: 2 записи [Отправить сейчас]» or «нет сети · обновлено в 21:14»
   K.pending = 0; // set by outbox.js: entries kept on this phone, and those waiting for a decision
   K.blocked = 0;
   K.banner = function () {
@@ -72,7 +76,7 @@
     var off = !K.online(), text = "", send = el.querySelector(".net-send");
     if (K.pending > 0) {
       text = (navigator.onLine === false ? K.t("offline") : K.serverDown ? K.t("noserver")
-        : K.blocked ? K.t("decide") : K.t("sending")) + ": " + K.tCount("wait", K.pending);
+        : K.blocked ? K.t("decide") : K.t("sending")) + " · " + K.t("wait", { entries: K.count("entry", K.pending) });
     } else if (off) {
       text = K.lastOk ? K.t("updated", { time: K.hhmm(K.lastOk) }) : K.t("offline");
     }

@@ -84,7 +84,7 @@ def test_three_hands_offline_across_reload_and_a_new_page(context: BrowserContex
         expect(page.locator(PENDING)).to_have_count(n)
     expect(page.locator(PENDING).first).to_contain_text("61:59")
     expect(page.locator(PENDING).first).to_contain_text("ждёт сети")
-    expect(page.locator("#net-banner")).to_contain_text("Нет сети: 3 записи ждут отправки")
+    expect(page.locator("#net-banner")).to_contain_text("Нет сети · не отправлено: 3 записи")
     expect(page.locator("#entry h2")).to_contain_text("Кон 4")
     assert board_score(page) == "0:0"  # the board is the last confirmed score
     # reload without a network: the page from the phone's copy, the rows from IndexedDB
@@ -203,7 +203,7 @@ def test_a_5xx_on_a_hand_post_is_shown_kept_and_stored_once(page: Page, live_ser
     expect(page.locator("#entry .kz-msg")).to_contain_text("Сохранено на телефоне")
     expect(page.locator(PENDING)).to_have_count(1)
     expect(page.locator(PENDING)).to_contain_text("72:48")
-    expect(page.locator("#net-banner")).to_contain_text("1 запись ждёт отправки")
+    expect(page.locator("#net-banner")).to_contain_text("не отправлено: 1 запись")
     assert failing["hits"] >= 1 and stored(edit) == []
     # «Отправить сейчас» sends at once (the server still fails: the entry stays)
     hits = failing["hits"]

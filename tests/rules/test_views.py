@@ -146,7 +146,7 @@ def test_compare_shows_two_or_three_variants_never_six(en: Client) -> None:
 def test_trick_winner_points_and_open_verdicts(en: Client) -> None:
     resp = en.get(TRICK)
     t = text(resp)
-    assert "Player 4 takes the trick · 24 points" in t
+    assert "Player 4 takes the trick · 24 card points" in t
     assert plays(resp) == ["ok", "open", "ok", "open"]
     assert "Did player 2 hold any ♥?" in t
     assert 'href="/rules/classic-sixes/#following"' in resp.content.decode()

@@ -68,3 +68,18 @@ def test_titles():
         assert explain.title_line(("goats", "with_eggs", "with_tails")) == "козлы с яйцами с хвостами"
         assert explain.title_line(("goats", "dry")) == "сухие козлы"
         assert all(explain.title_line((t,)) for t in TITLE_CODES)
+
+
+@pytest.mark.parametrize(
+    ("amount", "ru", "en"),
+    [
+        (1, "Красные забирает: 1 палочка", "Красные took 1 mark"),
+        (5, "Красные забирает: 5 палочек", "Красные took 5 marks"),
+    ],
+)
+def test_marks_taken_counts_its_marks(amount, ru, en):
+    for lang, want in (("ru", ru), ("en", en)):
+        with translation.override(lang):
+            assert (
+                explain.note_line("marks_taken", {"team": 0, "amount": amount}, ["Красные", "Чёрные"]) == want
+            )
