@@ -25,6 +25,11 @@
   K.hhmm = function (d) {
     return d.toLocaleTimeString(document.documentElement.lang || "ru", { hour: "2-digit", minute: "2-digit" });
   };
+  // a date and time in the page's language (not the browser's): «30 ноября 2026 г., 19:35»
+  K.when = function (d) {
+    return d.toLocaleString(document.documentElement.lang || "ru",
+      { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
+  };
 
   // ---- the service worker and what it keeps
   K.sw = function (msg) {

@@ -25,7 +25,7 @@
       var li = tpl.content.cloneNode(true), a = li.querySelector("a");
       a.href = m.url;
       li.querySelector(".my-title").textContent = m.title;
-      li.querySelector(".my-when").textContent = new Date(m.at).toLocaleString();
+      li.querySelector(".my-when").textContent = window.Kozel.when(new Date(m.at));  // offline.js
       var forget = li.querySelector(".my-forget");
       if (forget) forget.setAttribute("data-id", m.id);
       ul.appendChild(li);
