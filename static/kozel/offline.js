@@ -25,11 +25,22 @@
   K.hhmm = function (d) {
     return d.toLocaleTimeString(document.documentElement.lang || "ru", { hour: "2-digit", minute: "2-digit" });
   };
-  // a date and time in the page's language (not the browser's): «30 ноября 2026 г., 19:35»
-  K.when = function (d) {
-    return d.toLocaleString(document.documentElement.lang || "ru",
-      { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
+  // a date and time in the page's language (not the browser's), in the phone's own time zone:
+  // «30 ноября 2026 г. в 22:35»
+  K.when = function (d, seconds) {
+    var o = { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" };
+    if (seconds) o.second = "2-digit";
+    return d.toLocaleString(document.documentElement.lang || "ru", o);
   };
+  // <time datetime=… data-local>: the server writes the time in UTC; the phone shows its own
+  function localTimes(root) {
+    (root || document).querySelectorAll("time[data-local]").forEach(function (el) {
+      var d = new Date(el.getAttribute("datetime"));
+      if (!isNaN(d.getTime())) el.textContent = K.when(d, true);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { localTimes(); });
+  document.addEventListener("htmx:afterSettle", function (ev) { localTimes(ev.target); });
 
   // ---- the service worker and what it keeps
   K.sw = function (msg) {

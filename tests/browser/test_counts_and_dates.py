@@ -4,6 +4,7 @@ page's language, whatever language the browser itself is set to."""
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 
 import pytest
@@ -51,4 +52,34 @@ def test_home_page_dates_are_in_the_pages_language(
     expect(when).to_contain_text(month)
     expect(when).to_contain_text("2026")
     expect(when).to_contain_text("19:35" if language == "ru" else "07:35")
+    context.close()
+
+
+RU_MONTHS = "января февраля марта апреля мая июня июля августа сентября октября ноября декабря".split()
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_history_times_are_the_phones_own(browser: Browser, live_server, language: str) -> None:
+    """The server keeps UTC; a phone in Moscow reads its history in Moscow time, in the page's language."""
+    from rules.engine.scoring import HandRecord
+    from scorekeeper import services
+    from scorekeeper.models import Entry
+
+    match, secret = services.match_create(variant="classic-sixes", options={}, team_names=["Мы", "Они"])
+    services.hand_record(match=match, record=HandRecord(points=(72, 48)), version=0, nonce="h1")
+    at = Entry.objects.get(match=match).created_at
+    moscow = at.astimezone(dt.timezone(dt.timedelta(hours=3)))
+    context = browser.new_context(
+        locale="en-US" if language == "ru" else "ru-RU", timezone_id="Europe/Moscow"
+    )
+    context.add_cookies([{"name": "kozel_lang", "value": language, "url": live_server.url}])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/m/{match.public_id}/e/{secret}/history/")
+    when = page.locator(".history time").first
+    expect(when).to_contain_text(moscow.strftime("%M:%S"))
+    month = RU_MONTHS[moscow.month - 1] if language == "ru" else calendar.month_name[moscow.month]
+    expect(when).to_contain_text(month)
+    text = when.inner_text()
+    assert "UTC" not in text
+    assert f"{moscow.hour:02d}:{moscow:%M}" in text or f"{(moscow.hour - 1) % 12 + 1:02d}:{moscow:%M}" in text
     context.close()
