@@ -140,6 +140,7 @@
       input.disabled = s >= seats || s === blind;
       input.placeholder = s === blind ? word : "";
       l.classList.toggle("blind", s === blind);
+      l.classList.toggle("no-team", solo);  // each for himself: no partners' colours
     });
     form.querySelectorAll("option[data-seat]").forEach(function (o) { o.hidden = o.disabled = +o.dataset.seat >= seats; });
     if (solo) { var d = form.querySelector("details.players-panel"); if (d) d.open = true; }

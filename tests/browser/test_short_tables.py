@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
+
+from scorekeeper.models import Entry, Match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -114,3 +116,32 @@ def test_solo_twelve_three_players_two_against_one(page: Page, live_server):
     expect(page.locator(".finale")).to_contain_text("Вера — победитель!")
     box = page.locator(".marks-list").bounding_box()
     assert box is not None and box["width"] <= 390
+
+
+def test_solo_twelve_hands_kept_offline_get_their_dealers(context: BrowserContext, page: Page, live_server):
+    """Three players' hands entered without a network wait in the phone's outbox (the third
+    number shown as the rest of 120) and, once sent, each is written with its own dealer."""
+    from tests.browser.test_offline import PENDING, STORED, controlled
+
+    open_new(page, live_server.url, "solo-twelve")
+    page.locator("fieldset.options[data-variant=solo-twelve] input[name=seats][value='3']").check()
+    for i, name in enumerate(["Аня", "Боря", "Вера"]):
+        page.fill(f"input[name=player_{i}]", name)
+    begin(page)
+    controlled(page)
+    context.set_offline(True)
+    for n, (a, b) in enumerate([(70, 30), (10, 80)], 1):
+        page.fill("#points_0", str(a))
+        page.fill("#points_1", str(b))
+        expect(page.locator("#points_2")).to_have_value(str(120 - a - b))
+        page.get_by_role("button", name="Записать кон").click()
+        expect(page.locator(PENDING)).to_have_count(n)
+    expect(page.locator(PENDING).first).to_contain_text("10:80:30")
+    context.set_offline(False)
+    expect(page.locator(PENDING)).to_have_count(0, timeout=15000)
+    expect(page.locator(STORED)).to_have_count(2)
+    match = Match.objects.get()
+    records = [e.record for e in Entry.objects.filter(match=match).order_by("seq")]
+    assert records == [{"points": [70, 30, 20], "dealer": 0}, {"points": [10, 80, 30], "dealer": 1}]
+    # hand 1, Аня dealt and won: 2 from each; hand 2, Боря won with Боря dealing: 2 from each
+    assert match.snapshot["score"] == [12 + 4 - 2, 12 - 2 + 4, 12 - 2 - 2]

@@ -165,3 +165,35 @@ def test_check_snapshots_over_every_table(start) -> None:  # type: ignore[no-unt
     assert {m.pk: m.snapshot for m in Match.objects.all()} == before
     assert Match.objects.get(pk=c.match.pk).snapshot["score"] == [1, 0]
     assert "seats" not in c.match.snapshot and a.match.snapshot["seats"] == 4
+
+
+def test_view_link_history_and_correction_page_at_a_table_of_three(start, client) -> None:  # type: ignore[no-untyped-def]
+    t = solo(start, 3, opt_spades_queen=True, opt_trump_suit="C")
+    t.hand(points_0="64", points_1="26", lone="0")
+    t.hand(points_0="10", points_1="20")
+    view = client.get(f"/m/{t.public_id}/").content.decode()
+    assert 'class="marks-list"' in view and scores(view) == [14, 9, 13]
+    assert 'name="points_0"' not in view  # the view link shows, never writes
+    history = t.client.get(t.edit + "history/").content.decode()
+    assert "64:26:30" in history and "10:20:90" in history
+    slot = Entry.objects.filter(match=t.match).order_by("seq")[0].slot
+    page = t.client.get(f"{t.edit}hand/{slot}/").content.decode()
+    assert 'value="64"' in page and 'value="26"' in page and 'value="30"' in page
+    assert re.search(r'<option value="0" selected>Аня</option>', page)
+    assert 'name="penalty_kind"' not in page and 'name="all_tricks"' not in page
+    # the correction moves who played alone; the dealer stays the one the hand was dealt by
+    resp = t.post(f"hand/{slot}/", {"points_0": "64", "points_1": "26", "lone": "1"}, htmx=False)
+    assert resp.status_code == 302
+    assert Entry.objects.filter(match=t.match).order_by("seq").last().record == {
+        "points": [64, 26, 30],
+        "dealer": 0,
+        "lone": 1,
+    }
+    assert snapshots.check(t.match) == []
+
+
+def test_a_lone_seat_is_refused_without_two_against_one(start) -> None:  # type: ignore[no-untyped-def]
+    t = solo(start, 3)
+    resp = t.hand(points_0="64", points_1="26", lone="0")
+    assert resp.status_code == 422
+    assert not Entry.objects.filter(match=t.match).exists()
