@@ -143,7 +143,8 @@
       l.classList.toggle("no-team", solo);  // each for himself: no partners' colours
     });
     form.querySelectorAll("option[data-seat]").forEach(function (o) { o.hidden = o.disabled = +o.dataset.seat >= seats; });
-    if (solo) { var d = form.querySelector("details.players-panel"); if (d) d.open = true; }
+    // each for himself, or a blind seat: the names (and «слепой») matter, so the panel opens
+    if (solo || blind >= 0) { var d = form.querySelector("details.players-panel"); if (d) d.open = true; }
   }
 
   var lock = null;
