@@ -41,7 +41,20 @@ def _pages(base: str) -> dict[str, str]:
     services.hand_record(match=done, record=HandRecord(queen_capture=0), version=0, nonce="q")
     edit = f"{base}/m/{match.public_id}/e/{secret}/"
     slot = services_first_slot(match)
+    # the short tables (docs/tables.md): three each for himself with two against one, the duel
+    solo, ssecret = services.match_create(
+        variant="solo-twelve",
+        options={"spades_queen": True},
+        team_names=["Аня", "Борис", "Вера"],
+        player_names=["Аня", "Борис", "Вера"],
+        seats=3,
+    )
+    services.hand_record(match=solo, record=HandRecord(points=(64, 26, 30), lone=0), version=0, nonce="s")
+    duel, dsecret2 = _match(variant="yc-duel", seats=2)
+    services.hand_record(match=duel, record=HandRecord(points=(95, 25), last_suit="H"), version=0, nonce="d")
     return {
+        "match-solo": f"{base}/m/{solo.public_id}/e/{ssecret}/",
+        "match-duel": f"{base}/m/{duel.public_id}/e/{dsecret2}/",
         "home": f"{base}/",
         "new": f"{base}/m/new/",
         "match": edit,
