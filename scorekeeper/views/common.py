@@ -3,17 +3,22 @@ the board's rendering and the write path every form goes through (the phone's ou
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django_htmx.http import HttpResponseClientRedirect
 
 from kozel_site.http import htmx
@@ -21,7 +26,7 @@ from rules.counting import count
 from rules.engine.cards import SUIT_SYMBOLS, SUITS
 from rules.messages import lang, option_label, option_value, variant_name
 
-from .. import services
+from .. import services, snapshots
 from ..forms import HandForm, WriteForm, new_nonce, penalty_choices
 from ..models import Match
 from ..selectors import Board, match_live_board, match_next, record_summary
@@ -115,6 +120,19 @@ def _all_hands(request: HttpRequest) -> bool:
     return request.GET.get("hands") == "all"
 
 
+# The #match fragment of a match on its own (no rematch series, not over) with a clean form is
+# a pure function of its log version, the language and the page mode, but for three values each
+# request must get afresh: the CSRF token and the two nonces of its forms (two phones showing the
+# same version must not share a nonce, or one phone's hand would pass for the other's retry).
+# It is rendered once with holes in their place and cached; each request fills the holes. The
+# holes carry a per-process random part, so no typed text can pass for one.
+_HOLE = secrets.token_hex(8)
+CSRF_HOLE = f"kzcsrf{_HOLE}"
+NONCE_HOLE = f"kznonce{_HOLE}"  # the hand form's nonce
+OTHER_HOLE = f"kzother{_HOLE}"  # the stem of the other forms' nonces (penalty, undo, rematch)
+FRAGMENT_SECONDS = 3600
+
+
 def _match_context(
     request: HttpRequest,
     match: Match,
@@ -123,12 +141,14 @@ def _match_context(
     board: Board | None = None,
     form: HandForm | None = None,
     message: str = "",
+    holes: bool = False,
 ) -> dict[str, Any]:
+    """The #match fragment's context; ``holes``: the per-request values as holes (see above)."""
     board = board or match_live_board(match=match, all_hands=_all_hands(request))
     if form is None:
-        form = HandForm(initial={"version": board.version}, ruleset=board.ruleset)
-    edit = edit_url(match, secret)
-    return {
+        nonce = NONCE_HOLE if holes else new_nonce()
+        form = HandForm(initial={"version": board.version, "nonce": nonce}, ruleset=board.ruleset)
+    ctx = {
         "board": board,
         "form": form,
         "secret": secret,
@@ -137,18 +157,35 @@ def _match_context(
         "penalties": penalty_choices(board.ruleset),
         # a misdeal has its own button, already against the dealing team; these take a team
         "other_penalties": [(k, label) for k, label in penalty_choices(board.ruleset) if k != "misdeal"],
-        "penalty_nonce": new_nonce(),
+        "penalty_nonce": OTHER_HOLE if holes else new_nonce(),
         "point_fields": point_fields(board, form),
         "suits": SUIT_PICKS,
         "lines": _lazy_rows(board, secret),
         "all_hands": _all_hands(request),
         # a match on its own (no rematch series, not over): its board is cached per log version
         "cacheable": match.previous_id is None and not board.state.finished,
-        "edit_url": edit,
-        "view_url": request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id])),
-        "edit_abs": request.build_absolute_uri(edit),
+        "edit_url": edit_url(match, secret),
         "next_match": match_next(match=match) if board.state.finished else None,
         **_common(board),
+    }
+    if holes:
+        ctx["csrf_token"] = CSRF_HOLE
+    return ctx
+
+
+def _page_context(request: HttpRequest, match: Match, secret: str) -> dict[str, Any]:
+    """The rest of the edit link's page around the #match fragment (the share panel)."""
+    edit = edit_url(match, secret)
+    return {
+        "match": match,
+        "secret": secret,
+        "edit_url": edit,
+        "host": f"{request.scheme}://{request.get_host()}",  # in the share panel's cache key
+        "view_url": SimpleLazyObject(
+            lambda: request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id]))
+        ),
+        "edit_abs": SimpleLazyObject(lambda: request.build_absolute_uri(edit)),
+        **_common_of(match),
     }
 
 
@@ -187,12 +224,56 @@ def _common_of(match: Match) -> dict[str, Any]:
     }
 
 
+def _fragment_key(request: HttpRequest, match: Match, secret: str) -> str | None:
+    """The cache key of the match's #match fragment, or None when it is not cacheable: part of a
+    series, over, or its snapshot not yet built (the read builds it first)."""
+    snap = match.snapshot
+    if match.previous_id is not None or not snapshots.is_current(match) or snap.get("finished"):  # type: ignore[union-attr]
+        return None
+    mode = "all" if _all_hands(request) else "latest"
+    return f"kz-match:{match.public_id}:{match.secret_hash[:16]}:{match.version}:{get_language()}:{mode}"
+
+
+def _fill(html: str, request: HttpRequest) -> str:
+    """The fragment with this request's CSRF token and fresh nonces in its holes."""
+    return (
+        html.replace(CSRF_HOLE, get_token(request))
+        .replace(NONCE_HOLE, new_nonce())
+        .replace(OTHER_HOLE, new_nonce())
+    )
+
+
+def _match_html(
+    request: HttpRequest,
+    match: Match,
+    secret: str,
+    *,
+    board: Board | None = None,
+    form: HandForm | None = None,
+    message: str = "",
+) -> str:
+    """The #match fragment: from the cache when it is the plain board at this version (the
+    cached board needs no query beyond the match's row), else rendered."""
+    key = None if form is not None or message else _fragment_key(request, match, secret)
+    if key is None:
+        ctx = _match_context(request, match, secret, board=board, form=form, message=message)
+        return render_to_string("scorekeeper/match.html#match", ctx, request)
+    html = cache.get(key)
+    if html is None:
+        ctx = _match_context(request, match, secret, board=board, holes=True)
+        html = render_to_string("scorekeeper/match.html#match", ctx, request)
+        cache.set(key, html, FRAGMENT_SECONDS)
+    return _fill(html, request)
+
+
 def _render_match(
     request: HttpRequest, match: Match, secret: str, *, status: int = 200, **kwargs: Any
 ) -> HttpResponse:
-    ctx = _match_context(request, match, secret, **kwargs)
-    template = "scorekeeper/match.html#match" if htmx(request) else "scorekeeper/match.html"
-    return render(request, template, ctx, status=status)
+    html = _match_html(request, match, secret, **kwargs)
+    if htmx(request):
+        return HttpResponse(html, status=status)
+    ctx = {**_page_context(request, match, secret), "match_html": mark_safe(html)}  # rendered above
+    return render(request, "scorekeeper/match.html", ctx, status=status)
 
 
 def _apply_errors(form: WriteForm, exc: ValidationError) -> None:
