@@ -1,0 +1,67 @@
+"""The edit link's board is rendered once per log version and cached with holes for what each
+request must get afresh (views.common._match_html): the CSRF token and the forms' nonces."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from scorekeeper.views import common
+
+pytestmark = pytest.mark.django_db
+
+NONCE = re.compile(r'name="nonce" value="([^"]+)"')
+CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def nonces(html: str) -> list[str]:
+    return NONCE.findall(html)
+
+
+def test_each_request_gets_its_own_nonces_and_no_hole_is_left(start) -> None:
+    table = start("penalty-goats")
+    table.hand(points_0=70, points_1=50)
+    first = table.client.get(table.edit).content.decode()
+    second = table.client.get(table.edit).content.decode()  # the cached fragment
+    third = table.client.get(table.edit, HTTP_HX_REQUEST="true").content.decode()
+    for html in (first, second, third):
+        for hole in (common.CSRF_HOLE, common.NONCE_HOLE, common.OTHER_HOLE, "kzcsrf", "kznonce", "kzother"):
+            assert hole not in html
+        assert len(nonces(html)) >= 3  # the hand form, the penalty forms, undo
+        assert len(set(nonces(html))) == len(nonces(html))  # one nonce per form
+    assert not set(nonces(first)) & set(nonces(second))
+    assert not set(nonces(second)) & set(nonces(third))
+
+
+def test_two_phones_on_the_same_version_record_two_hands(start) -> None:
+    """The cached board must not hand both phones the same nonce: their two hands are two hands,
+    not one hand and its retry."""
+    table = start("penalty-goats")
+    other = Client(enforce_csrf_checks=True)
+    mine = Client(enforce_csrf_checks=True)
+    pages = [c.get(table.edit).content.decode() for c in (mine, other)]
+    for c, html in zip((mine, other), pages, strict=True):
+        token = CSRF_INPUT.findall(html)[0]
+        data = {"points_0": 60, "points_1": 60, "version": 0, "nonce": nonces(html)[0]}
+        data["csrfmiddlewaretoken"] = token
+        resp = c.post(table.edit + "hand/", data)
+        assert resp.status_code in (302, 409), resp.status_code
+    assert table.match.entries.count() == 1  # the second phone's form was stale: refused, not merged
+    html = other.get(table.edit).content.decode()
+    data = {"points_0": 70, "points_1": 50, "version": 1, "nonce": nonces(html)[0]}
+    data["csrfmiddlewaretoken"] = CSRF_INPUT.findall(html)[0]
+    assert other.post(table.edit + "hand/", data).status_code == 302
+    assert table.match.entries.count() == 2
+
+
+def test_the_cached_board_moves_on_with_the_log(start) -> None:
+    table = start("penalty-goats")
+    assert "(0)" in table.client.get(table.edit).content.decode()
+    table.hand(points_0=70, points_1=50)
+    html = table.client.get(table.edit).content.decode()
+    assert 'data-version="1"' in html and '<li class="hand' in html
+    table.post("undo/")
+    html = table.client.get(table.edit).content.decode()
+    assert 'data-version="2"' in html and '<li class="hand' not in html
