@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.utils.translation import gettext as _
 
@@ -21,9 +21,23 @@ from rules.engine.variants import Ruleset
 
 from .. import chart as chart_mod
 from .. import explain
-from ..models import Line as LineRow
 from ..models import Match
 from .log import Slot
+
+
+class ShownLine(NamedTuple):
+    """A stored line as the hand list shows it (:class:`~scorekeeper.models.Line`'s columns)."""
+
+    number: int
+    slot: int
+    winner: int | None
+    score0: int
+    score1: int
+    score2: int | None
+    score3: int | None
+    edited: bool
+    restored: bool
+    texts: dict[str, Any]
 
 
 @dataclass
@@ -61,7 +75,7 @@ class Board:
     series_played: int = 0
     series_results: list[dict[str, Any]] = field(default_factory=list)
     count: int = 0
-    rows: list[LineRow] = field(default_factory=list)
+    rows: list[ShownLine] = field(default_factory=list)
     chart_points: list[tuple[int, tuple[int, ...]]] | None = None  # from the snapshot board
 
     @property

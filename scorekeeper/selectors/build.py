@@ -19,7 +19,7 @@ from .. import chart as chart_mod
 from .. import explain
 from ..models import Entry, Match
 from ..models import Line as LineRow
-from .board import Board, Line, record_parts
+from .board import Board, Line, ShownLine, record_parts
 from .log import live_records, ruleset_of, slots_from_log
 
 
@@ -133,27 +133,18 @@ def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
     fold = snapshots.fold_of_match(match, ruleset)
     broken_code = (match.snapshot or {}).get("broken", "")
     broken = explain.error_message(broken_code) if broken_code else ""
-    # what a line shows (not its record or checkpoint), the latest page unless all are asked for
-    lines = (
-        LineRow.objects.filter(match=match)
-        .order_by("-number")
-        .only(
-            "number", "slot", "winner", "score0", "score1", "score2", "score3", "edited", "restored", "texts"
-        )
-    )
-    rows = list(lines if all_hands else lines[: snapshots.LATEST])
+    # what a line shows (not its record or checkpoint), the latest page unless all are asked
+    # for; plain tuples (no model instances: this is on every write's answer)
+    lines = LineRow.objects.filter(match=match).order_by("-number").values_list(*ShownLine._fields)
+    rows = [ShownLine(*r) for r in (lines if all_hands else lines[: snapshots.LATEST])]
     # the scores the chart draws: at most chart.POINTS hands, numbers only (no JSON to decode)
     drawn = chart_mod.sample(fold.hands)
-    chart_points = (
-        {
-            n: (a, b)
-            for n, a, b in LineRow.objects.filter(match=match, number__in=drawn).values_list(
-                "number", "score0", "score1"
-            )
-        }
-        if len(ruleset.sides) == 2 and ruleset.start_score == 0
-        else {}
-    )
+    chart_points: dict[int, tuple[int, int]] = {}
+    if len(ruleset.sides) == 2 and ruleset.start_score == 0:
+        scored = LineRow.objects.filter(match=match)
+        if len(drawn) < fold.hands:  # a long match: only the hands drawn
+            scored = scored.filter(number__in=drawn)
+        chart_points = {n: (a, b) for n, a, b in scored.values_list("number", "score0", "score1")}
     nd = None
     if not fold.finished and not broken:
         nd = fold.next_deal(first_dealer=match.first_dealer, first_leader=match.first_leader)

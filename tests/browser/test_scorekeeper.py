@@ -135,3 +135,25 @@ def test_typos_in_the_points_get_the_players_language_next_to_the_field(page: Pa
         expect(page.locator(".hand")).to_have_count(0)
     record(page, 0, 72)
     expect(page.locator(".hand")).to_have_count(1)
+
+
+def test_view_link_keeps_all_hands_open_across_the_poll(page: Page, live_server):
+    """«Все коны» opened on the view link stays open when the board refreshes itself after the
+    next hand (the poll asks for every hand too), instead of falling back to the latest 30."""
+    from rules.engine import HandRecord
+    from scorekeeper import services
+
+    match, _secret = services.match_create(variant="penalty-goats", options={}, team_names=["A", "B"])
+    for i in range(32):
+        services.hand_record(
+            match=match, record=HandRecord.from_dict({"points": [60, 60]}), nonce=f"a{i}", version=i
+        )
+    page.goto(f"{live_server.url}/m/{match.public_id}/")
+    expect(page.locator("li.hand")).to_have_count(30)
+    page.get_by_role("link", name=re.compile("Все коны")).click()
+    expect(page.locator("li.hand")).to_have_count(32)
+    services.hand_record(
+        match=match, record=HandRecord.from_dict({"points": [60, 60]}), nonce="a32", version=32
+    )
+    expect(page.locator("li.hand[data-hand='33']")).to_have_count(1, timeout=8000)
+    expect(page.locator("li.hand")).to_have_count(33)
