@@ -193,8 +193,8 @@ def _append(
     ``hand`` (an add sent from a phone's outbox) is the hand number it was entered for: when the
     log moved on since the version the phone saw, the hand number decides (see
     :func:`_by_hand_number`) instead of refusing the stale form."""
-    snapshots.lock(match)
-    existing = Entry.objects.filter(match=match, nonce=nonce).first()
+    spent = snapshots.lock(match, nonce=nonce)
+    existing = None if spent is None else Entry.objects.get(match=match, seq=spent)
     if existing is not None:
         if _same_action(existing, action=action, slot=slot, record=record, source=source):
             return existing, False

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import translation
 
 from rules.engine import (
@@ -254,13 +255,19 @@ def is_current(match: Match) -> bool:
     return isinstance(snap, dict) and snap.get("tag") == match.version and "broken" in snap
 
 
-def lock(match: Match) -> None:
+def lock(match: Match, *, nonce: str | None = None) -> int | None:
     """Lock the match row for a write and bring ``match`` up to date with it (version and
-    snapshot, built from the log if it is missing or behind)."""
-    fresh = Match.objects.select_for_update().only("version", "snapshot").get(pk=match.pk)
+    snapshot, built from the log if it is missing or behind). With ``nonce``: the seq of the
+    log entry that nonce already wrote (None: unused), read in the same query as the lock."""
+    rows = Match.objects.select_for_update().filter(pk=match.pk)
+    if nonce is not None:
+        spent = Entry.objects.filter(match=OuterRef("pk"), nonce=nonce).values("seq")[:1]
+        rows = rows.annotate(spent=Subquery(spent))
+    fresh = rows.only("version", "snapshot").get()
     match.version, match.snapshot = fresh.version, fresh.snapshot
     if not is_current(match) or not _readable(match):
         rebuild(match)
+    return getattr(fresh, "spent", None)
 
 
 def _readable(match: Match) -> bool:

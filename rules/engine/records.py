@@ -123,7 +123,7 @@ class HandRecord:
         p = field_prefix
         if type(d) is not dict and not isinstance(d, Mapping):
             raise record_error("bad_record", "a hand record must be an object", p or None)
-        for key in d:
+        for key in d if not _RECORD_KEY_SET.issuperset(d) else ():
             if key not in _RECORD_KEY_SET:
                 raise record_error(
                     "bad_record",
@@ -215,7 +215,12 @@ class HandRecord:
             return self.penalty.beneficiary
         if self.points is None:
             return None
-        return next((side for side, x in enumerate(self.points) if x >= 61), None)
+        side = 0
+        for x in self.points:  # a plain loop: this is on every fold step, twice
+            if x >= 61:
+                return side
+            side += 1
+        return None
 
 
 def _check_team(value: object, field_name: str, what: str) -> None:

@@ -1,7 +1,7 @@
 """Reads: the current hands of a match are derived from its log, the score from the engine."""
 
 from .board import Board, Line, record_parts, record_summary
-from .build import board_build, match_board, match_live_board, replay_slots
+from .build import board_build, hand_numbers, match_board, match_live_board, match_plain_board, replay_slots
 from .log import (
     Slot,
     live_records,
@@ -9,6 +9,7 @@ from .log import (
     match_get_for_edit,
     match_next,
     match_public_version,
+    match_slot,
     match_version,
     ruleset_of,
     secret_hash,
@@ -20,13 +21,16 @@ __all__ = [
     "Line",
     "Slot",
     "board_build",
+    "hand_numbers",
     "live_records",
     "match_board",
     "match_get",
     "match_get_for_edit",
     "match_live_board",
+    "match_plain_board",
     "match_next",
     "match_public_version",
+    "match_slot",
     "match_version",
     "record_parts",
     "record_summary",

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.db.models import Case, F, JSONField, Q, Value, When
+
 from rules.engine import (
     MatchState,
     RecordError,
@@ -122,8 +124,8 @@ def match_board(*, match: Match) -> Board:
 
 def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
     """The board from the stored snapshot and the latest page of stored lines (``all_hands``:
-    every line): the same work at hand 1 and at hand 1,000. Two queries beside the match's own
-    row: the latest lines and the scores the chart draws; a third, the series, when the match
+    every line): the same work at hand 1 and at hand 1,000. One query beside the match's own
+    row: the latest lines and the scores the chart draws; a second, the series, when the match
     is part of one (the rematch tally from each match's snapshot). A match whose snapshot is
     missing or behind its log is built from the log first (once)."""
     from .. import snapshots
@@ -133,18 +135,23 @@ def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
     fold = snapshots.fold_of_match(match, ruleset)
     broken_code = (match.snapshot or {}).get("broken", "")
     broken = explain.error_message(broken_code) if broken_code else ""
-    # what a line shows (not its record or checkpoint), the latest page unless all are asked
-    # for; plain tuples (no model instances: this is on every write's answer)
-    lines = LineRow.objects.filter(match=match).order_by("-number").values_list(*ShownLine._fields)
-    rows = [ShownLine(*r) for r in (lines if all_hands else lines[: snapshots.LATEST])]
-    # the scores the chart draws: at most chart.POINTS hands, numbers only (no JSON to decode)
+    # One query for what the page shows of the lines: the latest page (every line with
+    # ``all_hands``) with its texts, and the scores of the hands the chart draws (at most
+    # chart.POINTS, numbers only: their texts are not read, nor decoded). Plain tuples, no model
+    # instances: this is on every write's answer.
+    cut = 0 if all_hands else max(0, fold.hands - snapshots.LATEST)
     drawn = chart_mod.sample(fold.hands)
-    chart_points: dict[int, tuple[int, int]] = {}
-    if len(ruleset.sides) == 2 and ruleset.start_score == 0:
-        scored = LineRow.objects.filter(match=match)
-        if len(drawn) < fold.hands:  # a long match: only the hands drawn
-            scored = scored.filter(number__in=drawn)
-        chart_points = {n: (a, b) for n, a, b in scored.values_list("number", "score0", "score1")}
+    if not (len(ruleset.sides) == 2 and ruleset.start_score == 0):
+        drawn = []  # the chart draws two sides counting up from 0
+    lines = LineRow.objects.filter(match=match)
+    if cut and len(drawn) < fold.hands:
+        lines = lines.filter(Q(number__gt=cut) | Q(number__in=drawn))
+    shown = Case(When(number__gt=cut, then=F("texts")), default=Value(None), output_field=JSONField())
+    fields = [f for f in ShownLine._fields if f != "texts"]
+    found = list(lines.annotate(shown=shown).order_by("-number").values_list(*fields, "shown"))
+    rows = [ShownLine(*r) for r in found if r[0] > cut]
+    wanted = set(drawn)
+    chart_points = {r[0]: (r[3], r[4]) for r in found if r[0] in wanted}
     nd = None
     if not fold.finished and not broken:
         nd = fold.next_deal(first_dealer=match.first_dealer, first_leader=match.first_leader)
@@ -182,3 +189,32 @@ def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
             board.series_played = len(series)
             board.series_results = results
     return board
+
+
+def match_plain_board(*, match: Match) -> Board:
+    """The board a page about one hand needs (the correction form, the history): the match, its
+    rules, log version and score from the snapshot; no lines, nothing replayed."""
+    from .. import snapshots
+
+    snapshots.ensure(match)
+    ruleset = ruleset_of(match)
+    fold = snapshots.fold_of_match(match, ruleset)
+    return Board(
+        match=match,
+        ruleset=ruleset,
+        state=fold,
+        slots=[],
+        lines=[],
+        version=match.version,
+        next=None,
+        count=fold.hands,
+    )
+
+
+def hand_numbers(*, match: Match, slot: int | None = None) -> dict[int, int]:
+    """slot -> the hand's number on the board, for every hand still in the match or only the
+    one in ``slot`` (the stored lines: two numbers per hand, no replay)."""
+    lines = LineRow.objects.filter(match=match)
+    if slot is not None:
+        lines = lines.filter(slot=slot)
+    return dict(lines.values_list("slot", "number"))

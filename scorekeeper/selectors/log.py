@@ -65,6 +65,12 @@ def slots_from_log(entries: Iterable[Entry]) -> list[Slot]:
     return list(slots.values())
 
 
+def match_slot(*, match: Match, slot: int) -> Slot | None:
+    """One hand as the log made it: only the entries that touched its slot are read."""
+    found = slots_from_log(Entry.objects.filter(match=match, slot=slot))
+    return found[0] if found else None
+
+
 def live_records(slots: Sequence[Slot]) -> list[tuple[int, dict[str, Any]]]:
     return [(s.slot, s.record or {}) for s in slots if not s.deleted]
 

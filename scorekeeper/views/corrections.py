@@ -23,7 +23,17 @@ from ..forms import (
     penalty_choices,
 )
 from ..models import Entry, Match
-from ..selectors import Board, match_board, match_get_for_edit, record_summary, ruleset_of, slots_from_log
+from ..selectors import (
+    Board,
+    hand_numbers,
+    match_board,
+    match_get_for_edit,
+    match_plain_board,
+    match_slot,
+    record_summary,
+    ruleset_of,
+    slots_from_log,
+)
 from .common import STALE, STALE_EDIT, SUIT_PICKS, _common, _on_board, _write, edit_url, point_fields
 
 
@@ -32,23 +42,25 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
     """Edit an earlier hand. GET prefills from the query (the referee's return link) or the
     hand as it stands; POST records the correction with its reason."""
     match = match_get_for_edit(public_id=public_id, secret=secret)
-    board = match_board(match=match)
-    current = next((s for s in board.slots if s.slot == slot), None)
+    # the hand's own log entries and the snapshot: nothing replayed, the same work at any length
+    board = match_plain_board(match=match)
+    current = match_slot(match=match, slot=slot)
     if current is None:
         raise Http404("no such hand")
 
     def page(form: HandForm | None, message: str = "", status: int = 200) -> HttpResponse:
         shown, deleted, changes = board, current.deleted, []
         if form is None:  # stale or spent: a fresh form of the hand as it stands now
-            shown = match_board(match=match)
-            now = next((s for s in shown.slots if s.slot == slot), current)
+            match.refresh_from_db()
+            shown = match_plain_board(match=match)
+            now = match_slot(match=match, slot=slot) or current
             deleted = now.deleted
             form = HandForm(
                 initial={**hand_initial_from_record(now.record or {}), "version": shown.version},
                 ruleset=board.ruleset,
             )
             if message == str(STALE):  # the edit page says what changed, not «enter it again»
-                changes = _changes_since(shown, request.POST.get("version", ""))
+                changes = _changes_since(match_board(match=match), request.POST.get("version", ""))
                 message = str(STALE_EDIT)
         return _hand_page(
             request,
@@ -125,7 +137,7 @@ def _hand_page(
     changes: Sequence[str] = (),
 ) -> HttpResponse:
     match = board.match
-    number = next((ln.number for ln in board.lines if ln.slot == slot), None)
+    number = hand_numbers(match=match, slot=slot).get(slot)
     return render(
         request,
         "scorekeeper/hand_edit.html",
@@ -157,7 +169,7 @@ def hand_dispute(request: HttpRequest, public_id: str, secret: str, slot: int) -
     the edit path. Its GET form submits here, so the secret is only ever in the path (masked in
     the logs, never sent as a Referer) and «Record in the match» leads to the hand's correction."""
     match = match_get_for_edit(public_id=public_id, secret=secret)
-    if not any(s.slot == slot for s in slots_from_log(match.entries.all())):
+    if match_slot(match=match, slot=slot) is None:
         raise Http404("no such hand")
     query: dict[str, str] = {
         k: str(v) for k, v in request.GET.items() if not k.startswith("opt_") and k not in ("variant", "was")
@@ -207,12 +219,15 @@ def _board_button(
 @require_safe
 def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
-    board = match_board(match=match)
-    numbers = {ln.slot: ln.number for ln in board.lines}
-    current = {s.slot: (None if s.deleted else s.record) for s in board.slots}
+    # every log entry is listed (the page is the log); the hands' numbers come from the stored
+    # lines and the current records from the log itself: nothing is replayed
+    board = match_plain_board(match=match)
+    numbers = hand_numbers(match=match)
+    slots = slots_from_log(Entry.objects.filter(match=match))
+    current = {s.slot: (None if s.deleted else s.record) for s in slots}
     rows: list[dict[str, Any]] = []
     namer = reasons.seat_namer(match.player_names or [])
-    for s in board.slots:
+    for s in slots:
         for e in s.versions:
             rows.append(
                 {
