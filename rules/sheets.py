@@ -26,7 +26,7 @@ VARIANT_TEXT: dict[str, dict[str, StrPromise]] = {
         ),
         "deal": _(
             "The whole deck is dealt at once, 8 cards each. Before the deal the first leader may call a "
-            "хвалёнка, a special way of dealing (trousers, double trousers, mirror, star, merry, sad, "
+            "khvalyonka, a special way of dealing (trousers, double trousers, mirror, star, merry, sad, "
             "coffins, barrel). It is a dealing procedure and does not change the score; the match log only "
             "marks it."
         ),
@@ -36,7 +36,7 @@ VARIANT_TEXT: dict[str, dict[str, StrPromise]] = {
             "later trick is led by whoever took the last one. Trump leads are allowed."
         ),
         "scoring_notes": _(
-            "Спас is 31 card points for the losers: with it the winners gain only one pair. Lyusya is all 8 "
+            "Spas is 31 card points for the losers: with it the winners gain only one pair. Lyusya is all 8 "
             "tricks to one team: the losers' sixes go back to zero, and in the match's very first hand it is"
             " a «dry goat» that ends the match. Eggs (60:60) move nobody but leave an «egg pair» for the "
             "winners of the next decided hand. A third redeal in a row costs the dealing team the hand (+1 "
@@ -168,7 +168,7 @@ def variant_text(key: str, part: str) -> str:
 
 SCORING_TABLES: dict[str, list[tuple[StrPromise, StrPromise]]] = {
     "pairs": [
-        (_("61-89, the losers keep спас (31+)"), _("+1 pair")),
+        (_("61-89, the losers keep spas (31+)"), _("+1 pair")),
         (_("90+, the losers took at least one trick"), _("+2 pairs")),
         (_("Lyusya: every trick"), _("the losers' sixes back to 0")),
         (_("Lyusya in the match's first hand (option)"), _("«dry goat»: the match is won")),
@@ -355,7 +355,7 @@ GLOSSARY: list[tuple[StrPromise, StrPromise]] = [
     (
         _("Spas (спас)"),
         _(
-            "31 or more card points for the losing team. With спас the loss is single: in the classic game "
+            "31 or more card points for the losing team. With spas the loss is single: in the classic game "
             "the winners move one pair, in penalty goats the losers take 2 marks, not 4."
         ),
     ),

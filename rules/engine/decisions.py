@@ -33,8 +33,8 @@ DECISIONS: Mapping[str, str] = MappingProxyType(
         ),
         "penalty_record_shape": gettext_noop(
             "A penalty record replaces the hand: it carries no card points and no Lyusya; a "
-            "cheating or false-accusation penalty may be marked as a хвалёнка, a misdeal may not "
-            "(no redeal after a хвалёнка)."
+            "cheating or false-accusation penalty may be marked as a khvalyonka, a misdeal may not "
+            "(no redeal after a khvalyonka)."
         ),
         "penalty_marks": gettext_noop(
             "Penalty goats: the team at fault takes the marks of a lost hand: 2 marks for the third "
