@@ -135,7 +135,8 @@ class Board:
 
     @property
     def tally_text(self) -> str:
-        return " : ".join(str(x) for x in self.tally)
+        """Matches won in the series, by each of three or four players: «Аня 1 · Боря 0 · Вера 2»."""
+        return " · ".join(f"{name} {n}" for name, n in zip(self.team_names, self.tally, strict=False))
 
     @property
     def marks(self) -> list[dict[str, Any]]:

@@ -197,3 +197,14 @@ def test_a_lone_seat_is_refused_without_two_against_one(start) -> None:  # type:
     resp = t.hand(points_0="64", points_1="26", lone="0")
     assert resp.status_code == 422
     assert not Entry.objects.filter(match=t.match).exists()
+
+
+def test_a_series_of_three_counts_each_players_wins(start) -> None:  # type: ignore[no-untyped-def]
+    t = solo(start, 3)
+    while not t.match.snapshot["finished"]:
+        t.hand(points_0="0", points_1="0")  # Вера takes every deal
+    t.post("rematch/", htmx=False)
+    new = Match.objects.get(previous=t.match)
+    assert (new.seats, new.first_dealer) == (3, t.match.snapshot["hands"] % 3)
+    html = t.client.get(t.edit).content.decode()
+    assert "Аня 0 · Боря 0 · Вера 1" in html
