@@ -25,6 +25,9 @@ def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
         chosen = options_from_query(v, query) if key == selected else v.defaults
         raw_seats = query.get("seats") if key == selected else None
         seats = int(raw_seats) if raw_seats in [str(n) for n in v.seats] else v.seats[-1]
+        for option, counts in v.seat_options.items():  # a link with two against one: three play
+            if chosen.get(option) and seats not in counts:
+                seats = counts[0]
         cards.append(
             {
                 "key": key,
@@ -49,6 +52,7 @@ def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
                         "when": option_value(o.when[0], o.when[1]) if o.when else "",
                         # an option of one seat count only (two against one: three players)
                         "seat_counts": " / ".join(map(str, v.seat_options.get(o.key, ()))),
+                        "needs_seats": (v.seat_options.get(o.key) or ("",))[0],
                     }
                     for o in v.options
                 ],

@@ -116,7 +116,11 @@
   document.addEventListener("change", function (ev) {
     var t = ev.target;
     if (!t.form || !t.form.classList.contains("newmatch")) return;
-    if (t.name === "seats" || t.hasAttribute("data-blind")) table(t.form);
+    if (t.dataset.needsSeats && t.checked) {  // two against one: three play
+      var fs = t.closest("fieldset.options"), r = fs && fs.querySelector("[name=seats][value='" + t.dataset.needsSeats + "']");
+      if (r) r.checked = true;
+    }
+    if (t.name === "seats" || t.hasAttribute("data-blind") || t.dataset.needsSeats) table(t.form);
   });
 
   // The new-match form follows the table chosen: how many seats, the team names or not, the

@@ -84,9 +84,13 @@ def test_duel_trump_suit_changes_with_the_last_card(page: Page, live_server):
 
 def test_solo_twelve_three_players_two_against_one(page: Page, live_server):
     open_new(page, live_server.url, "solo-twelve")
-    page.locator("fieldset.options[data-variant=solo-twelve] input[name=seats][value='3']").check()
-    expect(page.locator("input[name=player_3]")).to_be_hidden()
+    expect(page.locator("input[name=player_3]")).to_be_visible()  # four by default
+    # two against one is played by three: ticking it picks three players
     page.get_by_label(re.compile("Двое против одного")).check()
+    expect(
+        page.locator("fieldset.options[data-variant=solo-twelve] input[name=seats][value='3']")
+    ).to_be_checked()
+    expect(page.locator("input[name=player_3]")).to_be_hidden()
     for i, name in enumerate(["Аня", "Боря", "Вера"]):
         page.fill(f"input[name=player_{i}]", name)
     begin(page)

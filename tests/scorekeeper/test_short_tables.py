@@ -208,3 +208,9 @@ def test_a_series_of_three_counts_each_players_wins(start) -> None:  # type: ign
     assert (new.seats, new.first_dealer) == (3, t.match.snapshot["hands"] % 3)
     html = t.client.get(t.edit).content.decode()
     assert "Аня 0 · Боря 0 · Вера 1" in html
+
+
+def test_a_link_with_two_against_one_preselects_three_players(client) -> None:  # type: ignore[no-untyped-def]
+    html = client.get("/m/new/?variant=solo-twelve&opt_spades_queen=1").content.decode()
+    assert re.search(r'name="seats" value="3" checked', html)
+    assert not re.search(r'name="seats" value="4" checked', html)
