@@ -31,7 +31,7 @@ MESSAGES: dict[str, Any] = {
     "bad_type": _("This field has the wrong type (expected %(expected)s)."),
     "out_of_range": _("The number must be between %(min)s and %(max)s."),
     "too_many": _("Too many items (at most %(max)s)."),
-    "bad_seat": _("A seat is a number from 0 to 3."),
+    "bad_seat": _("Not a seat at this table: seats are numbered from 0, one per player."),
     "bad_suit": _("A suit is one of C, S, H, D."),
     # variants and options
     "unknown_variant": _("Unknown variant «%(token)s»."),
@@ -43,8 +43,8 @@ MESSAGES: dict[str, Any] = {
     "duplicate_card:places": _("The card %(card)s appears twice: in %(first)s and in %(second)s."),
     "card_not_in_deck": _("The card %(card)s is not in this variant's deck."),
     "card_not_in_hand": _("The player did not hold %(card)s."),
-    "wrong_trick_size": _("A trick needs one play from each of the four seats."),
-    "bad_hand": _("Give four hands, one per seat, with the right number of cards."),
+    "wrong_trick_size": _("A trick needs one play from each seat at the table."),
+    "bad_hand": _("Give one hand for each seat at the table, each with the right number of cards."),
     # play verdicts
     "must_follow_suit": _(
         "The player had to follow the led suit (%(led)s) and could have played %(could_play)s."
@@ -85,9 +85,9 @@ MESSAGES: dict[str, Any] = {
     "bad_records": _("The hand records must be a list."),
     "misdeal_not_dealer": _("A misdeal counts against the team that dealt."),
     "queen_capture_event": _(
-        "Queen capture: player %(catcher_player)s's %(catcher)s caught the %(queen)s of player %(queen_player)s. The hand ends at once in favour of player %(catcher_player)s's team."
+        "Queen capture: %(catcher)s (%(catcher_player)s) caught %(queen)s (%(queen_player)s). The hand ends at once in favour of the side of %(catcher_player)s."
     ),
-    "held_but_played": _("Player %(other)s played %(card)s, so player %(player)s cannot have held it."),
+    "held_but_played": _("%(card)s was played by %(other)s, so %(player)s cannot have held it."),
     # hand checks
     "four_nines": _("All four nines: a redeal may be asked for."),
     "low_points": _(
@@ -111,6 +111,8 @@ VARIANT_NAMES: dict[str, Any] = {
     "yc-hvalyony": _("Hvalyony kozel (YellowClub)"),
     "yc-belka": _("Belka (YellowClub)"),
     "draw-four": _("Four cards with drawing"),
+    "yc-duel": _("One on one (YellowClub)"),
+    "solo-twelve": _("Each for himself, 12 marks"),
 }
 
 VARIANT_BLURBS: dict[str, Any] = {
@@ -126,6 +128,12 @@ VARIANT_BLURBS: dict[str, Any] = {
     "yc-hvalyony": _("Sixes in the deck, the six of clubs on top, diamonds trumps, must trump; eyes to 12."),
     "yc-belka": _("Jacks on top, each seat owns a trump suit, the obyaz team scores less; eyes to 12."),
     "draw-four": _("36 cards, four in hand, draw after each trick, lead several cards of a suit."),
+    "yc-duel": _(
+        "Two players: 8 cards each, then the prikup; the trump suit follows the last card; eyes to 12."
+    ),
+    "solo-twelve": _(
+        "Two, three or four players, each for himself: 12 marks each, 61 takes marks from the others."
+    ),
 }
 
 RANK_LETTERS = {

@@ -21,7 +21,7 @@ from kozel_site.http import htmx, url
 from rules import facts, services
 from rules import referee as ref
 from rules.engine.cards import SUIT_SYMBOLS, Card, KozelError, card
-from rules.engine.variants import DEFAULT_VARIANT, VARIANTS, resolve
+from rules.engine.variants import ALL_VARIANTS, DEFAULT_VARIANT, VARIANTS, resolve
 from rules.forms import HouseRuleForm
 from rules.messages import VARIANT_BLURBS, card_text, option_label, option_value, variant_name
 from rules.models import HouseRule
@@ -35,28 +35,51 @@ def _render(
 
 
 def _variants() -> list[dict]:
-    return [{"key": k, "name": variant_name(k), "blurb": VARIANT_BLURBS.get(k, "")} for k in VARIANTS]
+    """Every variant a page offers: the four-seat games, then the short-handed tables."""
+    return [{"key": k, "name": variant_name(k), "blurb": VARIANT_BLURBS.get(k, "")} for k in ALL_VARIANTS]
+
+
+def _seat_counts(rules: ref.RulesChoice) -> list[int]:
+    """The seat counts to choose from, where the variant is played by several."""
+    if rules.variant is None or len(rules.variant.seats) < 2:
+        return []
+    return list(rules.variant.seats)
 
 
 def _rules_form(rules: ref.RulesChoice) -> list[dict]:
-    """The option fields of the chosen variant, with the current values."""
+    """The option fields of the chosen variant, with the current values (an option the table's
+    seat count does not allow is left out)."""
     if rules.variant is None:
         return []
     merged = rules.variant.defaults | rules.options
     out = []
+    seats = rules.seats
     for opt in rules.variant.applicable(merged):  # draw-four: only the chosen score's options
+        if seats not in rules.variant.seat_options.get(opt.key, (seats,)):
+            continue
         choices = [("1", True), ("0", False)] if opt.kind == "bool" else [(str(c), c) for c in opt.choices]
         out.append(
             {
                 "key": opt.key,
                 "name": f"opt_{opt.key}",
-                "label": option_label(opt.key),
+                "label": _option_label(rules, opt.key),
                 "choices": [(value, option_value(opt.key, raw)) for value, raw in choices],
                 "value": opt.to_text(merged[opt.key]),
                 "default": opt.to_text(opt.default),
             }
         )
     return out
+
+
+def _option_label(rules: ref.RulesChoice, key: str) -> str:
+    """An option's label; the trump suit says who sets it where a player or the last deal does."""
+    rs = rules.ruleset
+    if key == "trump_suit" and rs is not None:
+        if rs.lone_queen is not None:
+            return _("Trumps named by the player with the queen of spades")
+        if rs.trump_from_last_card:
+            return _("Trumps of this deal (clubs in the first, then the last card's suit)")
+    return option_label(key)
 
 
 @require_safe
@@ -76,13 +99,14 @@ def referee(request: HttpRequest) -> HttpResponse:
     rs = q.rs
     plays = q.plays()
     slots = []
-    for i in range(4):
-        seat = (q.leader + i) % 4
+    for i in range(q.seats):
+        seat = (q.leader + i) % q.seats
         slots.append(
             {
                 "seat": seat,
-                "player": ref.player(seat),
-                "team": seat % 2,
+                "player": q.who(seat),
+                "team": ref.side_class(rs, seat),
+                "blind": rs is not None and seat == rs.blind_seat,
                 "faces": [ref.face(c, rs) for c in plays[i]] if i < len(plays) else [],
                 "next": i == len(q.cards) // q.n and not q.full,
             }
@@ -106,12 +130,17 @@ def referee(request: HttpRequest) -> HttpResponse:
         "undo": link(q.params(cards=q.cards[:-1])) if q.cards else None,
         "clear": link(q.params(cards=[], held={})) if q.cards or q.held else None,
         "held": ref.held_summary(q),
-        "next_player": ref.player(q.next_seat()),
+        "next_player": q.who(q.next_seat()),
         "in_play": len(q.cards) % q.n,  # draw-four: cards of the current play tapped so far
         "voon": bool(rs and rs.lead_rule == "voon"),
         "ace_ban": bool(rs and rs.ace_discard_ban),
         "sheet": reverse("rules:sheet", args=[rs.key]) if rs else reverse("rules:index"),
-        "seats": [(s, ref.player(s)) for s in range(4)],
+        "seats": ref.table_seats(rs, q.names),
+        "seat_counts": _seat_counts(q.rules),
+        "names": ref.names_params(q.names),
+        # the other referee pages for the same table and players
+        "deal_link": url("rules:deal", query=q.rules.params() | ref.names_params(q.names)),
+        "hand_link": url("rules:hand", query=q.rules.params() | ref.names_params(q.names)),
         "suits": [(s, SUIT_SYMBOLS[s], s in q.led_suits) for s in ("C", "S", "H", "D")],
         # the field speaks the page's notation (Т♥ Д♦ in Russian); the parser takes both
         "cards_text": cards_shown(q.cards),
@@ -144,7 +173,7 @@ def _start_match_url(params: dict[str, str], house: str | None = None) -> str:
 @require_safe
 def sheet(request: HttpRequest, key: str) -> HttpResponse:
     """One variant's rule sheet, built from the engine's ruleset (``?opt_<name>=`` shows it with options)."""
-    if key not in VARIANTS:
+    if key not in ALL_VARIANTS:
         raise Http404(key)
     query = request.GET.copy()
     query["variant"] = key
@@ -213,6 +242,8 @@ def deal_review(
     options are shown, not offered for change; ``back`` is the page to return to; ``names`` are
     the match's players by seat (a seat without a name is «player N»)."""
     review = ref.read_deal(query)
+    if names:  # a match's players (the dispute page under its edit path), not the query's
+        review.names = list(names)
     result = ref.review_deal(review)
     record_link = None
     if result and record_to and result.finished:
@@ -225,7 +256,20 @@ def deal_review(
         "back": back,
         "variants": _variants(),
         "options": _rules_form(review.rules),
-        "seats": [(s, seat_label(s, names)) for s in range(4)],
+        "seats": ref.table_seats(review.rs, review.names),
+        "seat_counts": [] if fixed_rules else _seat_counts(review.rules),
+        # names travel in the form only on the referee's own page; under a match they come from it
+        "names": {} if names else ref.names_params(review.names),
+        "hands": [
+            {
+                **seat,
+                "hand": (review.hands_text + [""] * 4)[seat["seat"]],
+                "prikup": (review.prikup_text + [""] * 4)[seat["seat"]],
+            }
+            for seat in ref.table_seats(review.rs, review.names)
+        ],
+        "two_rounds": bool(review.rs and review.rs.rounds > 1 and not review.rs.multi_card_leads),
+        "kitty": bool(review.rs and review.rs.kitty and not review.rs.multi_card_leads),
         "record_link": record_link,
         "all_qs": urlencode({k: v for k, v in review.params().items() if k != "step"}, safe=":"),
         "sheet": reverse("rules:sheet", args=[review.rules.ruleset.key]) if review.rules.ruleset else "",
@@ -237,12 +281,6 @@ def deal_review(
     return _render(request, "rules/deal.html", "review", context, status=status)
 
 
-def seat_label(seat: int, names: Sequence[str] = ()) -> str:
-    """A seat as the page names it: the player's name when the match gave one."""
-    name = names[seat] if seat < len(names) else ""
-    return name or _("Player %(n)s") % {"n": ref.player(seat)}
-
-
 def _deal_tap(review: ref.DealQuery, result: ref.DealResult | None) -> dict | None:
     """What the tap-to-enter picker needs: the deck as the variant groups it, the hand size and
     the leader of every trick reviewed so far (then the next one), so the page knows whose turn it is."""
@@ -251,13 +289,16 @@ def _deal_tap(review: ref.DealQuery, result: ref.DealResult | None) -> dict | No
         return None
     leaders = [review.leader]
     if result is not None and result.step is None and result.rows:
-        leaders = [row.leader - 1 for row in result.rows]
+        leaders = [row.plays[0]["player"] - 1 for row in result.rows]
         if not result.ended_early:
-            leaders.append(result.rows[-1].winner - 1)
+            leaders.append(next(p["player"] for p in result.rows[-1].plays if p["winner"]) - 1)
     return {
         "groups": ref.picker(rs, set(), lambda c: ""),
         "multi": rs.multi_card_leads,
         "size": 4 if rs.multi_card_leads else rs.hand_size,
+        "rounds": 1 if rs.multi_card_leads else rs.rounds,
+        "seats": rs.seats,
+        "plays": rs.hand_size * rs.rounds * rs.seats,
         "leaders": " ".join(map(str, leaders)),
     }
 
@@ -280,8 +321,11 @@ def hand(request: HttpRequest) -> HttpResponse:
         "groups": groups,
         "variants": _variants(),
         "options": _rules_form(h.rules),
-        "seats": [(s, ref.player(s)) for s in range(4)],
-        "cards_text": " ".join(c.code for c in h.cards),
+        "seats": ref.table_seats(rs, h.names),
+        "seat_counts": _seat_counts(h.rules),
+        "names": ref.names_params(h.names),
+        "cards_text": cards_shown(h.cards),
+        "example": card_example(),
         "faces": [ref.face(c, rs) for c in h.cards],
         "sheet": reverse("rules:sheet", args=[rs.key]) if rs else "",
     }

@@ -9,9 +9,13 @@ from .common import (
     Face,
     RulesChoice,
     face,
+    names_params,
     picker,
     player,
     read_rules,
+    seat_name,
+    side_class,
+    table_seats,
 )
 from .deal import DealQuery, DealResult, read_deal, review_deal
 from .hand import HandQuery, check_hand, read_hand
@@ -28,6 +32,7 @@ __all__ = [
     "check_hand",
     "face",
     "held_summary",
+    "names_params",
     "picker",
     "player",
     "read_deal",
@@ -35,4 +40,7 @@ __all__ = [
     "read_rules",
     "read_trick",
     "review_deal",
+    "seat_name",
+    "side_class",
+    "table_seats",
 ]

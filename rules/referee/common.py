@@ -16,14 +16,14 @@ comes from :mod:`rules.engine`; nothing here decides a rule.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from rules.engine.cards import SUIT_SYMBOLS, Card, KozelError
-from rules.engine.variants import DEFAULT_VARIANT, VARIANTS, Ruleset, Variant
+from rules.engine.variants import ALL_VARIANTS, DEFAULT_VARIANT, Ruleset, Variant
 from rules.messages import card_text, describe
 
 NONE_HELD = "-"
@@ -35,8 +35,47 @@ def split_codes(text: str) -> list[str]:
 
 
 def player(seat: int) -> int:
-    """Seats are 0-3 in URLs and the engine; players are 1-4 on screen."""
+    """Seats are numbered from 0 in URLs and the engine; players from 1 on screen."""
     return seat + 1
+
+
+NAME_MAX = 40  # characters of a player's name carried in a referee link
+
+
+def seat_name(seat: int, names: Sequence[str] = (), rs: Ruleset | None = None) -> str:
+    """A seat as the page names it: «слепой» for the blind seat (nobody sits there,
+    docs/tables.md#blind-seat), the player's name when a match gave one, else «Игрок N»."""
+    if rs is not None and seat == rs.blind_seat:
+        return _("blind")
+    name = names[seat].strip() if seat < len(names) else ""
+    return name or _("Player %(n)s") % {"n": player(seat)}
+
+
+def side_class(rs: Ruleset | None, seat: int) -> str:
+    """The colour class of a seat: its team where partners sit together, none where every
+    player is a side of his own."""
+    if rs is None or all(len(side) == 1 for side in rs.sides):
+        return "solo"
+    return f"team{rs.side_of(seat)}"
+
+
+def names_params(names: Sequence[str]) -> dict[str, str]:
+    """The players' names as a link carries them (``name0``..``name3``, blanks left out)."""
+    return {f"name{i}": n for i, n in enumerate(names) if n.strip()}
+
+
+def table_seats(rs: Ruleset | None, names: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Every seat of the table for a seat choice: number, name and colour class."""
+    n = rs.seats if rs is not None else 4
+    return [
+        {
+            "seat": s,
+            "name": seat_name(s, names, rs),
+            "cls": side_class(rs, s),
+            "blind": rs is not None and s == rs.blind_seat,
+        }
+        for s in range(n)
+    ]
 
 
 @dataclass
@@ -69,10 +108,16 @@ class RulesChoice:
         if self.variant is None:
             return {}
         out = {"variant": self.variant.key}
+        if len(self.variant.seats) > 1 and self.ruleset is not None:
+            out["seats"] = str(self.ruleset.seats)
         for key, value in self.options.items():
             if value != self.variant.option(key).default:
                 out[f"opt_{key}"] = self.variant.option(key).to_text(value)
         return out
+
+    @property
+    def seats(self) -> int:
+        return self.ruleset.seats if self.ruleset is not None else 4
 
 
 def read_rules(query: Mapping[str, str], default: str | None = DEFAULT_VARIANT) -> RulesChoice:
@@ -82,7 +127,7 @@ def read_rules(query: Mapping[str, str], default: str | None = DEFAULT_VARIANT) 
 
 
 def variant_choices() -> list[str]:
-    return list(VARIANTS)
+    return list(ALL_VARIANTS)
 
 
 # ------------------------------------------------------------------ card faces and picker
@@ -166,18 +211,21 @@ SECTION_OF_REASON = {
     "must_lead_ad": "leading",
     "mixed_lead": "leading",
     "wrong_card_count": "leading",
+    "blind_seat": "blind",
 }
 
 
-def capture_event(e: Any) -> str:
-    """A trick's queen-capture event in words (who caught whose queen)."""
+def capture_event(e: Any, who: Any = None) -> str:
+    """A trick's queen-capture event in words (who caught whose queen); ``who(seat)`` names a
+    seat (default «N», the player's number)."""
+    name = who or player
     return describe(
         "queen_capture_event",
         {
             "catcher": e.params.get("catcher"),
             "queen": e.params.get("queen"),
-            "catcher_player": player(int(e.params.get("catcher_seat", 0))),
-            "queen_player": player(int(e.params.get("queen_seat", 0))),
+            "catcher_player": name(int(e.params.get("catcher_seat", 0))),
+            "queen_player": name(int(e.params.get("queen_seat", 0))),
             "team": e.team + 1,
         },
     )

@@ -9,9 +9,9 @@ from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
 
-from rules.engine.cards import KozelError
+from rules.engine.cards import SUIT_SYMBOLS, KozelError
 from rules.engine.tricks import TrickContext
-from rules.engine.variants import Ruleset, team_of
+from rules.engine.variants import Ruleset
 from rules.messages import describe
 
 from .common import (
@@ -21,7 +21,10 @@ from .common import (
     capture_event,
     engine_problem,
     face,
+    names_params,
     player,
+    seat_name,
+    side_class,
     split_codes,
 )
 from .forms import DealForm, read_query
@@ -31,24 +34,41 @@ from .forms import DealForm, read_query
 class DealQuery:
     rules: RulesChoice
     leader: int = 0
+    # one per seat of the table (h0..h3); the second round's cards (the duel's prikup,
+    # solo-twelve's second four) k0..k3
     hands_text: list[str] = field(default_factory=lambda: ["", "", "", ""], metadata={"param": "hands"})
+    prikup_text: list[str] = field(default_factory=list, metadata={"param": "prikup"})
     plays_text: str = field(default="", metadata={"param": "plays"})
     stock_text: str = field(default="", metadata={"param": "stock"})
+    dealer: int | None = None
     hand_number: int | None = field(default=None, metadata={"param": "hand"})
     score: tuple[int, int] | None = None
     step: int | None = None
+    names: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
     @property
     def rs(self) -> Ruleset | None:
         return self.rules.ruleset
 
+    @property
+    def seats(self) -> int:
+        return self.rules.seats
+
+    def who(self, seat: int) -> str:
+        return seat_name(seat, self.names, self.rs)
+
     def params(self, **change: Any) -> dict[str, str]:
         out = self.rules.params()
         out["leader"] = str(self.leader)
-        for s in range(4):
-            if self.hands_text[s].strip():
-                out[f"h{s}"] = " ".join(split_codes(self.hands_text[s]))
+        for s, text in enumerate(self.hands_text[: self.seats]):
+            if text.strip():
+                out[f"h{s}"] = " ".join(split_codes(text))
+        for s, text in enumerate(self.prikup_text[: self.seats]):
+            if text.strip():
+                out[f"k{s}"] = " ".join(split_codes(text))
+        if self.dealer is not None:
+            out["dealer"] = str(self.dealer)
         if self.plays_text.strip():
             out["plays"] = self.plays_text.strip()
         if self.stock_text.strip():
@@ -60,6 +80,7 @@ class DealQuery:
         step = change.get("step", self.step)
         if step:
             out["step"] = str(step)
+        out.update(names_params(self.names))
         return out
 
 
@@ -70,21 +91,33 @@ def read_deal(query: Mapping[str, str]) -> DealQuery:
 @dataclass
 class TrickRow:
     number: int
-    leader: int
+    leader: str
     plays: list[dict[str, Any]]
-    winner: int
-    team: int
+    winner: str
+    team: str
+    side: int
     points: int
     events: list[str]
-    running: tuple[int, int]
+    running: tuple[int, ...]
+
+
+@dataclass
+class SideTotal:
+    """One side's line under the review: who plays it, its card points and tricks."""
+
+    label: str
+    cls: str
+    points: int
+    tricks: int
 
 
 @dataclass
 class DealResult:
     rows: list[TrickRow]
     total_tricks: int
-    points: tuple[int, int]
-    tricks_won: tuple[int, int]
+    points: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    sides: list[SideTotal]
     first_violation: dict[str, Any] | None
     violations: list[dict[str, Any]]
     complete: bool
@@ -97,6 +130,11 @@ class DealResult:
     winner_team: int | None
     steps: list[tuple[int, str]]
     step: int | None
+    kitty: list[Any] = field(default_factory=list)  # cards dealt to nobody, with the dealer's tricks
+    dealer: str = ""
+    lone: str = ""  # two against one: who played alone
+    next_trumps: str = ""  # the duel: the next deal's trump suit (the last card's suit)
+    capture_side: str = ""  # who caught the queen, when a capture ended the hand
 
 
 def _deal_plays(rs: Ruleset, text: str) -> list[Any]:
@@ -118,21 +156,28 @@ def review_deal(d: DealQuery) -> DealResult | None:
     rs = d.rs
     if rs is None or d.problems or not any(t.strip() for t in d.hands_text):
         return None
+    n = rs.seats
     plays = _deal_plays(rs, d.plays_text)
-    tail = len(plays) % 4
+    tail = len(plays) % n
     if tail:
         plays = plays[:-tail]
     kwargs: dict[str, Any] = {}
     if rs.multi_card_leads and d.stock_text.strip():
         kwargs["stock"] = split_codes(d.stock_text)
+    if rs.rounds > 1 and any(t.strip() for t in d.prikup_text[:n]):
+        kwargs["prikup"] = [split_codes(t) for t in (d.prikup_text + [""] * n)[:n]]
+    if d.dealer is not None:
+        kwargs["dealer"] = d.dealer
     ctx = TrickContext(hand_number=d.hand_number, score=d.score)
-    hands = [split_codes(t) for t in d.hands_text]
+    hands = [split_codes(t) for t in (d.hands_text + [""] * n)[:n]]
     try:
         result = play_deal(rs, d.leader, hands, plays, context=ctx, **kwargs)
     except KozelError as e:
         fname = e.field or ""
         if fname.startswith("hands["):
             fname = "h" + fname[6]
+        elif fname.startswith("prikup["):
+            fname = "k" + fname[7]
         elif fname.startswith("plays"):
             fname = "plays"
         prob = engine_problem(e, fname)
@@ -141,7 +186,7 @@ def review_deal(d: DealQuery) -> DealResult | None:
         d.problems.append(prob)
         return None
     rows = []
-    running = [0, 0]
+    running = [0] * len(rs.sides)
     for k, t in enumerate(result.tricks, start=1):
         running[t.team] += t.points
         row_plays = []
@@ -149,7 +194,8 @@ def review_deal(d: DealQuery) -> DealResult | None:
             row_plays.append(
                 {
                     "player": player(p.seat),
-                    "team": team_of(p.seat),
+                    "name": d.who(p.seat),
+                    "team": side_class(rs, p.seat),
                     "faces": [face(c, rs) for c in p.cards],
                     "trump": all(p.trump),
                     "legal": p.legal,
@@ -157,23 +203,24 @@ def review_deal(d: DealQuery) -> DealResult | None:
                     "message": describe(p.reason, p.params) if p.legal is False else "",
                 }
             )
-        events = [capture_event(e) for e in t.events if e.kind == "queen_capture"]
+        events = [capture_event(e, d.who) for e in t.events if e.kind == "queen_capture"]
         rows.append(
             TrickRow(
                 k,
-                player(t.leader),
+                d.who(t.leader),
                 row_plays,
-                player(t.winner),
+                d.who(t.winner),
+                side_class(rs, t.winner),
                 t.team,
                 t.points,
                 events,
-                (running[0], running[1]),
+                tuple(running),
             )
         )
     violations = [
         {
             "trick": v.trick,
-            "player": player(v.seat),
+            "player": d.who(v.seat),
             "faces": [face(c, rs) for c in v.cards],
             "message": describe(v.reason, v.params),
             "reason": v.reason,
@@ -185,15 +232,30 @@ def review_deal(d: DealQuery) -> DealResult | None:
     step = d.step if d.step is not None and 0 <= d.step <= total else None
     if step is not None:
         rows = rows[:step]
-    shown_points = rows[-1].running if rows else (0, 0)
-    shown_tricks = (sum(1 for r in rows if r.team == 0), sum(1 for r in rows if r.team == 1))
+    shown_points = (
+        tuple(result.points)
+        if step is None or step == total
+        else rows[-1].running
+        if rows
+        else (0,) * len(rs.sides)
+    )
+    shown_tricks = tuple(sum(1 for r in rows if r.side == i) for i in range(len(rs.sides)))
+    sides = [
+        SideTotal(
+            " · ".join(d.who(seat) for seat in owned),
+            side_class(rs, owned[0]),
+            shown_points[i],
+            shown_tricks[i],
+        )
+        for i, owned in enumerate(rs.sides)
+    ]
     record = dict(result.record)
     finished = result.complete or result.ended_early
-    rp: dict[str, str] = {
-        "points_0": str(result.points[0]),
-        "points_1": str(result.points[1]),
-        "all_tricks": "1" if record.get("all_tricks") else "0",
-    }
+    rp: dict[str, str] = {f"points_{i}": str(p) for i, p in enumerate(result.points)}
+    rp["all_tricks"] = "1" if record.get("all_tricks") else "0"
+    for name in ("dealer", "lone"):
+        if record.get(name) is not None:
+            rp[name] = str(record[name])
     if "queen_capture" in record:
         rp["queen_capture"] = str(record["queen_capture"])
     # the match log stores why as a code with parameters, shown later in the reader's language
@@ -204,12 +266,14 @@ def review_deal(d: DealQuery) -> DealResult | None:
     else:
         rp["reason_code"] = "review_points"
         rp["reason_params"] = f"a={result.points[0]},b={result.points[1]}"
+    last = record.get("last_suit")
     steps = [(k, urlencode(d.params(step=k), safe=":/")) for k in range(1, total + 1)]
     return DealResult(
         rows=rows,
         total_tricks=total,
         points=shown_points,
         tricks_won=shown_tricks,
+        sides=sides,
         first_violation=violations[0] if violations else None,
         violations=violations,
         complete=result.complete,
@@ -222,4 +286,9 @@ def review_deal(d: DealQuery) -> DealResult | None:
         winner_team=result.winner_team if step is None or step == total else None,
         steps=steps,
         step=step,
+        kitty=[face(c, rs) for c in result.kitty],
+        dealer=d.who(result.dealer) if result.dealer is not None else "",
+        lone=d.who(result.lone_seat) if result.lone_seat is not None else "",
+        next_trumps=SUIT_SYMBOLS[str(last)] if last else "",
+        capture_side=sides[int(str(record["queen_capture"]))].label if "queen_capture" in record else "",
     )

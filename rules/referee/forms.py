@@ -18,10 +18,10 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext as _
 
 from rules.engine.cards import SUITS, Card, KozelError
-from rules.engine.variants import DEFAULT_VARIANT, Ruleset, get_variant, resolve
-from rules.messages import describe
+from rules.engine.variants import DEFAULT_VARIANT, Ruleset, Variant, get_variant, resolve
+from rules.messages import describe, option_label
 
-from .common import MAX_PARAM, NONE_HELD, Problem, RulesChoice, engine_problem, split_codes
+from .common import MAX_PARAM, NAME_MAX, NONE_HELD, Problem, RulesChoice, engine_problem, split_codes
 
 
 class SeatField(forms.Field):
@@ -113,22 +113,48 @@ class RulesForm(forms.Form):
         except KozelError as e:
             raise ValidationError(engine_problem(e, "variant").message) from None
         options: dict[str, object] = {}
-        if self.data.get("was") in (None, "", variant.key):
+        same_variant = self.data.get("was") in (None, "", variant.key)
+        seats = self._seats(variant) if same_variant else variant.seats[-1]
+        # the page's seat choice changed: options that count does not allow are dropped, like
+        # the old variant's options after a switch; a link that asks for both is an error
+        seats_changed = self.data.get("was_seats") not in (None, "", str(seats))
+        if same_variant:
             for name, raw in self.data.items():
                 if not name.startswith("opt_"):
                     continue
                 try:
                     option = variant.option(name[4:])  # unknown_option
-                    options[name[4:]] = option.check(option.from_text(raw[:40]))
+                    value = option.check(option.from_text(raw[:40]))
                 except KozelError as e:
                     self.add_error(name, engine_problem(e, name).message)
+                    continue
+                allowed = variant.seat_options.get(option.key)
+                if allowed is not None and seats not in allowed and value != option.default:
+                    if not seats_changed:
+                        message = describe(
+                            "option_needs_seats", {"option": option_label(option.key), "seats": allowed}
+                        )
+                        self.add_error(name, message)
+                    continue
+                options[option.key] = value
         try:
-            rs = resolve(variant, options)
+            rs = resolve(variant, options, seats=seats)
         except KozelError as e:  # pragma: no cover - options were checked one by one
             self.add_error(None, engine_problem(e).message)
-            rs = resolve(variant)
+            rs = resolve(variant, seats=seats)
         self.rules = RulesChoice(variant, options, rs)
         return variant.key
+
+    def _seats(self, variant: Variant) -> int:
+        """The seat count asked for (``seats``), where the variant is played by several; a count
+        it is not played by is an error, and the largest table is used."""
+        raw = str(self.data.get("seats") or "").strip()
+        if not raw or len(variant.seats) == 1:
+            return variant.seats[-1]
+        if raw.isdigit() and int(raw) in variant.seats:
+            return int(raw)
+        self.add_error(None, describe("bad_seats", {"allowed": ", ".join(map(str, variant.seats))}))
+        return variant.seats[-1]
 
     def value(self, name: str, default: Any = None) -> Any:
         """A field's clean value; for a bad field what of it is still useful, else ``default``."""
@@ -183,9 +209,28 @@ class RefereeForm(RulesForm):
     cards = forms.CharField(required=False, strip=False)
     hand = WholeNumberField(1, 999, required=False)
     score = ScoreField(required=False)
+    # the match's players by seat, when a match opened the page (names only: never its secret)
+    name0 = TextField(NAME_MAX)
+    name1 = TextField(NAME_MAX)
+    name2 = TextField(NAME_MAX)
+    name3 = TextField(NAME_MAX)
 
     def clean_cards(self) -> list[Card]:
         return self.card_list("cards")
+
+    def clean(self) -> dict[str, Any]:
+        names = [self.value(f"name{seat}", "").strip() for seat in range(4)]
+        while names and not names[-1]:
+            names.pop()
+        self.cleaned_data["names"] = names
+        seats = self.ruleset.seats if self.ruleset is not None else 4
+        leader = self.cleaned_data.get("leader")
+        if leader is not None and leader >= seats:
+            if self.data.get("was_seats") not in (None, "", str(seats)):
+                self.cleaned_data["leader"] = 0  # the table just got smaller: its first seat leads
+            else:
+                self.add_error("leader", describe("bad_seat"))
+        return self.cleaned_data
 
 
 class TrickForm(RefereeForm):
@@ -232,11 +277,13 @@ class TrickForm(RefereeForm):
         return self.partial["led"]
 
     def clean(self) -> dict[str, Any]:
+        super().clean()
         held = {seat: self.value(f"h{seat}") for seat in range(4)}
         self.cleaned_data["held"] = {seat: c for seat, c in held.items() if c is not None}
         cards, n = self.value("cards", []), self.value("n", 1)
-        if len(cards) > 4 * n:
-            self.partial["cards"] = cards[: 4 * n]
+        seats = self.ruleset.seats if self.ruleset is not None else 4
+        if len(cards) > seats * n:
+            self.partial["cards"] = cards[: seats * n]
             self.add_error("cards", describe("wrong_trick_size"))
         return self.cleaned_data
 
@@ -250,12 +297,23 @@ class DealForm(RefereeForm):
     h1 = TextField()
     h2 = TextField()
     h3 = TextField()
+    k0 = TextField()
+    k1 = TextField()
+    k2 = TextField()
+    k3 = TextField()
     plays = TextField(MAX_PARAM * 2)
     stock = TextField()
+    dealer = SeatField(required=False)
     step = WholeNumberField(0, 40, required=False)
 
     def clean(self) -> dict[str, Any]:
-        self.cleaned_data["hands"] = [self.value(f"h{seat}", "") for seat in range(4)]
+        super().clean()
+        seats = self.ruleset.seats if self.ruleset is not None else 4
+        self.cleaned_data["hands"] = [self.value(f"h{seat}", "") for seat in range(seats)]
+        self.cleaned_data["prikup"] = [self.value(f"k{seat}", "") for seat in range(seats)]
+        dealer = self.cleaned_data.get("dealer")
+        if dealer is not None and dealer >= seats:
+            self.add_error("dealer", describe("bad_seat"))
         return self.cleaned_data
 
 

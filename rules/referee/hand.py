@@ -13,7 +13,8 @@ from .common import (
     Problem,
     RulesChoice,
     engine_problem,
-    player,
+    names_params,
+    seat_name,
 )
 from .forms import HandForm, read_query
 
@@ -25,6 +26,7 @@ class HandQuery:
     hand_number: int | None = field(default=None, metadata={"param": "hand"})
     first_jc: int | None = None
     jc: int | None = None
+    names: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
     def params(self, **change: Any) -> dict[str, str]:
@@ -38,6 +40,7 @@ class HandQuery:
             out["first_jc"] = str(self.first_jc)
         if self.jc is not None:
             out["jc"] = str(self.jc)
+        out.update(names_params(self.names))
         return out
 
 
@@ -74,7 +77,8 @@ def check_hand(h: HandQuery) -> dict[str, Any]:
         belka: dict[str, Any] = {}
         if h.first_jc is not None:
             belka["seats"] = [
-                (player(s), SUIT_SYMBOLS[suit]) for s, suit in sorted(belka_seat_suits(h.first_jc).items())
+                (seat_name(s, h.names, rs), SUIT_SYMBOLS[suit])
+                for s, suit in sorted(belka_seat_suits(h.first_jc).items())
             ]
         if h.hand_number == 1:
             belka["suit"] = SUIT_SYMBOLS[belka_trump_suit(1, None, 0)]

@@ -12,7 +12,7 @@ from django.utils.translation import pgettext
 
 from rules.engine.cards import SUIT_SYMBOLS, SUITS, Card, KozelError
 from rules.engine.tricks import Trick, TrickContext, resolve_trick
-from rules.engine.variants import Ruleset, team_of
+from rules.engine.variants import Ruleset
 from rules.messages import card_text, describe, describe_verdict
 
 from .common import (
@@ -25,8 +25,10 @@ from .common import (
     capture_event,
     engine_problem,
     face,
+    names_params,
     picker,
-    player,
+    seat_name,
+    side_class,
 )
 from .forms import TrickForm, read_query
 
@@ -43,6 +45,7 @@ class TrickQuery:
     first_leader: int | None = field(default=None, metadata={"param": "first"})
     led_suits: str = field(default="", metadata={"param": "led"})
     trick_number: int | None = field(default=None, metadata={"param": "trick"})
+    names: list[str] = field(default_factory=list)  # the match's players by seat, when opened from one
     problems: list[Problem] = field(default_factory=list)
 
     @property
@@ -53,11 +56,19 @@ class TrickQuery:
         return [self.cards[i : i + self.n] for i in range(0, len(self.cards), self.n)]
 
     @property
+    def seats(self) -> int:
+        return self.rules.seats
+
+    @property
     def full(self) -> bool:
-        return len(self.cards) >= 4 * self.n
+        return len(self.cards) >= self.seats * self.n
 
     def next_seat(self) -> int:
-        return (self.leader + len(self.cards) // self.n) % 4
+        return (self.leader + len(self.cards) // self.n) % self.seats
+
+    def who(self, seat: int) -> str:
+        """A seat as this page names it (the match's player, «слепой», or «Игрок N»)."""
+        return seat_name(seat, self.names, self.rs)
 
     def params(self, **change: Any) -> dict[str, str]:
         """The canonical query string (short: defaults and empty fields left out)."""
@@ -93,6 +104,7 @@ class TrickQuery:
             out["led"] = state["led"]
         if state["trick"]:
             out["trick"] = str(state["trick"])
+        out.update(names_params(self.names))
         return out
 
     def query(self, **change: Any) -> str:
@@ -115,8 +127,8 @@ def read_trick(query: Mapping[str, str]) -> TrickQuery:
 @dataclass
 class PlayView:
     seat: int
-    player: int
-    team: int
+    player: str
+    team: str
     faces: list[Face]
     trump: bool
     legal: bool | None
@@ -130,7 +142,7 @@ class PlayView:
 @dataclass
 class Question:
     seat: int
-    player: int
+    player: str
     text: str
     groups: list[PickGroup]
     none_href: str | None
@@ -152,6 +164,8 @@ def explain_play(rs: Ruleset, trick: Trick, i: int) -> tuple[str, str]:
     """The rule a play falls under, in plain words, and the sheet section it comes from."""
     p = trick.plays[i]
     led = trick.led_group
+    if p.reason == "blind_seat":
+        return describe("blind_seat"), "blind"
     if p.legal is False:
         return describe(p.reason, p.params), SECTION_OF_REASON.get(p.reason or "", "following")
     if i == 0:
@@ -200,8 +214,8 @@ def winner_rule(rs: Ruleset, trick: Trick) -> str:
 class TrickAnswer:
     trick: Trick
     plays: list[PlayView]
-    winner_player: int
-    winner_team: int
+    winner_player: str
+    winner_team: str
     points: int
     winner_rule: str
     events: list[str]
@@ -226,22 +240,17 @@ def _question_groups(rs: Ruleset, trick: Trick, i: int) -> set[str] | None:
     return groups
 
 
-def _question_text(rs: Ruleset, trick: Trick, i: int) -> str:
+def _question_text(rs: Ruleset, trick: Trick, i: int, name: str) -> str:
     p = trick.plays[i]
-    who = {"player": player(p.seat)}
+    who = {"player": name}
     if i == 0 and p.reason == "must_lead_ad":
         return (
-            _(
-                "Hand 1, trick 1: did player %(player)s hold A♦? If so, tap it; if someone else held it, ask them."
-            )
+            _("Hand 1, trick 1: did %(player)s hold A♦? If so, tap it; if someone else held it, ask them.")
             % who
         )
     if i == 0:
         return (
-            _(
-                "Did player %(player)s still hold a plain (non-trump) card? Tap one, or answer «None of these»."
-            )
-            % who
+            _("Did %(player)s still hold a plain (non-trump) card? Tap one, or answer «None of these».") % who
         )
     led = trick.led_group
     groups = _group_name(led)
@@ -253,8 +262,8 @@ def _question_text(rs: Ruleset, trick: Trick, i: int) -> str:
         and not rs.is_trump(p.cards[0])
         and p.cards[0].suit != led
     ):
-        return _("Which other cards did player %(player)s hold? Tap any one of them.") % who
-    return _("Did player %(player)s hold any %(groups)s? Tap a card they had, or answer «None of these».") % {
+        return _("Which other cards did %(player)s hold? Tap any one of them.") % who
+    return _("Did %(player)s hold any %(groups)s? Tap a card they had, or answer «None of these».") % {
         **who,
         "groups": groups,
     }
@@ -266,9 +275,13 @@ def answer_trick(q: TrickQuery, url) -> TrickAnswer | None:
     if rs is None or not q.full or q.problems:
         return None
     plays = q.plays()
-    hands: list[tuple[Card, ...] | None] = [None] * 4
-    played_by = {c: (q.leader + i) % 4 for i, pl in enumerate(plays) for c in pl}
+    n = rs.seats
+    hands: list[tuple[Card, ...] | None] = [None] * n
+    played_by = {c: (q.leader + i) % n for i, pl in enumerate(plays) for c in pl}
     for seat, cards in q.held.items():
+        if seat >= n:
+            q.problems.append(Problem(f"h{seat}", describe("bad_seat")))
+            continue
         for c in cards:
             if played_by.get(c, seat) != seat:
                 q.problems.append(
@@ -276,14 +289,14 @@ def answer_trick(q: TrickQuery, url) -> TrickAnswer | None:
                         f"h{seat}",
                         describe(
                             "held_but_played",
-                            {"card": c.code, "player": player(seat), "other": player(played_by[c])},
+                            {"card": c.code, "player": q.who(seat), "other": q.who(played_by[c])},
                         ),
                     )
                 )
     if q.problems:
         return None
     for seat, cards in q.held.items():
-        own = [c for i, pl in enumerate(plays) if (q.leader + i) % 4 == seat for c in pl]
+        own = [c for i, pl in enumerate(plays) if (q.leader + i) % n == seat for c in pl]
         hands[seat] = tuple(own + [c for c in cards if c not in own])
     try:
         trick = resolve_trick(
@@ -304,8 +317,8 @@ def answer_trick(q: TrickQuery, url) -> TrickAnswer | None:
         views.append(
             PlayView(
                 seat=p.seat,
-                player=player(p.seat),
-                team=team_of(p.seat),
+                player=q.who(p.seat),
+                team=side_class(rs, p.seat),
                 faces=[face(c, rs) for c in p.cards],
                 trump=all(p.trump),
                 legal=p.legal,
@@ -334,8 +347,8 @@ def answer_trick(q: TrickQuery, url) -> TrickAnswer | None:
             questions.append(
                 Question(
                     seat=seat,
-                    player=player(seat),
-                    text=_question_text(rs, trick, i),
+                    player=q.who(seat),
+                    text=_question_text(rs, trick, i, q.who(seat)),
                     groups=picker(rs, in_trick | set(known), add, only=only),
                     none_href=None if seat in q.held else url(q.params(held=none_held)),
                     known=[face(c, rs) for c in known],
@@ -343,12 +356,12 @@ def answer_trick(q: TrickQuery, url) -> TrickAnswer | None:
                     context=needs_context,
                 )
             )
-    events = [capture_event(e) for e in trick.events if e.kind == "queen_capture"]
+    events = [capture_event(e, q.who) for e in trick.events if e.kind == "queen_capture"]
     return TrickAnswer(
         trick=trick,
         plays=views,
-        winner_player=player(trick.winner),
-        winner_team=team_of(trick.winner),
+        winner_player=q.who(trick.winner),
+        winner_team=side_class(rs, trick.winner),
         points=trick.points,
         winner_rule=winner_rule(rs, trick),
         events=events,
@@ -357,10 +370,10 @@ def answer_trick(q: TrickQuery, url) -> TrickAnswer | None:
     )
 
 
-def held_summary(q: TrickQuery) -> list[tuple[int, list[Face], str]]:
+def held_summary(q: TrickQuery) -> list[tuple[str, list[Face], str]]:
     """What the page was told about hands, each with a link that forgets it."""
     out = []
     for seat in sorted(q.held):
         rest = {s: v for s, v in q.held.items() if s != seat}
-        out.append((player(seat), [face(c, q.rs) for c in q.held[seat]], q.query(held=rest)))
+        out.append((q.who(seat), [face(c, q.rs) for c in q.held[seat]], q.query(held=rest)))
     return out

@@ -1,4 +1,5 @@
-// Whole-deal review: tap the four hands, then the cards in the order played. The text fields
+// Whole-deal review: tap every player's hand (2, 3 or 4 seats; where a deal has two rounds, the
+// second round's cards after the first), then the cards in the order played. The text fields
 // stay the state (the page is still a GET link and works by typing without this script); a
 // finished trick is sent for review so the page learns who leads the next one.
 (function () {
@@ -15,6 +16,16 @@
   function fmt(s, o) { return s.replace(/\{(\w+)\}/g, function (_, k) { return o[k]; }); }
   function el() { return document.getElementById("tap"); }
   function hand(s) { return document.getElementById("id_h" + s); }
+  function second(s) { return document.getElementById("id_k" + s); }
+  function seatsOf(t) { var n = +t.dataset.seats || 4, out = []; for (var i = 0; i < n; i++) out.push(i); return out; }
+  function who(s) { var b = el().querySelector('[data-seat="' + s + '"]'); return b ? b.dataset.name : String(s + 1); }
+  // a seat's cards for the whole deal: the first round, then the second (prikup) if any
+  function dealt(s) { var k = second(s); return split(hand(s).value).concat(k ? split(k.value) : []); }
+  function setDealt(s, cards, size) {
+    var k = second(s);
+    hand(s).value = cards.slice(0, k ? size : cards.length).join(" ");
+    if (k) k.value = cards.slice(size).join(" ");
+  }
   function plays() { return document.getElementById("id_plays"); }
 
   // Plays as lists of codes; in draw-four «;» ends a play, the last open play may be unfinished.
@@ -37,14 +48,15 @@
   }
 
   function state() {
-    var t = el(), size = +t.dataset.size, multi = t.dataset.multi === "1";
-    var hands = [0, 1, 2, 3].map(function (s) { return split(hand(s).value); });
-    var p = parsePlays(multi), n = p.done.length, trick = Math.floor(n / 4);
+    var t = el(), round = +t.dataset.size, multi = t.dataset.multi === "1", seats = seatsOf(t), w = seats.length;
+    var size = round * (+t.dataset.rounds || 1);
+    var hands = seats.map(dealt);
+    var p = parsePlays(multi), n = p.done.length, trick = Math.floor(n / w);
     var leaders = t.dataset.leaders.split(" ").map(Number);
     var leader = trick < leaders.length ? leaders[trick] : null;
-    return {t: t, size: size, multi: multi, hands: hands, p: p, trick: trick, pos: n % 4,
-            cur: leader === null ? null : (leader + n % 4) % 4,
-            leadCount: n % 4 ? p.done[n - n % 4].length : 0};
+    return {t: t, round: round, size: size, multi: multi, seats: seats, w: w, hands: hands, p: p, trick: trick, pos: n % w,
+            cur: leader === null ? null : (leader + n % w) % w,
+            leadCount: n % w ? p.done[n - n % w].length : 0};
   }
 
   function render() {
@@ -52,9 +64,10 @@
     if (!t) return;
     t.hidden = false;
     var s = state(), dealt = {}, played = {}, total = t.querySelectorAll(".pcard").length;
+    var plays = s.multi ? total : +t.dataset.plays || total;
     s.hands.forEach(function (h, i) { h.forEach(function (c) { dealt[c] = i; }); });
     s.p.done.concat([s.p.open]).forEach(function (x) { x.forEach(function (c) { played[c] = 1; }); });
-    var missing = [0, 1, 2, 3].filter(function (i) { return s.hands[i].length < s.size; });
+    var missing = s.seats.filter(function (i) { return s.hands[i].length < s.size; });
     if (!mode) mode = missing.length && !s.p.done.length ? "hands" : "plays";
     if (mode === "hands" && (seat === null || missing.indexOf(seat) < 0)) seat = missing.length ? missing[0] : 0;
     var cur = mode === "hands" ? seat : s.cur;
@@ -76,22 +89,22 @@
     });
     var msg, st = t.dataset, open = s.p.open.length;
     if (mode === "hands") {
-      msg = fmt(st.tHands, {p: seat + 1, k: s.hands[seat].length, n: s.size});
-    } else if (!s.multi && s.p.done.length >= total) {
+      msg = fmt(st.tHands, {p: who(seat), k: s.hands[seat].length, n: s.size});
+    } else if (!s.multi && s.p.done.length >= plays) {
       msg = st.tDone;
     } else if (cur === null) {
       msg = fmt(st.tWait, {t: s.trick + 1});
     } else if (s.multi && s.pos === 0) {
-      msg = fmt(st.tLead, {t: s.trick + 1, p: cur + 1});
+      msg = fmt(st.tLead, {t: s.trick + 1, p: who(cur)});
     } else if (s.multi) {
-      msg = fmt(st.tPlayn, {t: s.trick + 1, p: cur + 1, k: open, n: s.leadCount});
+      msg = fmt(st.tPlayn, {t: s.trick + 1, p: who(cur), k: open, n: s.leadCount});
     } else {
-      msg = fmt(st.tPlay, {t: s.trick + 1, p: cur + 1});
+      msg = fmt(st.tPlay, {t: s.trick + 1, p: who(cur)});
     }
     t.querySelector(".tap-status").textContent = msg;
     var rest = t.querySelector('[data-tap="rest"]'), free = total - Object.keys(dealt).length;
     rest.hidden = !(mode === "hands" && missing.length === 1 && free === s.size - s.hands[missing[0]].length);
-    if (!rest.hidden) rest.textContent = fmt(st.tRest, {p: missing[0] + 1});
+    if (!rest.hidden) rest.textContent = fmt(st.tRest, {p: who(missing[0])});
     var end = t.querySelector('[data-tap="end"]');
     if (end) end.hidden = !(mode === "plays" && s.pos === 0 && open);
   }
@@ -107,7 +120,7 @@
       var h = s.hands[seat];
       if (h.length >= s.size) return;
       h.push(code);
-      hand(seat).value = h.join(" ");
+      setDealt(seat, h, s.round);
       if (h.length === s.size) seat = null;
       if (s.hands.every(function (x) { return x.length >= s.size; })) mode = "plays";
       saveUrl();
@@ -116,13 +129,13 @@
     var finished = false;
     if (!s.multi) {
       s.p.done.push([code]);
-      finished = s.p.done.length % 4 === 0;
+      finished = s.p.done.length % s.w === 0;
     } else {
       s.p.open.push(code);
       if (s.pos > 0 && s.p.open.length >= s.leadCount) {  // an answer gives as many cards as the lead
         s.p.done.push(s.p.open);
         s.p.open = [];
-        finished = s.p.done.length % 4 === 0;
+        finished = s.p.done.length % s.w === 0;
       }
     }
     writePlays(s.p, s.multi);
@@ -144,10 +157,10 @@
   function undo() {
     var s = state();
     if (mode === "hands") {
-      var i = [seat, 3, 2, 1, 0].filter(function (k) { return k !== null && s.hands[k].length; })[0];
+      var i = [seat].concat(s.seats.slice().reverse()).filter(function (k) { return k !== null && s.hands[k].length; })[0];
       if (i === undefined) return;
       s.hands[i].pop();
-      hand(i).value = s.hands[i].join(" ");
+      setDealt(i, s.hands[i], s.round);
       seat = i;
     } else {
       if (s.p.open.length) s.p.open.pop();
@@ -162,9 +175,9 @@
   function rest() {
     var s = state(), dealt = {};
     s.hands.forEach(function (h) { h.forEach(function (c) { dealt[c] = 1; }); });
-    var i = [0, 1, 2, 3].filter(function (k) { return s.hands[k].length < s.size; })[0];
+    var i = s.seats.filter(function (k) { return s.hands[k].length < s.size; })[0];
     el().querySelectorAll(".pcard").forEach(function (b) { if (!(b.dataset.code in dealt)) s.hands[i].push(b.dataset.code); });
-    hand(i).value = s.hands[i].join(" ");
+    setDealt(i, s.hands[i], s.round);
     mode = "plays";
     saveUrl();
     render();

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 
-from rules.engine import DECISIONS, VARIANTS
+from rules.engine import DECISIONS
+from rules.engine.variants import ALL_VARIANTS
 from tests.kozel_site.repo import ROOT, repo_files
 
 TEXT = (".py", ".html", ".js", ".css", ".md", ".sh", ".toml", ".yaml", ".yml", ".cfg", "Makefile")
 FILE_REF = re.compile(r"(?<![\w/.*-])((?:[\w.-]+/)*[\w-]+\.(?:md|py|html|js|css|sh|toml|ya?ml|cfg))\b(?!\()")
-SHEET_REF = re.compile(r"(?<![\w/-])(" + "|".join(map(re.escape, VARIANTS)) + r")#([a-z][a-z0-9_-]*)")
+SHEET_REF = re.compile(r"(?<![\w/-])(" + "|".join(map(re.escape, ALL_VARIANTS)) + r")#([a-z][a-z0-9_-]*)")
 DOC_REF = re.compile(r"\b(docs/[\w-]+\.md)#([a-z][a-z0-9-]*)")
 ISSUE = re.compile(r"\bissues? #?\d+|\bissue #", re.IGNORECASE)
 OUTSIDE = re.compile(r"§\s?\d|\bseeds?[ /]0\d\d|\b(?:RULES|STYLE|UX|BRIEF)\.md\b")

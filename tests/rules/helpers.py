@@ -5,7 +5,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from rules.engine.tricks import legal_cards, resolve_trick
-from rules.engine.variants import resolve
+from rules.engine.variants import get_variant, resolve
 
 
 def revoke_deal(variant: str = "classic-sixes") -> tuple[dict[str, str], int, int]:
@@ -38,3 +38,43 @@ def revoke_deal(variant: str = "classic-sixes") -> tuple[dict[str, str], int, in
 
 def qs(params: dict[str, str]) -> str:
     return urlencode(params)
+
+
+def table_deal(
+    variant: str, seats: int | None = None, options: dict | None = None, leader: int = 0
+) -> tuple[dict[str, str], list[list[str]]]:
+    """Query params of a whole deal at a table of any seat count, every play legal (the first
+    legal card), built with the engine: hands ``h<seat>``, a second round ``k<seat>`` where the
+    deal has one, the plays. Also returns each seat's first-round hand as codes."""
+    v = get_variant(variant)
+    values = {k: v.option(k).from_text(raw) for k, raw in (options or {}).items()}
+    rs = resolve(v, values, seats=seats)
+    n, size = rs.seats, rs.hand_size
+    deck = sorted(rs.deck, key=lambda c: (c.suit, c.rank))
+    if rs.kitty:  # the spades high cards are dealt; the cards left over are others
+        deck = deck[-rs.kitty :] + deck[: -rs.kitty]
+    first = [list(deck[s : n * size : n]) for s in range(n)]
+    second = [list(deck[n * size + s : 2 * n * size : n]) for s in range(n)] if rs.rounds > 1 else []
+    rem = [list(h) for h in first]
+    plays = []
+    for t in range(size * rs.rounds):
+        if t == size and second:
+            rem = [list(h) for h in second]
+        trick = []
+        for i in range(n):
+            seat = (leader + i) % n
+            card = legal_cards(rs, rem[seat], trick[0] if trick else None, seat=seat)[0]
+            trick.append(card)
+            rem[seat].remove(card)
+        plays += trick
+        leader = resolve_trick(rs, leader, trick).winner
+    params = {"variant": variant, "leader": "0", "plays": " ".join(c.code for c in plays)}
+    if seats is not None:
+        params["seats"] = str(seats)
+    for key, value in (options or {}).items():
+        params[f"opt_{key}"] = value
+    for s in range(n):
+        params[f"h{s}"] = " ".join(c.code for c in first[s])
+        if second:
+            params[f"k{s}"] = " ".join(c.code for c in second[s])
+    return params, [[c.code for c in h] for h in first]

@@ -63,7 +63,7 @@ def test_trick_form_errors_are_per_field_and_keep_the_good_cards() -> None:
     }
     form = TrickForm(query)
     assert set(form.errors) == {"leader", "cards", "hand", "score", "led", "trick", "h2"}
-    assert form.errors["leader"] == ["A seat is a number from 0 to 3."]
+    assert form.errors["leader"] == ["Not a seat at this table: seats are numbered from 0, one per player."]
     assert form.errors["trick"] == ["The number must be between 1 and 12."]
     assert len(form.errors["cards"]) == 2  # the bad code and the repeated card, each said
     q = read_trick(query)
@@ -103,7 +103,10 @@ def test_deal_and_hand_forms_read_their_own_fields() -> None:
 @pytest.mark.parametrize(
     "path,message",
     [
-        ("/rules/referee/?variant=classic-sixes&leader=7", "A seat is a number from 0 to 3."),
+        (
+            "/rules/referee/?variant=classic-sixes&leader=7",
+            "Not a seat at this table: seats are numbered from 0, one per player.",
+        ),
         ("/rules/referee/?variant=classic-sixes&trick=99", "The number must be between 1 and 12."),
         ("/rules/referee/?variant=classic-sixes&score=ten", "Write the score as two numbers"),
         ("/rules/referee/deal/?variant=classic-sixes&h0=AH&step=x", "expected a whole number"),

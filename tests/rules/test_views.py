@@ -148,7 +148,7 @@ def test_trick_winner_points_and_open_verdicts(en: Client) -> None:
     t = text(resp)
     assert "Player 4 takes the trick · 24 card points" in t
     assert plays(resp) == ["ok", "open", "ok", "open"]
-    assert "Did player 2 hold any ♥?" in t
+    assert "Did Player 2 hold any ♥?" in t
     assert 'href="/rules/classic-sixes/#following"' in resp.content.decode()
 
 
@@ -227,7 +227,7 @@ def test_picker_groups_as_the_variant_sees_it(en: Client) -> None:
         ("cards=ZZ+AH", "is not a card"),
         ("cards=AH+AH", "appears twice"),
         ("variant=yc-hvalyony&cards=7C", "not in this variant"),
-        ("leader=7&cards=AH", "A seat is a number"),
+        ("leader=7&cards=AH", "Not a seat at this table"),
         ("cards=AH+KH+QH+JH+10H", "A trick needs one play"),
         ("cards=AH+QD+10H+7C&h1=10H", "cannot have held it"),
         ("cards=AH+QD+10H+7C&hand=abc", "wrong type"),
@@ -256,7 +256,7 @@ def test_deal_review_finds_the_first_revoke(en: Client) -> None:
     params, trick, seat = revoke_deal()
     resp = en.get("/rules/referee/deal/?" + qs(params))
     t = text(resp)
-    assert f"First illegal play: trick {trick}, player {seat + 1}" in t
+    assert f"First illegal play: trick {trick}, Player {seat + 1}" in t
     assert "Hand record" in t
     points = re.search(r"Card points (\d+):(\d+)", t)
     assert int(points.group(1)) + int(points.group(2)) == 120
