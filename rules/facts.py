@@ -8,15 +8,16 @@ them into words (gettext) and picks the prose from :mod:`rules.sheets`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from rules import sheets
 from rules.counting import count, score_count
 from rules.engine.cards import POINTS, SUIT_SYMBOLS, Card
-from rules.engine.variants import VARIANTS, Ruleset, resolve
+from rules.engine.variants import ALL_VARIANTS, Ruleset, Variant, resolve
 from rules.messages import card_text, variant_name
 from rules.referee import face
 
@@ -26,6 +27,7 @@ SCORING_NAMES = {
     "series": gettext_lazy("series points to the winners"),
     "eyes-hvalyony": gettext_lazy("eyes to the winners"),
     "eyes-belka": gettext_lazy("eyes to the winners, fewer for the obyaz team"),
+    "marks": gettext_lazy("marks taken from the other players"),
 }
 
 
@@ -36,7 +38,47 @@ def scoring_name(code: str) -> str:
 def _target(rs: Ruleset) -> str:
     if rs.scoring == "penalty":
         return _("%(goats)s lose") % {"goats": count(rs.target, "goat")}
+    if rs.start_score:  # every player starts with marks and loses them (solo-twelve#transfers)
+        return _("each starts with %(marks)s; a player at 0 or below is the goat, the most marks win") % {
+            "marks": count(rs.start_score, "mark")
+        }
     return _("%(score)s win") % {"score": score_count(rs.target, rs.scoring)}
+
+
+def players(v: Variant) -> str:
+    """How many play: «4», «2», «2, 3 or 4»."""
+    counts = [str(n) for n in v.seats]
+    if "blind_seat" in v.defaults:
+        return _("%(n)s, or 3 with a blind partner") % {"n": counts[-1]}
+    if len(counts) == 1:
+        return counts[0]
+    return _("%(some)s or %(last)s") % {"some": ", ".join(counts[:-1]), "last": counts[-1]}
+
+
+def deal_line(rs: Ruleset) -> str:
+    """The cards each player gets at one table: a second round, and cards left to nobody."""
+    if rs.rounds > 1 and rs.trump_from_last_card:
+        return _("%(h)s each, then the prikup: %(h)s more each") % {"h": rs.hand_size}
+    if rs.rounds > 1:
+        return _("%(h)s each, played out, then %(h)s more each") % {"h": rs.hand_size}
+    if rs.kitty:
+        return _("%(h)s each; %(cards)s go to the dealer's tricks") % {
+            "h": rs.hand_size,
+            "cards": count(rs.kitty, "card"),
+        }
+    return _("%(h)s each") % {"h": rs.hand_size}
+
+
+def deal_lines(v: Variant, options: Mapping[str, object] | None = None) -> list[tuple[str, str]]:
+    """Each seat count the variant is played by, with the deal at that table."""
+    out = []
+    for n in v.seats:
+        rs = resolve(
+            v, {k: val for k, val in (options or {}).items() if n in v.seat_options.get(k, (n,))}, seats=n
+        )
+        who = ngettext("%(n)s player", "%(n)s players", n) % {"n": n}
+        out.append((who, deal_line(rs)))
+    return out
 
 
 def plain_order(rs: Ruleset) -> list[str]:
@@ -102,7 +144,7 @@ def winning_rule(rs: Ruleset) -> str:
 
 def redeal_rules(rs: Ruleset) -> list[str]:
     out = []
-    if rs.lead_rule == "voon":
+    if rs.lead_rule == "voon" or rs.seats < 4:
         return [_("No redeals in this variant.")]
     if rs.redeal_four_nines:
         out.append(_("All four nines in one hand."))
@@ -112,13 +154,20 @@ def redeal_rules(rs: Ruleset) -> list[str]:
         out.append(_("Four cards of one suit (option)."))
     if rs.royal_goat:
         out.append(_("Royal goat (option): all four aces in one hand win the match for that team."))
-    return out or [_("No redeal rule.")]
+    return out or [_("No redeals in this variant.")]
 
 
 def capture_text(rs: Ruleset) -> str:
     if rs.capture is None:
         return ""
     catcher, queen = (card_text(c) for c in rs.capture)
+    if not any(len(side) > 1 for side in rs.sides):
+        return _(
+            "Queen capture: %(catcher)s and the other player's %(queen)s in the same trick end the deal at once."
+        ) % {
+            "catcher": catcher,
+            "queen": queen,
+        }
     return _(
         "Queen capture: %(catcher)s and the opponents' %(queen)s in the same trick end the hand at once; "
         "a partner's queen does not count."
@@ -132,6 +181,13 @@ def sheet_facts(rs: Ruleset) -> dict[str, Any]:
     return {
         "deck_size": len(rs.deck),
         "deck_cards": count(len(rs.deck), "card"),  # «32 карты», not «32 карт»
+        # the deal at each table the variant is played by (2, 3, 4 players), where it has several
+        "deal_lines": deal_lines(rs.variant, rs.options) if len(rs.variant.seats) > 1 else [],
+        "deal_line": deal_line(rs),
+        "players": players(rs.variant),
+        "team_game": any(len(side) > 1 for side in rs.sides),
+        "blind": sheets.blind_text(rs) if "blind_seat" in rs.variant.defaults else [],
+        "eggs": rs.lyusya,  # 60:60 is eggs where two sides play; each for himself has none
         "zero_ranks": " ".join(r for r in ("9", "8", "7", "6") if r in ranks),
         "hand_size": rs.hand_size,
         "total": rs.total_points,
@@ -152,9 +208,23 @@ def sheet_facts(rs: Ruleset) -> dict[str, Any]:
         "leading": sheets.variant_text(key, "leading"),
         "scoring_notes": sheets.variant_text(key, "scoring_notes"),
         "extra": sheets.variant_text(key, "extra"),
+        "trump_note": sheets.variant_text(key, "trumps"),
+        "prikup": sheets.variant_text(key, "prikup"),
+        "transfers": sheets.variant_text(key, "transfers"),
+        "two_against_one": sheets.variant_text(key, "two_against_one")
+        if "spades_queen" in rs.variant.defaults
+        else "",
         "decisions": sheets.decisions(key, dict(rs.options)),
         "must_trump": rs.must_trump,
     }
+
+
+def _play(rs: Ruleset) -> str:
+    if any(len(side) > 1 for side in rs.sides):
+        return _("two against two")
+    if rs.variant.seats == (2,):
+        return _("one on one")
+    return _("each for himself")
 
 
 def _yes(v: bool) -> str:
@@ -163,8 +233,12 @@ def _yes(v: bool) -> str:
 
 def ruleset_rows(rs: Ruleset) -> list[tuple[str, str]]:
     """Comparable facts of one ruleset, as (label, value) — the comparison page and house sheets."""
+    deal = "; ".join(f"{who}: {line}" for who, line in deal_lines(rs.variant, rs.options)) or deal_line(rs)
     return [
-        (_("Deck"), _("%(cards)s, %(h)s each") % {"cards": count(len(rs.deck), "card"), "h": rs.hand_size}),
+        (_("Players"), players(rs.variant)),
+        (_("Deck"), count(len(rs.deck), "card")),
+        (_("Deal"), deal),
+        (_("Play"), _play(rs)),
         (_("Top trump"), card_text(rs.trumps[0])),
         (
             _("Trumps"),
@@ -183,7 +257,7 @@ def ruleset_rows(rs: Ruleset) -> list[tuple[str, str]]:
 
 
 def comparison() -> dict[str, Any]:
-    keys = list(VARIANTS)
+    keys = list(ALL_VARIANTS)
     columns = [ruleset_rows(resolve(k)) for k in keys]
     rows = []
     for i, (label, _v) in enumerate(columns[0]):

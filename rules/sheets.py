@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine import DECISIONS, decisions_for
+from rules.engine.variants import Ruleset
 from rules.messages import OPTION_LABELS, OPTION_VALUES, option_label, option_value  # noqa: F401
 
 # ------------------------------------------------------------------ per-variant prose
@@ -156,12 +157,116 @@ VARIANT_TEXT: dict[str, dict[str, StrPromise]] = {
             "(as in the classic game) can be chosen."
         ),
     },
+    "yc-duel": {
+        "intro": _(
+            "YellowClub's game for two: the deck and the trump ladder of Hvalyony, one player against the "
+            "other. Only part of the deck is dealt at first; the rest, the prikup, follows when those cards "
+            "are played out. The trump suit changes from deal to deal."
+        ),
+        "deal": _("Without sevens the deck is 32 cards (6, 8 to ace), with sevens 36. There is no redeal."),
+        "prikup": _(
+            "The prikup: once the first cards are played out, the rest of the deck is dealt the same way and "
+            "played out too. The deal is all of those tricks together, 120 card points."
+        ),
+        "trumps": _(
+            "The suit after the jacks is this deal's trump suit (the ladder above shows clubs): clubs in the "
+            "first deal, and in every later deal the suit of the last card played in the deal before, read "
+            "from its printed suit, even when that card is a queen, a jack or the six of clubs."
+        ),
+        "leading": _(
+            "The player who did not deal leads the first trick; then whoever took the last trick leads. "
+            "Follow the led suit; without it, trump if you can."
+        ),
+        "scoring_notes": _(
+            "As in Hvalyony: 2 eyes for 61-89, 4 for 90 or more. When 6♣ catches the other player's Q♣ in one "
+            "trick, the deal ends and the catcher gets 4 eyes (times a waiting egg multiplier). Eggs double "
+            "the next deal, each further egg doubles again. Lyusya, as the table chooses: the match is won, or"
+            " the loser's eyes go to 0."
+        ),
+    },
+    "solo-twelve": {
+        "intro": _(
+            "Kozel without partners, for two, three or four players: each keeps his own tricks. Everyone "
+            "starts with 12 marks; whoever takes 61 card points or more in a deal takes marks from the "
+            "others, and the first to run out of marks is the goat."
+        ),
+        "trumps": _(
+            "The trump suit is the suit of a card turned up after the deal and holds for the whole deal (the "
+            "ladder above shows clubs). The four jacks stand above it; the other queens are plain cards."
+        ),
+        "leading": _(
+            "The player after the dealer, clockwise, leads the first trick; then whoever took the last trick "
+            "leads. Follow the led suit; without it, play any card: nobody has to trump."
+        ),
+        "transfers": _(
+            "After the deal each player counts his own card points. A player with 61 or more takes 2 marks "
+            "from every other player, but only 1 from the dealer; a dealer who takes 61 takes 2 from everyone."
+            " With three or four players nobody may reach 61: then the deal is void and no marks move. Marks "
+            "only change hands, so together the players always hold 12 each."
+        ),
+        "scoring_notes": _(
+            "A player whose marks fall to 0 or below is the goat, and the match ends there; the player with "
+            "the most marks wins it."
+        ),
+        "two_against_one": _(
+            "With three players the table may play with the queen of spades. Whoever is dealt Q♠ plays alone "
+            "and names the trump suit before the first lead: the ladder is then the four jacks and that suit. "
+            "The other two play together for the tricks, but each of the three still counts only his own card"
+            " points and takes or gives marks as above."
+        ),
+    },
 }
 
 
 def variant_text(key: str, part: str) -> str:
     t = VARIANT_TEXT.get(key, {}).get(part)
     return str(t) if t else ""
+
+
+def blind_text(rs: Ruleset) -> list[str]:
+    """«Игра со слепым» on a four-seat sheet: what the blind seat does in this variant."""
+    out = [
+        str(
+            _(
+                "Three people can play this game: one seat stays empty, «the blind». Its hand is dealt face "
+                "down like any other, and its partner, the player opposite, plays its cards too, in the blind "
+                "seat's turn, without looking; nobody else sees them either."
+            )
+        ),
+        str(
+            _(
+                "So nobody can hold the blind seat to following suit or to trumping: the referee allows every "
+                "card it plays."
+            )
+        ),
+    ]
+    if rs.capture is not None:
+        out.append(
+            str(
+                _(
+                    "Its cards still take tricks and count card points for its side, and can catch or lose "
+                    "the queen of clubs. The score is this game's own; the blind scores with its partner."
+                )
+            )
+        )
+    else:
+        out.append(
+            str(
+                _(
+                    "Its cards still take tricks and count card points for its side. The score is this game's"
+                    " own; the blind scores with its partner."
+                )
+            )
+        )
+    out.append(
+        str(
+            _(
+                "Choose the empty seat in the options («Three players: a blind partner»); the scorekeeper then "
+                "asks for three names and shows that seat as «blind»."
+            )
+        )
+    )
+    return out
 
 
 # ------------------------------------------------------------------ scoring tables
@@ -209,6 +314,13 @@ SCORING_TABLES: dict[str, list[tuple[StrPromise, StrPromise]]] = {
         (_("60:60, eggs"), _("next hand ×2, then ×4, ×8…")),
         (_("Lyusya"), _("as chosen: the match or a reset")),
         (_("Target"), _("12 eyes")),
+    ],
+    "marks": [
+        (_("At the start"), _("12 marks each")),
+        (_("61 or more card points"), _("2 marks from every other player, 1 from the dealer")),
+        (_("The dealer takes 61 or more"), _("2 marks from every other player")),
+        (_("Nobody has 61"), _("a void deal: no marks move")),
+        (_("A player at 0 marks or below"), _("the goat: the match ends, the most marks win")),
     ],
 }
 
@@ -291,9 +403,17 @@ RULES_DECISIONS: list[dict[str, Any]] = [
         ),
     },
     {
-        "scope": "*",
+        "scope": ("classic-sixes", "penalty-goats", "voon-series", "yc-hvalyony", "yc-belka", "draw-four"),
         "text": _(
-            "On screen the seats are players 1-4 clockwise; 1 and 3 are partners, 2 and 4 are partners."
+            "On screen the seats are players 1-4 clockwise; 1 and 3 are partners, 2 and 4 are partners. With "
+            "a blind partner the empty seat is shown as «blind»; a match's players appear by name."
+        ),
+    },
+    {
+        "scope": ("yc-duel", "solo-twelve"),
+        "text": _(
+            "On screen the seats are players 1, 2 and on, clockwise, each a side of his own; a match's players "
+            "appear by name."
         ),
     },
     {
@@ -319,9 +439,13 @@ GLOSSARY: list[tuple[StrPromise, StrPromise]] = [
     (
         _("Trick (взятка)"),
         _(
-            "Four cards of one round, one from each player. The highest trump takes it, or without trumps "
-            "the highest card of the led suit; its points go to the whole team."
+            "One card from each player at the table (two, three or four cards). The highest trump takes it, "
+            "or without trumps the highest card of the led suit; its points go to the winner's side."
         ),
+    ),
+    (
+        _("Side (сторона)"),
+        _("Whoever scores together: a team of two partners, or one player where everyone plays for himself."),
     ),
     (
         _("Hand (кон, сдача)"),
@@ -414,6 +538,34 @@ GLOSSARY: list[tuple[StrPromise, StrPromise]] = [
         _(
             "In the series (7♣) and in Hvalyony (6♣): the catching card and the opponents' queen of clubs in"
             " one trick end the hand."
+        ),
+    ),
+    (
+        _("Blind (слепой)"),
+        _(
+            "A four-player game played by three: the empty seat. Its partner plays its cards face down in its "
+            "turn; nobody sees them, so any card of the blind is allowed."
+        ),
+    ),
+    (
+        _("Prikup (прикуп)"),
+        _(
+            "In the one-on-one game, the part of the deck not dealt at first; it is dealt once the first "
+            "cards are played out."
+        ),
+    ),
+    (
+        _("Marks (метки)"),
+        _(
+            "In «each for himself», the 12 marks every player starts with. A player with 61 card points takes "
+            "them from the others; whoever runs out is the goat."
+        ),
+    ),
+    (
+        _("Two against one"),
+        _(
+            "«Each for himself» at three with the queen of spades: its holder plays alone and names trumps; the"
+            " other two play together for the tricks, but each counts his own points."
         ),
     ),
     (

@@ -79,6 +79,8 @@ def _option_label(rules: ref.RulesChoice, key: str) -> str:
             return _("Trumps named by the player with the queen of spades")
         if rs.trump_from_last_card:
             return _("Trumps of this deal (clubs in the first, then the last card's suit)")
+        if rs.dealer_scores:
+            return _("Trumps of this deal (the suit of the card turned up)")
     return option_label(key)
 
 

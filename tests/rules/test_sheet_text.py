@@ -51,7 +51,7 @@ def test_points_table_lists_only_the_decks_ranks(client: Client, key: str, optio
 
 @pytest.mark.parametrize(("key", "words"), [("classic-sixes", "32 карты"), ("draw-four", "36 карт")])
 def test_the_deck_counts_its_cards(client: Client, key: str, words: str) -> None:
-    assert f"{words}, по " in _text(client, f"/rules/{key}/")
+    assert f"{words}: по " in _text(client, f"/rules/{key}/")
 
 
 def test_variant_readings(client: Client) -> None:
