@@ -229,3 +229,25 @@ def capture_event(e: Any, who: Any = None) -> str:
             "team": e.team + 1,
         },
     )
+
+
+def table_query(
+    variant: str, options: Mapping[str, object], seats: int | None = None, names: Sequence[str] = ()
+) -> dict[str, str]:
+    """A referee link's query for a match's table: its variant, the options that differ from the
+    defaults, its seat count where the variant has several, and the players' names. Nothing
+    else of the match goes into it (a referee link is shared; a match's edit secret never is)."""
+    from rules.engine.variants import get_variant
+
+    v = get_variant(variant)
+    out = {"variant": v.key}
+    if seats is not None and len(v.seats) > 1:
+        out["seats"] = str(seats)
+    for key, value in options.items():
+        try:
+            option = v.option(key)
+        except KozelError:
+            continue
+        if value != option.default:
+            out[f"opt_{key}"] = option.to_text(value)
+    return out | names_params([str(n)[:NAME_MAX] for n in names])

@@ -51,3 +51,16 @@ def team_label(team: int) -> str:
     from django.utils.translation import gettext as _
 
     return _("players 1 and 3") if int(team) == 0 else _("players 2 and 4")
+
+
+@register.simple_tag
+def table_link(page: str, variant: str, options: Any, seats: Any = None, names: Any = ()) -> str:
+    """``{% table_link "rules:referee" match.variant match.options match.seats match.player_names %}``:
+    a referee page opened from a match, for its table and naming its players (no secret)."""
+    from kozel_site.http import url
+    from rules.referee.common import table_query
+
+    return url(
+        page,
+        query=table_query(variant, options or {}, seats if isinstance(seats, int) else None, names or ()),
+    )
