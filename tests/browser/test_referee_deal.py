@@ -49,7 +49,7 @@ def test_enter_a_deal_by_tapping_and_read_the_first_revoke(live_server, page: Pa
     for code in plays[1 : 4 * tricks]:
         tap.locator(f'.pcard[data-code="{code}"]:not([disabled])').click()
     first = page.locator("#first-violation")
-    expect(first).to_contain_text(f"взятка {trick}, игрок {seat + 1}")
+    expect(first).to_contain_text(f"взятка {trick}, Игрок {seat + 1}")
     expect(page.locator("table.tricks tbody tr")).to_have_count(tricks)
     # The state is a shareable GET link: the same URL opens the same review.
     query = parse_qs(urlparse(page.url).query)
@@ -70,10 +70,10 @@ def test_draw_four_trick_with_two_cards_per_play(live_server, page: Page) -> Non
     assert box is not None and box["height"] >= 44 and box["width"] >= 44
     chip.click()
     expect(page.locator(".trick.multi")).to_be_visible()
-    expect(page.locator(".hint")).to_have_text("Нажимайте карты игрока 1: 0 из 2.")
+    expect(page.locator(".hint")).to_have_text("Следующие карты: Игрок 1, 0 из 2.")
     deck = page.locator("#referee .deck")
     deck.locator('a.pcard[data-code="9H"]').click()
-    expect(page.locator(".hint")).to_have_text("Нажимайте карты игрока 1: 1 из 2.")
+    expect(page.locator(".hint")).to_have_text("Следующие карты: Игрок 1, 1 из 2.")
     expect(page.locator(".slot.next .who")).to_have_text("Игрок 1")  # the lead is not finished yet
     deck.locator('a.pcard[data-code="10H"]').click()
     expect(page.locator(".slot.next .who")).to_have_text("Игрок 2")
@@ -86,7 +86,7 @@ def test_draw_four_trick_with_two_cards_per_play(live_server, page: Page) -> Non
         expect(deck.locator(f'.pcard.used[data-code="{code}"]')).to_be_visible()
     deck.locator(f'a.pcard[data-code="{codes[-1]}"]').click()
     verdict = page.locator("#verdict")
-    expect(verdict.locator("h2")).to_contain_text("игрок 4")
+    expect(verdict.locator("h2")).to_contain_text("Игрок 4")
     expect(verdict.locator("h2")).to_contain_text("25")
     expect(verdict.locator(".play")).to_have_count(4)
     expect(verdict.locator(".play").first).to_contain_text("9♥")
@@ -94,4 +94,4 @@ def test_draw_four_trick_with_two_cards_per_play(live_server, page: Page) -> Non
     assert "n=2" in page.url and "cards=9H+10H+AH+KH+6S+7S+8C+9C" in page.url
     # Undo takes back one card of the last play, not the whole play.
     page.get_by_role("link", name="↶ Убрать карту").click()
-    expect(page.locator(".hint")).to_have_text("Нажимайте карты игрока 4: 1 из 2.")
+    expect(page.locator(".hint")).to_have_text("Следующие карты: Игрок 4, 1 из 2.")
