@@ -4,6 +4,7 @@ request gets the fragment ``<template>#<partial>`` (``rules/referee.html#referee
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from urllib.parse import urlencode
 
@@ -159,6 +160,19 @@ def cards_shown(cards: Sequence[Card]) -> str:
     return " ".join(card_text(c) for c in cards)
 
 
+def notation(text: str) -> str:
+    """Typed cards as the page writes them (Т♥ Д♦ in Russian), separators kept; a token that is
+    not a card stays as typed, so its error still points at it."""
+
+    def one(m: re.Match[str]) -> str:
+        try:
+            return card_text(Card.parse(m.group(0)))
+        except KozelError:
+            return m.group(0)
+
+    return re.sub(r"[^\s,;|+]+", one, text)
+
+
 def card_example() -> str:
     """Four cards in the page's notation, for the hint beside a card field."""
     return cards_shown([card(c) for c in ("AH", "QD", "10H", "7C")])
@@ -265,8 +279,8 @@ def deal_review(
         "hands": [
             {
                 **seat,
-                "hand": (review.hands_text + [""] * 4)[seat["seat"]],
-                "prikup": (review.prikup_text + [""] * 4)[seat["seat"]],
+                "hand": notation((review.hands_text + [""] * 4)[seat["seat"]]),
+                "prikup": notation((review.prikup_text + [""] * 4)[seat["seat"]]),
             }
             for seat in ref.table_seats(review.rs, review.names)
         ],
@@ -277,6 +291,8 @@ def deal_review(
         "sheet": reverse("rules:sheet", args=[review.rules.ruleset.key]) if review.rules.ruleset else "",
         "variant_name": variant_name(review.rules.ruleset.key) if review.rules.ruleset else "",
         "tap": _deal_tap(review, result),
+        "plays_text": notation(review.plays_text),
+        "stock_text": notation(review.stock_text),
         "example": card_example(),
     }
     status = 400 if review.problems else 200

@@ -13,6 +13,12 @@
     return t[0] === "T" ? "10" + t.slice(1) : t;
   }
   function split(v) { return v.split(/[\s,+]+/).filter(Boolean).map(norm); }
+  // the fields speak the page's notation (Т♥ Д♦ in Russian): each code as its picker button shows it
+  function faces(codes) {
+    var face = {};
+    el().querySelectorAll(".pcard").forEach(function (b) { face[b.dataset.code] = b.textContent.trim(); });
+    return codes.map(function (c) { return face[c] || c; }).join(" ");
+  }
   function fmt(s, o) { return s.replace(/\{(\w+)\}/g, function (_, k) { return o[k]; }); }
   function el() { return document.getElementById("tap"); }
   function hand(s) { return document.getElementById("id_h" + s); }
@@ -23,8 +29,8 @@
   function dealt(s) { var k = second(s); return split(hand(s).value).concat(k ? split(k.value) : []); }
   function setDealt(s, cards, size) {
     var k = second(s);
-    hand(s).value = cards.slice(0, k ? size : cards.length).join(" ");
-    if (k) k.value = cards.slice(size).join(" ");
+    hand(s).value = faces(cards.slice(0, k ? size : cards.length));
+    if (k) k.value = faces(cards.slice(size));
   }
   function plays() { return document.getElementById("id_plays"); }
 
@@ -36,9 +42,9 @@
     return {done: parts.map(split).filter(function (p) { return p.length; }), open: open};
   }
   function writePlays(p, multi) {
-    if (!multi) { plays().value = p.done.map(function (x) { return x[0]; }).join(" "); return; }
-    var s = p.done.map(function (x) { return x.join(" "); }).join("; ");
-    plays().value = s + (s ? ";" : "") + (p.open.length ? " " + p.open.join(" ") : "");
+    if (!multi) { plays().value = faces(p.done.map(function (x) { return x[0]; })); return; }
+    var s = p.done.map(faces).join("; ");
+    plays().value = s + (s ? ";" : "") + (p.open.length ? " " + faces(p.open) : "");
     plays().value = plays().value.trim();
   }
   function saveUrl() {

@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.rules.helpers import revoke_deal
+from tests.rules.helpers import revoke_deal, ru_faces
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,8 +33,8 @@ def test_enter_a_deal_by_tapping_and_read_the_first_revoke(live_server, page: Pa
             tap.locator(f'.pcard[data-code="{code}"]').click()
         expect(tap.locator(f'.pcard[data-code="{codes[0]}"]')).to_have_class(re.compile(r"\bused\b"))
         expect(tap.locator(f'.pcard[data-code="{codes[0]}"]')).to_be_disabled()
-        expect(page.locator(f"#id_h{s}")).to_have_value(params[f"h{s}"])
-    assert sorted(page.locator("#id_h3").input_value().split()) == sorted(params["h3"].split())
+        expect(page.locator(f"#id_h{s}")).to_have_value(ru_faces(params[f"h{s}"]))  # the page's notation
+    assert sorted(page.locator("#id_h3").input_value().split()) == sorted(ru_faces(params["h3"]).split())
     # Undo the last tap of the order of play.
     expect(tap.locator('[data-mode="plays"]')).to_have_attribute("aria-pressed", "true")
     expect(tap.locator('[data-seat="0"]')).to_have_class(re.compile(r"\bcur\b"))
@@ -42,7 +42,7 @@ def test_enter_a_deal_by_tapping_and_read_the_first_revoke(live_server, page: Pa
     tap.locator(f'.pcard[data-code="{plays[1]}"]').click()
     expect(tap.locator('[data-seat="2"]')).to_have_class(re.compile(r"\bcur\b"))
     tap.locator('[data-tap="undo"]').click()
-    expect(page.locator("#id_plays")).to_have_value(plays[0])
+    expect(page.locator("#id_plays")).to_have_value(ru_faces(plays[0]))
     expect(tap.locator('[data-seat="1"]')).to_have_class(re.compile(r"\bcur\b"))
     # Tap two tricks (the revoke is in the first); each full trick is reviewed and tells who leads next.
     tricks = max(2, trick)
@@ -53,7 +53,9 @@ def test_enter_a_deal_by_tapping_and_read_the_first_revoke(live_server, page: Pa
     expect(page.locator("table.tricks tbody tr")).to_have_count(tricks)
     # The state is a shareable GET link: the same URL opens the same review.
     query = parse_qs(urlparse(page.url).query)
-    assert query["h0"] == [params["h0"]] and query["plays"] == [" ".join(plays[: 4 * tricks])]
+    assert query["h0"] == [ru_faces(params["h0"])] and query["plays"] == [
+        ru_faces(" ".join(plays[: 4 * tricks]))
+    ]
     other = page.context.new_page()
     other.goto(page.url)
     expect(other.locator("#first-violation")).to_have_text(first.inner_text())

@@ -78,3 +78,11 @@ def table_deal(
         if second:
             params[f"k{s}"] = " ".join(c.code for c in second[s])
     return params, [[c.code for c in h] for h in first]
+
+
+RU_FACE = {"J": "В", "Q": "Д", "K": "К", "A": "Т", "C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+
+
+def ru_faces(codes: str) -> str:
+    """Codes as the Russian page writes them in a card field: «KS 10H» → «К♠ 10♥»."""
+    return " ".join(RU_FACE.get(c[:-1], c[:-1]) + RU_FACE[c[-1]] for c in codes.split())
