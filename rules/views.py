@@ -47,16 +47,16 @@ def _seat_counts(rules: ref.RulesChoice) -> list[int]:
     return list(rules.variant.seats)
 
 
-def _rules_form(rules: ref.RulesChoice) -> list[dict]:
+def _rules_form(rules: ref.RulesChoice, every_table: bool = False) -> list[dict]:
     """The option fields of the chosen variant, with the current values (an option the table's
-    seat count does not allow is left out)."""
+    seat count does not allow is left out, unless ``every_table``: a rule sheet lists them all)."""
     if rules.variant is None:
         return []
     merged = rules.variant.defaults | rules.options
     out = []
     seats = rules.seats
     for opt in rules.variant.applicable(merged):  # draw-four: only the chosen score's options
-        if seats not in rules.variant.seat_options.get(opt.key, (seats,)):
+        if not every_table and seats not in rules.variant.seat_options.get(opt.key, (seats,)):
             continue
         choices = [("1", True), ("0", False)] if opt.kind == "bool" else [(str(c), c) for c in opt.choices]
         out.append(
@@ -205,7 +205,8 @@ def sheet(request: HttpRequest, key: str) -> HttpResponse:
         "rs": rs,
         "rules": rules,
         "f": SimpleLazyObject(lambda: facts.sheet_facts(rs)),
-        "options": _rules_form(rules),
+        "options": _rules_form(rules, every_table=True),
+        "house": key in VARIANTS,  # house rules are made from the four-seat games
         "referee": url("rules:referee", query=rules.params()),
         "start": _start_match_url(rules.params()),
     }

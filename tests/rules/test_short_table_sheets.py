@@ -124,3 +124,12 @@ def test_the_glossary_explains_the_short_tables(client: Client) -> None:
         assert term in page
     assert "Четыре карты одного круга" not in page  # a trick is not always four cards
     assert "две, три или четыре карты" in page
+
+
+def test_the_solo_sheet_lists_two_against_one_among_its_options(en: Client) -> None:
+    options = section(html(en, "/rules/solo-twelve/"), "options")
+    assert "Two against one: the queen of spades plays alone" in options
+    assert "Trumps of this deal (the suit of the card turned up)" in options
+    # house rules are made from the four-seat games only
+    assert "/rules/house/?variant=" not in options
+    assert "/rules/house/?variant=classic-sixes" in html(en, "/rules/classic-sixes/")
