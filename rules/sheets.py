@@ -555,7 +555,7 @@ GLOSSARY: list[tuple[StrPromise, StrPromise]] = [
         ),
     ),
     (
-        _("Marks (метки)"),
+        _("Marks (палочки)"),
         _(
             "In «each for himself», the 12 marks every player starts with. A player with 61 card points takes "
             "them from the others; whoever runs out is the goat."

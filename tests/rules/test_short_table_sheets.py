@@ -54,10 +54,10 @@ def test_solo_twelve_says_how_each_table_is_dealt_and_how_marks_move(client: Cli
     assert "3 игрока: по 10; 2 карты идут во взятки сдающего." in deck
     assert "4 игрока: по 4, их разыгрывают, потом ещё по 4." in deck
     transfers = re.search(r'<p id="transfers">(.*?)</p>', page, re.S)
-    assert transfers and "по 2 метки у каждого другого игрока, но у сдающего только 1" in transfers.group(1)
+    assert transfers and "по 2 палочки у каждого другого игрока, но у сдающего только 1" in transfers.group(1)
     scoring = section(page, "scoring")
-    assert "у каждого в начале 12 меток" in scoring
-    assert "пустая сдача: метки не переходят" in scoring
+    assert "у каждого в начале 12 палочек" in scoring
+    assert "пустая сдача: палочки не переходят" in scoring
     assert "яйца" not in section(page, "points")  # nobody plays for 60:60 here
     assert "Пересдач в этом варианте нет." in section(page, "redeal")
 
@@ -120,7 +120,7 @@ def test_the_comparison_takes_the_new_variants(en: Client) -> None:
 
 def test_the_glossary_explains_the_short_tables(client: Client) -> None:
     page = text(client, "/rules/glossary/")
-    for term in ("Слепой", "Прикуп", "Метки", "Двое против одного", "Сторона"):
+    for term in ("Слепой", "Прикуп", "Палочки", "Двое против одного", "Сторона"):
         assert term in page
     assert "Четыре карты одного круга" not in page  # a trick is not always four cards
     assert "две, три или четыре карты" in page
