@@ -55,3 +55,24 @@ def test_the_hand_check_opened_from_a_match_names_its_players(start, client):
     html = client.get(links["/rules/referee/hand/"] + "&first_jc=1").content.decode()
     assert re.findall(r'<select name="first_jc">(.*?)</select>', html, re.S)
     assert "Борис: <strong>♣</strong>" in html and "Игрок 3: <strong>" in html
+
+
+@pytest.mark.django_db
+def test_the_referee_from_a_three_player_match_has_three_named_seats(start, client):
+    table = start("solo-twelve", seats="3", player_0="Аня", player_1="Борис", player_2="Вера")
+    links = _referee_links(client.get(table.edit).content.decode())
+    assert "seats=3" in links["/rules/referee/"]
+    html = client.get(links["/rules/referee/"]).content.decode()
+    seats = re.findall(r'name="leader" value="\d"[^>]*> ([^<]+?)\s*</label>', html)
+    assert seats == ["Аня", "Борис", "Вера"]
+
+
+@pytest.mark.django_db
+def test_the_dispute_review_of_a_three_player_match_has_three_hands(start, client):
+    table = start("solo-twelve", seats="3", player_0="Аня", player_1="Борис", player_2="Вера")
+    table.hand(points_0=70, points_1=30)
+    slot = Entry.objects.get(match=table.match, action=Entry.ADD).slot
+    html = client.get(table.edit + f"hand/{slot}/dispute/").content.decode()
+    assert re.findall(r'name="h(\d)"', html) == ["0", "1", "2"]
+    assert "Рука: Аня" in html and "Рука: Вера" in html
+    assert 'name="seats"' not in html  # the match's table is fixed
