@@ -199,7 +199,8 @@
     else if (b.dataset.tap === "rest") rest();
     else if (b.dataset.tap === "end") endLead();
   });
-  document.addEventListener("htmx:beforeRequest", function () { busy = true; });
+  // while a review is in flight the cards are disabled, so a tap is never silently dropped
+  document.addEventListener("htmx:beforeRequest", function () { busy = true; render(); });
   document.addEventListener("htmx:afterSettle", function () { busy = false; render(); });
   document.addEventListener("htmx:afterRequest", function () { busy = false; render(); });
   // Typing in the fields moves the picker along too.
