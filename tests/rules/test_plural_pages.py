@@ -85,7 +85,7 @@ def trick(cards: str) -> str:
 )
 def test_the_trick_referee_counts_its_points(client: Client, cards: str, ru: str, en: str) -> None:
     page = get(client, "ru", trick(cards))
-    assert re.search(rf"Взятку берёт игрок \d · {ru}", page)
+    assert re.search(rf"Взятку берёт Игрок \d · {ru}", page)
     assert wrong_counts(page, "ru") == []
     page = get(client, "en", trick(cards))
     assert f"takes the trick · {en}" in page

@@ -150,7 +150,7 @@ def test_a_blind_card_is_always_allowed(en: Client) -> None:
 def test_the_blind_seat_is_named_blind_and_still_takes_the_trick(en: Client) -> None:
     resp = en.get("/rules/referee/?variant=classic-sixes&opt_blind_seat=2&leader=0&cards=AH+KH+7C+9H")
     assert slots(resp) == ["Player 1", "Player 2", "blind", "Player 4"]
-    assert "blind takes the trick · 15 points" in text(resp)
+    assert "blind takes the trick · 15 card points" in text(resp)
 
 
 def test_the_blind_seat_in_russian_is_slepoy(client: Client) -> None:
@@ -171,7 +171,7 @@ def test_names_given_in_the_link_replace_player_numbers(en: Client) -> None:
     resp = en.get(NAMED)
     assert slots(resp) == ["Боря", "Вера", "Аня"]
     t = text(resp)
-    assert "Боря takes the trick · 13 points" in t
+    assert "Боря takes the trick · 13 card points" in t
     assert "Player 1" not in t
     labels = re.findall(r'name="leader" value="\d"[^>]*> ([^<]+?)\s*</label>', resp.content.decode())
     assert labels == ["Аня", "Боря", "Вера"]
