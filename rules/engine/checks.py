@@ -33,7 +33,7 @@ class FirstLead:
 
 
 def _hand(rs: Ruleset, hand: Sequence[Card | str], *, exact: bool = True) -> tuple[Card, ...]:
-    hands = parse_hands(rs, [hand, None, None, None], size=rs.hand_size if exact else None)
+    hands = parse_hands(rs, [hand] + [None] * (rs.seats - 1), size=rs.hand_size if exact else None)
     h = hands[0]
     assert h is not None
     return h

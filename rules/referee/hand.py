@@ -62,9 +62,14 @@ def check_hand(h: HandQuery) -> dict[str, Any]:
         if len(h.cards) == rs.hand_size and not rs.multi_card_leads:
             try:
                 rc = redeal_check(rs, h.cards)
+                reasons = list(rc.reasons)
+                if not reasons and not (
+                    rs.redeal_four_nines or rs.redeal_four_of_suit or rs.redeal_max_points
+                ):
+                    reasons = ["no_redeals"]  # the short tables deal no redeal at all
                 out["redeal"] = {
                     "allowed": rc.allowed,
-                    "reasons": [describe(r, dict(rc.params)) for r in rc.reasons],
+                    "reasons": [describe(r, dict(rc.params)) for r in reasons],
                 }
             except KozelError as e:
                 h.problems.append(engine_problem(e))

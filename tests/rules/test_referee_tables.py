@@ -258,3 +258,19 @@ def test_a_seat_count_change_in_the_deal_review_keeps_to_the_table(en: Client) -
     html = en.get("/rules/referee/deal/?variant=solo-twelve&seats=4").content.decode()
     assert re.findall(r'name="h(\d)"', html) == ["0", "1", "2", "3"]
     assert re.findall(r'name="k(\d)"', html) == ["0", "1", "2", "3"]  # 4 + 4 cards: two rounds
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "variant=yc-duel&cards=6C+QC+QS+AH+10H+KH+9H+8H",
+        "variant=solo-twelve&seats=3&cards=JC+JS+7H+8H+9H+10H+AH+KH+QH+7S",
+        "variant=solo-twelve&seats=2&cards=JC+JS+JH+JD+AC+10C+KC+QC+9C+8C+7C+AS+10S+KS+QS+9S",
+    ],
+)
+def test_the_hand_check_of_a_short_table_says_there_is_no_redeal(en: Client, query: str) -> None:
+    resp = en.get("/rules/referee/hand/?" + query)
+    assert resp.status_code == 200
+    t = text(resp)
+    assert "No redeal for this hand" in t
+    assert "This variant has no redeals." in t
