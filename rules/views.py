@@ -361,7 +361,7 @@ def _house_form_context(form, variant_key: str | None, values: dict | None = Non
         rules = ref.read_rules({"variant": key})
     return {
         "form": form,
-        "variants": _variants(),
+        "variants": [v for v in _variants() if v["key"] in VARIANTS],  # house rules: the four-seat games
         "current": key,
         "options": _rules_form(rules),
     }

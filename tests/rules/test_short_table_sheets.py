@@ -133,3 +133,9 @@ def test_the_solo_sheet_lists_two_against_one_among_its_options(en: Client) -> N
     # house rules are made from the four-seat games only
     assert "/rules/house/?variant=" not in options
     assert "/rules/house/?variant=classic-sixes" in html(en, "/rules/classic-sixes/")
+
+
+def test_house_rules_offer_only_the_four_seat_games(en: Client) -> None:
+    page = html(en, "/rules/house/")
+    offered = re.findall(r'<option value="([a-z-]+)"', page.split('name="variant"')[1].split("</select>")[0])
+    assert offered == list(VARIANTS)
