@@ -119,7 +119,24 @@ class HandRecord:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], *, field_prefix: str = "") -> HandRecord:
         """Read the API/JSON form, strictly: unknown keys, wrong types and bad team numbers are
-        :class:`RecordError` naming the field (``field_prefix`` like ``hands[3]`` goes in front)."""
+        :class:`RecordError` naming the field (``field_prefix`` like ``hands[3]`` goes in front).
+
+        A record of plain values read once is kept (records are immutable, and a match repeats
+        a few shapes: 60:60, 70:50 …), so a replay from stored JSON reads each shape once."""
+        key = _read_key(d) if type(d) is dict else None
+        if key is not None:
+            known = _READ.get(key)
+            if known is not None:
+                return known
+        rec = cls._read(d, field_prefix)
+        if key is not None:
+            if len(_READ) >= _READ_MAX:
+                _READ.clear()
+            _READ[key] = rec
+        return rec
+
+    @classmethod
+    def _read(cls, d: Mapping[str, Any], field_prefix: str) -> HandRecord:
         p = field_prefix
         if type(d) is not dict and not isinstance(d, Mapping):
             raise record_error("bad_record", "a hand record must be an object", p or None)
@@ -221,6 +238,28 @@ class HandRecord:
                 return side
             side += 1
         return None
+
+
+# records already read, by :func:`_read_key` (HandRecord.from_dict)
+_READ: dict[tuple[object, ...], HandRecord] = {}
+_READ_MAX = 4096
+
+
+def _read_key(d: dict[str, Any]) -> tuple[object, ...] | None:
+    """The key a record of plain values is kept under: every key with its value's exact type
+    (``True`` is not ``1``, ``1.0`` is not ``1``); None for anything else (a penalty object)."""
+    key: list[object] = []
+    for k, v in d.items():
+        t = type(v)
+        if t is list:
+            if len(v) > 4 or not all(type(x) is int for x in v):
+                return None
+            key.append((k, tuple(v)))
+        elif t is int or t is str or t is bool or v is None:
+            key.append((k, t, v))
+        else:
+            return None
+    return tuple(key)
 
 
 def _check_team(value: object, field_name: str, what: str) -> None:
