@@ -1,0 +1,41 @@
+"""HandRecord.from_dict keeps the records it has read (a replay reads each shape once): what it
+answers is exactly what a first reading gives, and a value of another type is never taken for a
+kept one (``True`` is not ``1``, ``1.0`` is not ``1``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.engine import HandRecord, RecordError
+from rules.engine.records import _READ
+
+
+@pytest.mark.parametrize(
+    ("good", "bad"),
+    [
+        ({"points": [70, 50], "obyaz": 1}, {"points": [70, 50], "obyaz": True}),
+        ({"points": [70, 50]}, {"points": [70.0, 50]}),
+        ({"points": [70, 50]}, {"points": [True, 50]}),
+        ({"points": [60, 60], "hvalyonka": True}, {"points": [60, 60], "hvalyonka": 1}),
+        ({"points": [60, 60], "note": "x"}, {"points": [60, 60], "note": 5}),
+    ],
+)
+def test_a_kept_record_never_stands_for_a_bad_one(good: dict, bad: dict) -> None:
+    first = HandRecord.from_dict(good)
+    assert HandRecord.from_dict(dict(good)) == first  # the kept one, equal to a fresh reading
+    with pytest.raises(RecordError):
+        HandRecord.from_dict(bad, field_prefix="hands[2]")
+    with pytest.raises(RecordError):  # refused again: a refusal is not kept
+        HandRecord.from_dict(bad)
+
+
+def test_errors_still_name_the_hand_when_the_shape_was_read_before() -> None:
+    with pytest.raises(RecordError) as err:
+        HandRecord.from_dict({"points": [60, 60], "bogus": 1}, field_prefix="hands[7]")
+    assert err.value.field == "hands[7].bogus"
+
+
+def test_the_kept_records_are_bounded() -> None:
+    for i in range(5000):
+        HandRecord.from_dict({"points": [60, 60], "note": f"n{i}"})
+    assert len(_READ) <= 4096
