@@ -7,6 +7,7 @@ A Lyusya reset shows as the line falling to 0. The template draws it; no JavaScr
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -118,6 +119,11 @@ def build(scores: Sequence[tuple[int, int]], target: int, numbers: Sequence[int]
 def sample(count: int) -> list[int]:
     """The hands a match of ``count`` hands is drawn from: all up to :data:`POINTS`, else
     :data:`POINTS` spread evenly, the last hand always among them."""
+    return list(_sample(count))
+
+
+@functools.lru_cache(maxsize=4096)
+def _sample(count: int) -> tuple[int, ...]:
     if count <= POINTS:
-        return list(range(1, count + 1))
-    return sorted({max(1, round(i * count / POINTS)) for i in range(1, POINTS + 1)} | {count})
+        return tuple(range(1, count + 1))
+    return tuple(sorted({max(1, round(i * count / POINTS)) for i in range(1, POINTS + 1)} | {count}))

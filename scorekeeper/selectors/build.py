@@ -3,10 +3,11 @@ snapshot (the same work at hand 1 and at hand 1,000)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import Case, F, JSONField, Q, Value, When
+from django.db import connection
 
 from rules.engine import (
     MatchState,
@@ -122,6 +123,34 @@ def match_board(*, match: Match) -> Board:
     return board_build(match, grouped.get(match.pk, []), series)
 
 
+_SHOWN_COLUMNS = ", ".join(f for f in ShownLine._fields if f != "texts")
+
+
+def _shown_lines(match_id: int, cut: int, drawn: list[int] | None) -> list[tuple[Any, ...]]:
+    """The lines numbered above ``cut`` with their texts, and those in ``drawn`` (None: every
+    line) with their numbers only, newest first, as ShownLine tuples. One statement written out
+    (the same on SQLite and PostgreSQL): building it through the ORM cost as much as running it,
+    on every write's answer."""
+    table = connection.ops.quote_name(LineRow._meta.db_table)
+    where = ""
+    params: list[Any] = [cut, match_id]
+    if drawn is not None:
+        where = f" AND (number > %s OR number IN ({', '.join(['%s'] * len(drawn))}))"
+        params += [cut, *drawn]
+    sql = (
+        f"SELECT {_SHOWN_COLUMNS}, CASE WHEN number > %s THEN texts END FROM {table} "
+        f"WHERE match_id = %s{where} ORDER BY number DESC"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        found = cursor.fetchall()
+    out = []
+    for *cols, texts in found:
+        cols[7], cols[8] = bool(cols[7]), bool(cols[8])  # edited, restored (SQLite: 0/1)
+        out.append((*cols, json.loads(texts) if isinstance(texts, (str, bytes)) else texts))
+    return out
+
+
 def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
     """The board from the stored snapshot and the latest page of stored lines (``all_hands``:
     every line): the same work at hand 1 and at hand 1,000. One query beside the match's own
@@ -143,12 +172,7 @@ def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
     drawn = chart_mod.sample(fold.hands)
     if not (len(ruleset.sides) == 2 and ruleset.start_score == 0):
         drawn = []  # the chart draws two sides counting up from 0
-    lines = LineRow.objects.filter(match=match)
-    if cut and len(drawn) < fold.hands:
-        lines = lines.filter(Q(number__gt=cut) | Q(number__in=drawn))
-    shown = Case(When(number__gt=cut, then=F("texts")), default=Value(None), output_field=JSONField())
-    fields = [f for f in ShownLine._fields if f != "texts"]
-    found = list(lines.annotate(shown=shown).order_by("-number").values_list(*fields, "shown"))
+    found = _shown_lines(match.pk, cut, drawn if cut and len(drawn) < fold.hands else None)
     rows = [ShownLine(*r) for r in found if r[0] > cut]
     wanted = set(drawn)
     chart_points = {r[0]: (r[3], r[4]) for r in found if r[0] in wanted}
