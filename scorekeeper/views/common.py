@@ -175,8 +175,6 @@ def _match_context(
         "suits": SUIT_PICKS,
         "lines": _lazy_rows(board, secret),
         "all_hands": _all_hands(request),
-        # a match on its own (no rematch series, not over): its board is cached per log version
-        "cacheable": match.previous_id is None and not board.state.finished,
         "edit_url": edit_url(match, secret),
         "next_match": match_next(match=match) if board.state.finished else None,
         **_common(board),
