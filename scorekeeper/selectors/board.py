@@ -279,7 +279,16 @@ class Board:
 
     @property
     def dealer_name(self) -> str:
-        return self.seat_name(self.next.dealer) if self.next else ""
+        """Who deals the next hand. Nobody sits at a blind seat, so when the deal comes round to it
+        the blind seat's partner deals in its turn (docs/tables.md#blind-seat)."""
+        if not self.next:
+            return ""
+        seat = self.next.dealer
+        if seat == self.ruleset.blind_seat:
+            side = self.ruleset.sides[self.ruleset.side_of(seat)]
+            partner = next(s for s in side if s != seat)
+            return _("%(name)s (for the blind seat)") % {"name": self.seat_name(partner)}
+        return self.seat_name(seat)
 
     @property
     def latest_was_eggs(self) -> bool:

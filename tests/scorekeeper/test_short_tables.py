@@ -153,6 +153,24 @@ def test_blind_table_names_three_players(start) -> None:  # type: ignore[no-unty
     assert "Аня и слепой" in html
 
 
+def test_blind_seats_partner_deals_in_its_turn(start) -> None:  # type: ignore[no-untyped-def]
+    t = start(
+        "classic-sixes",
+        opt_blind_seat="2",
+        first_dealer="1",
+        player_0="Аня",
+        player_1="Боря",
+        player_3="Вера",
+    )
+    assert "Кон 1: сдаёт Боря" in t.client.get(t.edit).content.decode()
+    t.hand(points_0="70")
+    html = t.client.get(t.edit).content.decode()
+    assert "Кон 2: сдаёт Аня за слепого" in html  # the third seat is blind: its partner deals, not «слепой»
+    assert "Этот кон сдаёт Аня за слепого" in html
+    t.hand(points_0="70")
+    assert "Кон 3: сдаёт Вера" in t.client.get(t.edit).content.decode()
+
+
 def test_check_snapshots_over_every_table(start) -> None:  # type: ignore[no-untyped-def]
     a = solo(start, 4)
     a.hand(points_0="61", points_1="20", points_2="19")
