@@ -2,9 +2,14 @@
 
 Everything a ruling needs lives in the GET query string, so a ruling is a link:
 
-- ``variant`` and ``opt_<name>=<value>``;
-- ``leader`` (seat 0-3), ``cards`` (codes in play order, spaces or commas), ``n`` (draw-four:
-  cards per play);
+- ``variant`` and ``opt_<name>=<value>``; ``seats`` (2, 3 or 4) where the variant is played by
+  several counts; a blind seat is the option ``opt_blind_seat`` (docs/tables.md#blind-seat);
+- ``name0``..``name3``: the players' names when a match opened the page (names only, never the
+  match's edit secret; a seat without one is «Игрок N», the blind seat «слепой»);
+- ``leader`` (a seat of the table), ``cards`` (codes in play order, spaces or commas), ``n``
+  (draw-four: cards per play);
+- the deal review: ``h0``..``h3`` the hands as dealt, ``k0``..``k3`` the second round (the
+  duel's prikup, solo-twelve's second four), ``dealer`` (who takes the cards left over);
 - ``h0``..``h3``: what a seat is known to have held besides the card it played (``-`` = none
   of the cards asked about);
 - context: ``hand`` (hand number), ``score`` (``a:b``), ``first`` (seat of the hand's first
