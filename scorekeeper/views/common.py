@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from django.conf import settings
@@ -146,6 +147,10 @@ OTHER_HOLE = f"kzother{_HOLE}"  # the stem of the other forms' nonces (penalty, 
 FRAGMENT_SECONDS = 3600
 
 
+VERSION_HOLE = f"kzversion{_HOLE}"  # the entry form's log version (filled per version)
+HAND_HOLE = f"kzhand{_HOLE}"  # the entry form's hand number (filled per version)
+
+
 def _match_context(
     request: HttpRequest,
     match: Match,
@@ -156,23 +161,15 @@ def _match_context(
     message: str = "",
     holes: bool = False,
 ) -> dict[str, Any]:
-    """The #match fragment's context; ``holes``: the per-request values as holes (see above)."""
+    """The #match fragment's context; ``holes``: the per-request values as holes (see above),
+    and the hand entry form taken from its own cache (:func:`_entry_html`)."""
     board = board or match_live_board(match=match, all_hands=_all_hands(request))
-    if form is None:
-        nonce = NONCE_HOLE if holes else new_nonce()
-        form = HandForm(initial={"version": board.version, "nonce": nonce}, ruleset=board.ruleset)
-    ctx = {
+    ctx: dict[str, Any] = {
         "board": board,
-        "form": form,
         "secret": secret,
         "message": message,
         "editable": True,
-        "penalties": penalty_choices(board.ruleset),
-        # a misdeal has its own button, already against the dealing team; these take a team
-        "other_penalties": [(k, label) for k, label in penalty_choices(board.ruleset) if k != "misdeal"],
         "penalty_nonce": OTHER_HOLE if holes else new_nonce(),
-        "point_fields": point_fields(board, form),
-        "suits": SUIT_PICKS,
         "lines": _lazy_rows(board, secret),
         "all_hands": _all_hands(request),
         "edit_url": edit_url(match, secret),
@@ -181,7 +178,44 @@ def _match_context(
     }
     if holes:
         ctx["csrf_token"] = CSRF_HOLE
+        ctx["entry_html"] = _entry_html(request, ctx) if board.next is not None and not board.broken else ""
+    else:
+        ctx.update(_entry_context(board, form))
     return ctx
+
+
+def _entry_context(board: Board, form: HandForm | None, nonce: str | None = None) -> dict[str, Any]:
+    """What the hand entry form (_entry.html) needs beside the board."""
+    if form is None:
+        form = HandForm(
+            initial={"version": board.version, "nonce": nonce or new_nonce()}, ruleset=board.ruleset
+        )
+    return {
+        "form": form,
+        "penalties": penalty_choices(board.ruleset),
+        # a misdeal has its own button, already against the dealing team; these take a team
+        "other_penalties": [(k, label) for k, label in penalty_choices(board.ruleset) if k != "misdeal"],
+        "point_fields": point_fields(board, form),
+        "suits": SUIT_PICKS,
+    }
+
+
+def _entry_html(request: HttpRequest, ctx: dict[str, Any]) -> SafeString:
+    """The clean hand entry form of the board in ``ctx``. Between two hands it differs only in
+    the log version and the hand number (the dealer passes round a few seats): it is rendered
+    once per match, language and dealing seat with holes for those two, and kept."""
+    board: Board = ctx["board"]
+    assert board.next is not None
+    match = board.match
+    key = f"kz-entry:{match.public_id}:{match.secret_hash[:16]}:{get_language()}:{board.next.dealer}"
+    html = cache.get(key)
+    if html is None:
+        holed = replace(board, version=VERSION_HOLE, next=replace(board.next, hand_number=HAND_HOLE))  # type: ignore[arg-type]
+        entry_ctx = {**ctx, "board": holed, **_entry_context(holed, None, NONCE_HOLE)}
+        html = render_to_string("scorekeeper/_entry.html", entry_ctx, request)
+        cache.set(key, html, FRAGMENT_SECONDS)
+    filled = html.replace(VERSION_HOLE, str(board.version)).replace(HAND_HOLE, str(board.next.hand_number))
+    return mark_safe(filled)  # rendered by the template above, two numbers put in
 
 
 def _page_context(request: HttpRequest, match: Match, secret: str) -> dict[str, Any]:
