@@ -48,7 +48,7 @@ def test_three_players_with_a_blind_partner_to_the_end(page: Page, live_server):
     page.fill("#points_1", "70")
     record(page)
     # the deal passes to the blind seat: the player without a partner deals for it
-    expect(page.locator(".nextdeal")).to_contain_text("Кон 3: сдаёт слепой")
+    expect(page.locator(".nextdeal")).to_contain_text("Кон 3: сдаёт Аня за слепого")
     expect(page.locator(".blind-teams")).to_contain_text("Красные: Аня и слепой")
     for _ in range(2):
         page.fill("#points_0", "91")
