@@ -232,8 +232,9 @@ def hand_initial_from_record(record: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def hand_initial_from_query(query: Mapping[str, str]) -> dict[str, Any]:
-    """Prefill from GET (the referee's return link): points_0, points_1, all_tricks, queen_capture,
-    obyaz, penalty_kind, penalty_against, hvalyonka, note, reason. Bad values are dropped."""
+    """Prefill from GET (the referee's return link): points_0..points_3, all_tricks, queen_capture,
+    obyaz, penalty_kind, penalty_against, hvalyonka, lone, last_suit, note, reason. Bad values
+    are dropped."""
     out: dict[str, Any] = {}
     for name in POINT_FIELDS:
         v = query.get(name, "")
@@ -245,6 +246,10 @@ def hand_initial_from_query(query: Mapping[str, str]) -> dict[str, Any]:
     for name in ("queen_capture", "obyaz", "penalty_against"):
         if query.get(name) in ("0", "1"):
             out[name] = int(query[name])
+    if query.get("lone") in ("0", "1", "2", "3"):  # two against one: who played alone
+        out["lone"] = int(query["lone"])
+    if query.get("last_suit") in SUITS:  # the duel: the suit of the deal's last card
+        out["last_suit"] = query["last_suit"]
     if query.get("penalty_kind") in PENALTY_KINDS:
         out["penalty_kind"] = query["penalty_kind"]
     for name, size in (("note", 200), ("reason", 300)):

@@ -232,3 +232,19 @@ def test_a_link_with_two_against_one_preselects_three_players(client) -> None:  
     html = client.get("/m/new/?variant=solo-twelve&opt_spades_queen=1").content.decode()
     assert re.search(r'name="seats" value="3" checked', html)
     assert not re.search(r'name="seats" value="4" checked', html)
+
+
+def test_the_deal_reviews_return_link_fills_who_played_alone_and_the_last_suit(start) -> None:  # type: ignore[no-untyped-def]
+    t = solo(start, 3, opt_spades_queen=True, opt_trump_suit="C")
+    t.hand(points_0="64", points_1="26", lone="0")
+    slot = Entry.objects.filter(match=t.match).order_by("seq")[0].slot
+    page = t.client.get(f"{t.edit}hand/{slot}/?points_0=20&points_1=70&points_2=30&lone=2").content.decode()
+    assert re.search(r'<option value="2" selected>Вера</option>', page)
+    assert 'value="20"' in page and 'value="70"' in page
+    junk = t.client.get(f"{t.edit}hand/{slot}/?lone=7").content.decode()  # a bad value is dropped
+    assert re.search(r'<option value="0" selected>Аня</option>', junk)
+    d = start("yc-duel")
+    d.hand(points_0="30", last_suit="D")
+    slot = Entry.objects.filter(match=d.match).order_by("seq")[0].slot
+    page = d.client.get(f"{d.edit}hand/{slot}/?points_0=50&points_1=70&last_suit=S").content.decode()
+    assert re.search(r'<option value="S" selected>', page)
