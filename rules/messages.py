@@ -70,7 +70,7 @@ MESSAGES: dict[str, Any] = {
     # hand records
     "bad_record": _("This hand record is malformed."),
     "bad_points": _("Card points are whole numbers from 0 to 120."),
-    "points_sum": _("The two teams' card points must add up to 120."),
+    "points_sum": _("The card points of all sides must add up to 120."),
     "all_tricks_mismatch": _("«All tricks» needs a team with all 120 points."),
     "event_not_in_variant": _("This variant has no such event."),
     "obyaz_required": _("Say which team was on «obyaz» (held the jack of clubs)."),
