@@ -1,7 +1,8 @@
-"""The score's progress as a small server-rendered SVG: one line per team, hand by hand.
+"""The score's progress as a small server-rendered SVG: one line per side, hand by hand.
 
 Pure arithmetic on the scores after each hand (the replay's ``HandResult.score``), so it covers
-every scoring system alike: pairs to 6, marks toward a loss at 12, series points and eyes to 12.
+every scoring system alike: pairs to 6, marks toward a loss at 12, series points and eyes to 12,
+and solo-twelve's marks falling from 12 toward the goat at 0, one line per player.
 A Lyusya reset shows as the line falling to 0. The template draws it; no JavaScript.
 """
 
@@ -18,21 +19,25 @@ POINTS = 60  # hands drawn at most
 LEFT, RIGHT, TOP, BOTTOM = 26, 10, 10, 22  # room for the axis numbers
 
 
+SYMBOLS = ("■", "●", "▲", "◆")  # each side's dot in the key, as drawn: told apart without colour
+
+
 @dataclass(frozen=True)
 class Chart:
     width: int
     height: int
-    lines: tuple[str, str]  # SVG polyline points per team
-    dots: tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]
+    lines: tuple[str, ...]  # SVG polyline points per side
+    dots: tuple[tuple[tuple[str, str], ...], ...]  # per side: each dot's centre
     target_y: str
     target: int
-    top: int  # the y axis runs 0..top
+    top: int  # the y axis runs bottom..top
     ticks: tuple[tuple[str, int], ...]  # (y, value) on the left axis
     hands: tuple[tuple[str, int], ...]  # (x, hand number) on the bottom axis
-    scores: tuple[tuple[int, int], ...]  # 0:0 first, then after each hand drawn
+    scores: tuple[tuple[int, ...], ...]  # the start first, then after each hand drawn
     x0: int
     x1: int
     baseline: str
+    bottom: int = 0  # below 0 only where marks are lost past zero (solo-twelve's goat)
 
     @property
     def axes(self) -> SafeString:
@@ -51,27 +56,57 @@ class Chart:
         return mark_safe(grid + numbers)  # numbers formatted in build(), nothing else
 
     @property
+    def polylines(self) -> SafeString:
+        """One line per side, the first side drawn last (on top)."""
+        return mark_safe(  # numbers formatted in build(), nothing else
+            "".join(
+                f'<polyline class="chart-line chart-team{side}" points="{self.lines[side]}"/>'
+                for side in reversed(range(len(self.lines)))
+            )
+        )
+
+    @property
     def marks(self) -> SafeString:
         """The dots as SVG elements, joined once here: 120 dots through the template's loop
-        and escaping cost more than the rest of the board. Only the numbers above go in."""
-        circles = "".join(
-            f'<circle class="chart-dot chart-team1" cx="{x}" cy="{y}" r="2.6"/>' for x, y in self.dots[1]
-        )
-        squares = "".join(
-            f'<rect class="chart-dot chart-team0" x="{x}" y="{y}" width="5" height="5"/>'
-            for x, y in self.dots[0]
-        )
-        return mark_safe(circles + squares)  # numbers formatted in build(), nothing else
+        and escaping cost more than the rest of the board. Only the numbers above go in. Each
+        side has its own shape (square, circle, triangle, diamond), so no colour is needed."""
+        out = []
+        for side in reversed(range(len(self.dots))):
+            cls = f"chart-dot chart-team{side}"
+            for x, y in self.dots[side]:
+                out.append(_dot(side, cls, float(x), float(y)))
+        return mark_safe("".join(out))
 
 
-def build(scores: Sequence[tuple[int, int]], target: int, numbers: Sequence[int] | None = None) -> Chart:
-    """``scores``: the score after each hand, in order (without the 0:0 start). ``numbers``: the
-    hand each score is after, when only some hands are drawn (a long match is drawn from at most
-    :data:`POINTS` of its hands, spread evenly, the last one always; a line of 1,000 dots on a
-    phone is no clearer than one of 60); by default every hand, 1, 2, 3 …"""
-    series = ((0, 0), *[(int(a), int(b)) for a, b in scores])
+def _dot(side: int, cls: str, x: float, y: float) -> str:
+    if side == 0:
+        return f'<rect class="{cls}" x="{x - 2.5:.1f}" y="{y - 2.5:.1f}" width="5" height="5"/>'
+    if side == 1:
+        return f'<circle class="{cls}" cx="{x:.1f}" cy="{y:.1f}" r="2.6"/>'
+    if side == 2:
+        pts = f"{x:.1f},{y - 3.2:.1f} {x + 3:.1f},{y + 2.4:.1f} {x - 3:.1f},{y + 2.4:.1f}"
+    else:
+        pts = f"{x:.1f},{y - 3.2:.1f} {x + 3.2:.1f},{y:.1f} {x:.1f},{y + 3.2:.1f} {x - 3.2:.1f},{y:.1f}"
+    return f'<polygon class="{cls}" points="{pts}"/>'
+
+
+def build(
+    scores: Sequence[Sequence[int]],
+    target: int,
+    numbers: Sequence[int] | None = None,
+    start: Sequence[int] | None = None,
+) -> Chart:
+    """``scores``: the score of every side after each hand, in order (without the start).
+    ``start``: the score before the first hand (default 0 for each side; solo-twelve's 12 marks).
+    ``numbers``: the hand each score is after, when only some hands are drawn (a long match is
+    drawn from at most :data:`POINTS` of its hands, spread evenly, the last one always; a line of
+    1,000 dots on a phone is no clearer than one of 60); by default every hand, 1, 2, 3 …"""
+    sides = len(start) if start is not None else len(scores[0]) if scores else 2
+    first = tuple(int(v) for v in start) if start is not None else (0,) * sides
+    series = (first, *[tuple(int(v) for v in s) for s in scores])
     at = (0, *(numbers if numbers is not None else range(1, len(series))))
     top = max(target, *(max(s) for s in series))
+    low = min(0, *(min(s) for s in series))
     n = at[-1]
     span_x = WIDTH - LEFT - RIGHT
     span_y = HEIGHT - TOP - BOTTOM
@@ -81,29 +116,25 @@ def build(scores: Sequence[tuple[int, int]], target: int, numbers: Sequence[int]
         return f"{LEFT + (span_x * i / n if n else 0):.1f}"
 
     def y(v: int) -> str:
-        return f"{TOP + span_y * (1 - v / top):.1f}"
+        return f"{TOP + span_y * (top - v) / (top - low or 1):.1f}"
 
     lines = []
     dots = []
-    for team in (0, 1):
-        pts = [(x(h), y(s[team])) for h, s in zip(at, series, strict=True)]
+    for side in range(sides):
+        pts = [(x(h), y(s[side])) for h, s in zip(at, series, strict=True)]
         lines.append(" ".join(f"{a},{b}" for a, b in pts))
-        # team 0 squares (top-left corner), team 1 circles (centre): told apart without colour
-        dots.append(
-            tuple(
-                (f"{float(a) - 2.5:.1f}", f"{float(b) - 2.5:.1f}") if team == 0 else (a, b)
-                for a, b in pts[1:]
-            )
-        )
-    step = 1 if top <= 8 else 2 if top <= 16 else 5
-    ticks = tuple((y(v), v) for v in range(0, top + 1, step) if v != target) + ((y(target), target),)
+        dots.append(tuple(pts[1:]))
+    spread = top - low
+    step = 1 if spread <= 8 else 2 if spread <= 16 else 5
+    ticks = tuple((y(v), v) for v in range(low, top + 1) if v % step == 0 and v != target)
+    ticks += ((y(target), target),)
     every = 1 if n <= 12 else 5 if n <= 60 else 10 * -(-n // 80)  # at most about 8 labels
     hands = tuple((x(i), i) for i in range(1, n + 1) if i % every == 0 or i == n)
     return Chart(
         width=WIDTH,
         height=HEIGHT,
-        lines=(lines[0], lines[1]),
-        dots=(dots[0], dots[1]),
+        lines=tuple(lines),
+        dots=tuple(dots),
         target_y=y(target),
         target=target,
         top=top,
@@ -113,6 +144,7 @@ def build(scores: Sequence[tuple[int, int]], target: int, numbers: Sequence[int]
         x0=LEFT,
         x1=WIDTH - RIGHT,
         baseline=y(0),
+        bottom=low,
     )
 
 

@@ -121,8 +121,18 @@ class Board:
         points = self._chart_points()
         if not points:
             return None
-        scores = [(p[1][0], p[1][1]) for p in points]  # the two teams' lines
-        return chart_mod.build(scores, self.target, [p[0] for p in points])
+        sides = len(self.ruleset.sides)
+        scores = [tuple(p[1][:sides]) for p in points]  # one line per side
+        start = (self.ruleset.start_score,) * sides
+        return chart_mod.build(scores, self.target, [p[0] for p in points], start)
+
+    @property
+    def chart_keys(self) -> list[dict[str, Any]]:
+        """The chart's key: each side's name beside the shape its dots are drawn with."""
+        return [
+            {"side": side, "symbol": chart_mod.SYMBOLS[side], "name": name}
+            for side, name in enumerate(self.team_names[: len(self.ruleset.sides)])
+        ]
 
     @property
     def one_seat(self) -> bool:
@@ -173,6 +183,8 @@ class Board:
 
     @property
     def chart_caption(self) -> str:
+        if self.ruleset.start_score:  # solo-twelve: the marks fall from 12; at 0 a player is the goat
+            return _("at 0 marks a player is the goat")
         if self.scoring == "penalty":
             return _("%(goats)s lose") % {"goats": count(self.target, "goat")}
         return _("the first to %(score)s wins") % {"score": score_count(self.target, self.scoring)}
@@ -185,10 +197,11 @@ class Board:
     def chart_text(self) -> str:
         """The chart's text alternative: every score it draws, in order."""
         names = self.team_names
+        start = self.ruleset.start_score
         parts = []
-        for team in (0, 1):
+        for team in range(len(self.ruleset.sides)):
             values = ", ".join(str(score[team]) for _n, score in self._chart_points())
-            parts.append(f"{names[team]}: 0, {values}")
+            parts.append(f"{names[team]}: {start}, {values}")
         return _("Score after each hand. %(lines)s. %(goal)s.") % {
             "lines": "; ".join(parts),
             "goal": self.chart_caption,

@@ -170,12 +170,11 @@ def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
     # instances: this is on every write's answer.
     cut = 0 if all_hands else max(0, fold.hands - snapshots.LATEST)
     drawn = chart_mod.sample(fold.hands)
-    if not (len(ruleset.sides) == 2 and ruleset.start_score == 0):
-        drawn = []  # the chart draws two sides counting up from 0
     found = _shown_lines(match.pk, cut, drawn if cut and len(drawn) < fold.hands else None)
     rows = [ShownLine(*r) for r in found if r[0] > cut]
     wanted = set(drawn)
-    chart_points = {r[0]: (r[3], r[4]) for r in found if r[0] in wanted}
+    sides = len(ruleset.sides)
+    chart_points = {r[0]: tuple(r[3 : 3 + sides]) for r in found if r[0] in wanted}
     nd = None
     if not fold.finished and not broken:
         nd = fold.next_deal(first_dealer=match.first_dealer, first_leader=match.first_leader)

@@ -81,3 +81,31 @@ def test_after_rematches_the_series_tally_runs(start, client):
     items = re.findall(r'<li class="series-item[^"]*">(.*?)</li>', block, re.S)
     assert len(items) == 2 and "Красные" in items[0] and "12:0" in items[0]
     assert "идёт" in items[1]
+
+
+@pytest.mark.django_db
+def test_each_for_himself_draws_a_line_per_player_from_12_marks(start, client):
+    names = {"player_0": "Аня", "player_1": "Боря", "player_2": "Вера"}
+    table = start("solo-twelve", seats="3", **names)
+    table.hand(points_0="64", points_1="26")  # Аня dealt: +2 from each of the others
+    table.hand(points_0="10", points_1="20")  # Вера takes 90: 2 from Аня, 1 from Боря (the dealer)
+    for url in (table.edit, f"/m/{table.public_id}/"):
+        html = client.get(url).content.decode()
+        svg = _svg(html)
+        lines = re.findall(r'<polyline class="chart-line chart-team(\d)" points="([^"]+)"', svg)
+        assert sorted(t for t, _ in lines) == ["0", "1", "2"]
+        ys = {t: [float(p.split(",")[1]) for p in pts.split()] for t, pts in lines}
+        assert ys["0"][0] == ys["1"][0] == ys["2"][0]  # everyone starts at 12
+        assert ys["0"][1] < ys["0"][0] and ys["1"][1] > ys["1"][0]  # Аня up to 16, Боря down to 10
+        assert len(re.findall(r'<polygon class="chart-dot chart-team2"', svg)) == 2  # Вера's triangles
+        desc = re.search(r"<desc[^>]*>(.*?)</desc>", svg, re.S).group(1)
+        assert "Аня: 12, 16, 14" in desc and "Боря: 12, 10, 9" in desc and "Вера: 12, 10, 13" in desc
+        assert "▲ Вера" in svg and "тот козёл" in svg
+
+
+def test_marks_below_zero_stretch_the_axis_down():
+    c = build([(16, 10, 10), (18, 9, -1)], 0, start=(12, 12, 12))
+    assert c.bottom == -1 and c.top == 18
+    ys2 = [float(p.split(",")[1]) for p in c.lines[2].split()]
+    assert ys2[-1] > float(c.baseline) > ys2[0]  # Вера ends under the goat line at 0
+    assert float(c.target_y) == float(c.baseline)
