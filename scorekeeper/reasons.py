@@ -2,7 +2,8 @@
 
 A correction proposed by the referee's deal review carries a code (``review_revoke`` with the
 seat and the trick, ``review_points`` with the card points); the player may add words of their
-own. The log stores ``{"code": …, "params": {…}, "text": …}`` as JSON in ``Entry.reason``; a
+own. The app's own reasons are codes too: ``restored`` (a version brought back) and
+``replaced_offline`` (a phone's offline hand kept over the other phone's). The log stores ``{"code": …, "params": {…}, "text": …}`` as JSON in ``Entry.reason``; a
 reason typed by hand alone stays plain text. :func:`reason_text` turns either into a line.
 """
 
@@ -20,6 +21,8 @@ REASON_CODES: dict[str, tuple[str, ...]] = {
     "review_no_trump": ("seat", "trick"),
     "review_illegal": ("seat", "trick"),
     "review_points": ("a", "b"),
+    "restored": ("n",),  # a hand brought back to the version change #n wrote
+    "replaced_offline": (),  # «Replace with mine»: a phone's offline hand replaced the other phone's
 }
 
 
@@ -70,6 +73,10 @@ def coded_line(code: str, params: Mapping[str, int], seat_name: Callable[[int], 
             return _("Review: an illegal play by %(player)s in trick %(trick)s") % p
         case "review_points":
             return _("Review: %(a)s:%(b)s by the cards") % p
+        case "restored":
+            return _("restored the version of change #%(n)s") % p
+        case "replaced_offline":
+            return _("Replaced by the hand kept on the other phone while it was offline")
     return code
 
 

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from rules.engine import HandRecord, RecordError, new_fold, replay, resolve
 from rules.engine.variants import Ruleset, check_options, check_seats, get_variant
 
-from . import explain, snapshots
+from . import explain, reasons, snapshots
 from .models import Entry, Line, Match
 from .selectors import Slot, live_records, ruleset_of, secret_hash, slots_from_log
 
@@ -399,7 +399,7 @@ def entry_restore(*, match: Match, seq: int, nonce: str, version: int) -> tuple[
         nonce=nonce,
         version=version,
         source=seq,
-        reason=_("restored the version of change #%(n)s") % {"n": seq},
+        reason=reasons.encode("restored", {"n": seq}),
     )
 
 

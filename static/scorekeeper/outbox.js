@@ -369,7 +369,9 @@
       // an edit of their hand with this phone's record, saying why
       e.url = e.page.replace(/\/$/, "") + "/hand/" + c.slot + "/";
       e.action = "edit";
-      e.fields = e.fields.filter(function (f) { return f[0] !== "reason"; }).concat([["reason", K.t("replace-reason")]]);
+      // the reason as a code, shown in each reader's language (scorekeeper.reasons)
+      e.fields = e.fields.filter(function (f) { return ["reason", "reason_code", "reason_params"].indexOf(f[0]) < 0; })
+        .concat([["reason_code", "replaced_offline"], ["reason_params", ""]]);
       e.nonce = newNonce(); // a nonce belongs to one action
       e.version = c.version;
       e.summary = K.t("act-edit", { n: e.hand }) + ": " + e.summary;

@@ -69,3 +69,43 @@ def test_a_restored_hand_is_labelled_restored(start, client):
     table.post(f"hand/{slot}/", {"points_0": 80}, htmx=False)
     hands = client.get(table.edit).content.decode().split('id="hands"')[1]
     assert "(исправлен)" in hands and "(восстановлен)" not in hands
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("post", "code", "ru", "en"),
+    [
+        (
+            "restore",
+            {"code": "restored", "params": {"n": 1}, "text": ""},
+            "восстановлена версия из изменения №1",
+            "restored the version of change #1",
+        ),
+        (
+            "replace",
+            {"code": "replaced_offline", "params": {}, "text": ""},
+            "Заменён коном, записанным на другом телефоне без сети",
+            "Replaced by the hand kept on the other phone while it was offline",
+        ),
+    ],
+)
+def test_the_apps_own_reasons_are_codes_too(start, client, post, code, ru, en):
+    """A restore and an offline «Replace with mine» say why in the reader's language, whoever's
+    phone made the change."""
+    table = start("classic-sixes", team_0="Reds", team_1="Blacks")
+    table.hand(points_0=72)
+    slot = Entry.objects.get(match=table.match, action=Entry.ADD).slot
+    if post == "restore":
+        table.post("undo/")
+        table.post("history/1/restore/", htmx=False)
+        entry = Entry.objects.get(match=table.match, action=Entry.RESTORE)
+    else:  # what outbox.js sends for «Заменить на мой»
+        data = {"points_0": 80, "reason_code": "replaced_offline", "reason_params": ""}
+        assert table.post(f"hand/{slot}/", data, htmx=False).status_code == 302
+        entry = Entry.objects.get(match=table.match, action=Entry.EDIT)
+    assert json.loads(entry.reason) == code
+    assert ru in _main(client.get(table.edit + "history/").content.decode())
+    client.post("/lang/", {"language": "en", "next": "/"})
+    page = _main(client.get(table.edit + "history/").content.decode())
+    assert en in page
+    assert not CYRILLIC.search(page), CYRILLIC.findall(page)
