@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from rules.counting import count, score_count
@@ -204,7 +205,7 @@ class Board:
             parts.append(f"{names[team]}: {start}, {values}")
         return _("Score after each hand. %(lines)s. %(goal)s.") % {
             "lines": "; ".join(parts),
-            "goal": self.chart_caption,
+            "goal": capfirst(self.chart_caption),
         }
 
     @property
@@ -338,8 +339,7 @@ class Board:
                     "name": self.team_names[team],
                     "score": score,
                     "marks": [i < score for i in range(self.target)],
-                    "label": _("%(score)s of %(target)s")
-                    % {"score": score_count(score, self.scoring), "target": self.target},
+                    "label": _over_label(score_count(score, self.scoring), score, self.target),
                     "over": max(0, score - self.target),
                 }
             )
@@ -361,11 +361,17 @@ class Board:
                 for i, suit in enumerate(suits[team])
             ]
             n = self.state.score[team]
-            label = _("%(score)s of %(target)s") % {"score": count(n, "pair"), "target": 6}
+            label = _over_label(count(n, "pair"), n, 6)
             out.append(
                 {"team": team, "name": self.team_names[team], "score": n, "cards": cards, "label": label}
             )
         return out
+
+
+def _over_label(counted: str, score: int, target: int) -> str:
+    """«3 пары из 6» on the way; past the target just the score (the finale says by how much),
+    never «16 глаз из 12»."""
+    return counted if score > target else _("%(score)s of %(target)s") % {"score": counted, "target": target}
 
 
 def record_summary(record: dict[str, Any], team_names: Sequence[str]) -> str:

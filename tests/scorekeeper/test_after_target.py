@@ -40,6 +40,9 @@ def test_the_overshoot_is_a_note_not_a_fraction(start, client, variant, hands, f
         assert note in text
         assert not re.search(r"\d+\s*/\s*(6|12)", text), text  # no «7/6», no «16/12»
         assert not re.search(r"\+\d+\s*$", text, re.M)
+        # nor does what a screen reader hears: «16 глаз», not «16 глаз из 12»
+        labels = re.findall(r'aria-label="(\d+) [^"]*? из (\d+)"', board)
+        assert labels and all(int(n) <= int(target) for n, target in labels), labels
 
 
 @pytest.mark.django_db

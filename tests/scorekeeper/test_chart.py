@@ -57,6 +57,7 @@ def test_the_text_alternative_lists_every_score(start, client):
     assert "Красные: 0, 2, 6, 6" in desc
     assert "Чёрные: 0, 0, 0, 4" in desc
     assert "12" in desc
+    assert re.search(r"\. [А-ЯЁ]", desc.split("Чёрные")[1]), desc  # the goal starts a sentence
 
 
 def test_a_reset_falls_to_zero_and_an_overshoot_fits():
