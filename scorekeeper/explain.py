@@ -91,10 +91,34 @@ def _note_formats() -> dict[str, str]:
     return table
 
 
+# Notes whose «→ amount» is what the hand scored in the match's own unit («без спаса → 2 пары»).
+_AWARDS = frozenset(
+    {
+        "spas",
+        "no_spas",
+        "all_points",
+        "obyaz_win",
+        "obyaz_beaten",
+        "sweep_at_zero",
+        "queen_capture",
+        "queen_capture/first_hand",
+        "shutout",
+        "penalty/amount",
+    }
+)
+
+
 def note_line(
-    code: str, params: Mapping[str, Any], team_names: Sequence[str], *, one_seat: bool = False
+    code: str,
+    params: Mapping[str, Any],
+    team_names: Sequence[str],
+    *,
+    one_seat: bool = False,
+    unit: str | None = None,
 ) -> str:
-    """One engine note as a short line (``one_seat``: each side is one player)."""
+    """One engine note as a short line (``one_seat``: each side is one player; ``unit``: the
+    word the match scores in, from :data:`rules.counting.UNITS`, so an award reads «→ 2 пары»
+    rather than a bare «→ 2»)."""
     p = _Safe(params)
     if "team" in p:
         p["team"] = team_label(team_names, p["team"])
@@ -117,6 +141,10 @@ def note_line(
         key = "penalty/amount"
     elif one_seat and code in ("match_won", "instant_win"):
         key = f"{code}/one"
+    if "band" in p:
+        p["band"] = str(p["band"]).replace("-", "–")
+    if unit and key in _AWARDS and isinstance(params.get("amount"), int):
+        p["amount"] = count(int(params["amount"]), unit)
     fmt = _note_formats().get(key)
     if fmt is None:
         return code

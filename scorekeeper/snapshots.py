@@ -11,15 +11,18 @@ stored is exactly what the log gives.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
 from django.utils import translation
 
+from rules.counting import UNITS
 from rules.engine import (
     Fold,
     FoldError,
@@ -37,6 +40,34 @@ from .models import Entry, Line, Match
 
 LATEST = 30  # hand lines on a page before «all hands»
 
+# What a line's stored text is written from: the translation catalogues and the code that words a
+# line. A release that changes either gives a new tag; a match whose snapshot carries another tag
+# has its lines rebuilt from the log once, when it is next read or written, so nobody keeps
+# reading the old wording (and ``check_snapshots`` reports it until then).
+_WORDING = (
+    "scorekeeper/explain.py",
+    "scorekeeper/selectors/board.py",
+    "scorekeeper/snapshots.py",
+    "rules/counting.py",
+)
+
+
+def _texts_tag() -> str:
+    base = Path(settings.BASE_DIR)
+    digest = hashlib.sha256()
+    catalogues = sorted(
+        p
+        for d in (base / "locale", base / "rules" / "locale", base / "scorekeeper" / "locale")
+        for p in d.glob("*/LC_MESSAGES/django.mo")
+    )
+    for path in [*catalogues, *(base / w for w in _WORDING)]:
+        digest.update(str(path.relative_to(base)).encode())
+        digest.update(path.read_bytes() if path.exists() else b"-")
+    return digest.hexdigest()[:16]
+
+
+TEXTS = _texts_tag()
+
 
 def ruleset_of(match: Match) -> Ruleset:
     from .selectors import ruleset_of as of
@@ -48,7 +79,7 @@ def ruleset_of(match: Match) -> Ruleset:
 
 
 def line_texts(
-    result: HandResult, team_names: Sequence[str], *, one_seat: bool = False
+    result: HandResult, team_names: Sequence[str], *, one_seat: bool = False, unit: str | None = None
 ) -> dict[str, dict[str, Any]]:
     """The line as shown, in every language of the site (built once per written hand)."""
     from .selectors import record_parts
@@ -58,7 +89,10 @@ def line_texts(
         with translation.override(code):
             points, events = record_parts(result.record, team_names)
             deltas = [f"{team_names[t]} {'+' if d > 0 else ''}{d}" for t, d in enumerate(result.delta) if d]
-            notes = [explain.note_line(n.code, n.params, team_names, one_seat=one_seat) for n in result.notes]
+            notes = [
+                explain.note_line(n.code, n.params, team_names, one_seat=one_seat, unit=unit)
+                for n in result.notes
+            ]
             out[code] = {"points": points, "events": events, "deltas": deltas, "notes": notes}
     return out
 
@@ -79,12 +113,17 @@ def _line(
         edited=edited,
         restored=restored,
         fold=replace(fold, tag=0).to_dict(),
-        texts=line_texts(result, match.team_names, one_seat=fold.ruleset.variant.build_for is not None),
+        texts=line_texts(
+            result,
+            match.team_names,
+            one_seat=fold.ruleset.variant.build_for is not None,
+            unit=UNITS.get(fold.ruleset.scoring),
+        ),
     )
 
 
 def snapshot_of(fold: Fold, version: int, broken: str = "") -> dict[str, Any]:
-    return {**replace(fold, tag=version).to_dict(), "broken": broken}
+    return {**replace(fold, tag=version).to_dict(), "broken": broken, "texts": TEXTS}
 
 
 def fold_of_match(match: Match, rs: Ruleset | None = None) -> Fold:
@@ -252,7 +291,12 @@ def check(match: Match) -> list[str]:
 
 def is_current(match: Match) -> bool:
     snap = match.snapshot
-    return isinstance(snap, dict) and snap.get("tag") == match.version and "broken" in snap
+    return (
+        isinstance(snap, dict)
+        and snap.get("tag") == match.version
+        and "broken" in snap
+        and snap.get("texts") == TEXTS  # lines worded by this release
+    )
 
 
 def lock(match: Match, *, nonce: str | None = None) -> int | None:

@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from rules.counting import count, score_count
 from rules.engine import (
@@ -384,7 +385,7 @@ def record_parts(rec: HandRecord, team_names: Sequence[str]) -> tuple[str, list[
     points = ":".join(str(x) for x in rec.points) if rec.points else "—"
     events: list[str] = []
     if rec.is_eggs and rec.points == (60, 60):  # three or four players: the note says nobody reached 61
-        events.append(_("60:60 eggs"))
+        events.append(pgettext("a hand's event, beside its 60:60", "eggs"))
     if rec.all_tricks:
         events.append(_("all tricks"))
     if rec.queen_capture is not None:

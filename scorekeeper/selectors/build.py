@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import connection
 
+from rules.counting import UNITS
 from rules.engine import (
     MatchState,
     RecordError,
@@ -48,6 +49,7 @@ def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] 
     by_slot = {s.slot: s for s in slots}
     names = match.team_names
     one_seat = ruleset.variant.build_for is not None
+    unit = UNITS.get(ruleset.scoring)
     lines = []
     for result, slot in zip(state.hands, done, strict=True):
         points, events = record_parts(result.record, names)
@@ -60,7 +62,10 @@ def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] 
                 points=points,
                 events=events,
                 deltas=deltas,
-                notes=[explain.note_line(n.code, n.params, names, one_seat=one_seat) for n in result.notes],
+                notes=[
+                    explain.note_line(n.code, n.params, names, one_seat=one_seat, unit=unit)
+                    for n in result.notes
+                ],
                 edited=len(by_slot[slot].versions) > 1,
                 restored=by_slot[slot].versions[-1].action == Entry.RESTORE,
             )

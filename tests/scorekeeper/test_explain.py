@@ -83,3 +83,23 @@ def test_marks_taken_counts_its_marks(amount, ru, en):
             assert (
                 explain.note_line("marks_taken", {"team": 0, "amount": amount}, ["Красные", "Чёрные"]) == want
             )
+
+
+@pytest.mark.parametrize(
+    ("code", "params", "unit", "ru", "en"),
+    [
+        ("no_spas", {"amount": 2}, "pair", "без спаса → 2 пары", "no spas → 2 pairs"),
+        ("spas", {"amount": 1}, "pair", "спас → 1 пара", "spas → 1 pair"),
+        ("obyaz_win", {"amount": 1, "band": "61-90"}, "eye", "обяз выиграл (61–90) → 1 глаз", None),
+        ("obyaz_beaten", {"amount": 5, "band": "91-119"}, "eye", "обяз побит (91–119) → 5 глаз", None),
+        ("shutout", {"amount": 6}, "goat", "ни одной взятки → 6 козлов", None),
+    ],
+)
+def test_an_award_reads_in_the_matchs_own_unit(code, params, unit, ru, en):
+    names = ["Красные", "Чёрные"]
+    with translation.override("ru"):
+        assert explain.note_line(code, params, names, unit=unit) == ru
+        assert explain.note_line(code, params, names).endswith(f"→ {params['amount']}")  # no unit given
+    if en:
+        with translation.override("en"):
+            assert explain.note_line(code, params, names, unit=unit) == en

@@ -214,3 +214,22 @@ def test_the_cached_board_follows_every_change(client: Client) -> None:
     for url in (f"/m/{match.public_id}/", f"/m/{match.public_id}/e/{secret}/"):
         html = client.get(url).content.decode()
         assert '<b class="team0">0</b>:<b class="team1">4</b>' in html and 'data-hand="2"' in html
+
+
+def test_lines_worded_by_an_earlier_release_are_rebuilt_once_when_read(start, client) -> None:  # type: ignore[no-untyped-def]
+    table = start("classic-sixes")
+    table.hand(points_0="72")
+    match = Match.objects.get(pk=table.match.pk)
+    assert match.snapshot["texts"] == snapshots.TEXTS
+    # as a database written by a release whose wording was different
+    Line.objects.filter(match=match).update(
+        texts={"ru": {"points": "72:48", "events": [], "deltas": [], "notes": ["спас → 1"]}}
+    )
+    Match.objects.filter(pk=match.pk).update(snapshot={**match.snapshot, "texts": "an-old-release"})
+    stale = Match.objects.get(pk=match.pk)
+    assert snapshots.check(stale)  # the check names what differs
+    html = client.get(table.edit).content.decode()
+    assert "спас → 1 пара" in html
+    fresh = Match.objects.get(pk=match.pk)
+    assert fresh.snapshot["texts"] == snapshots.TEXTS and snapshots.check(fresh) == []
+    assert fresh.version == match.version  # the log did not move: nothing was written to it
