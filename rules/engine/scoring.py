@@ -159,7 +159,9 @@ def step(
         record=rec,
         winner=rec.winner,
         score=score,
-        delta=tuple(a - b for a, b in zip(score, score_before, strict=True)),
+        delta=(score[0] - score_before[0], score[1] - score_before[1])
+        if len(score) == 2 == len(score_before)
+        else tuple(a - b for a, b in zip(score, score_before, strict=True)),
         notes=tuple(s.notes),
         pending=pending,
         finished=done,
