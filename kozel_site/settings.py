@@ -60,7 +60,7 @@ MIDDLEWARE = [
     "kozel_site.middleware.HeadersMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "django.middleware.gzip.GZipMiddleware",
+    "kozel_site.middleware.GZipMiddleware",  # Django's, at a lighter level (see there)
     "kozel_site.middleware.LanguageMiddleware",
     "kozel_site.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.common.CommonMiddleware",
