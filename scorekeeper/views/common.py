@@ -275,8 +275,11 @@ def _fragment_key(request: HttpRequest, match: Match, secret: str) -> str | None
     snap = match.snapshot
     if match.previous_id is not None or not snapshots.is_current(match) or snap.get("finished"):  # type: ignore[union-attr]
         return None
-    mode = "all" if _all_hands(request) else "latest"
-    return f"kz-match:{match.public_id}:{match.secret_hash[:16]}:{match.version}:{get_language()}:{mode}"
+    return _board_key(match, match.version, "all" if _all_hands(request) else "latest")
+
+
+def _board_key(match: Match, version: int, mode: str) -> str:
+    return f"kz-match:{match.public_id}:{match.secret_hash[:16]}:{version}:{get_language()}:{mode}"
 
 
 def _fill(html: str, request: HttpRequest) -> str:
@@ -308,6 +311,9 @@ def _match_html(
         ctx = _match_context(request, match, secret, board=board, holes=True)
         html = render_to_string("scorekeeper/match.html#match", ctx, request)
         cache.set(key, html, FRAGMENT_SECONDS)
+        # the board at the previous version is never asked for again (its forms are stale):
+        # dropped now rather than left to fill the worker's memory until the cache culls
+        cache.delete_many([_board_key(match, match.version - 1, mode) for mode in ("latest", "all")])
     return _fill(html, request)
 
 

@@ -65,3 +65,21 @@ def test_the_cached_board_moves_on_with_the_log(start) -> None:
     table.post("undo/")
     html = table.client.get(table.edit).content.decode()
     assert 'data-version="2"' in html and '<li class="hand' not in html
+
+
+def test_a_new_version_drops_the_board_of_the_one_before(start) -> None:
+    """The board at an old version is never asked for again: it leaves the cache when the next
+    one is rendered, instead of filling the worker's memory."""
+    from django.core.cache import cache
+
+    from scorekeeper.selectors import match_get
+
+    table = start("penalty-goats")
+    table.client.get(table.edit)
+    table.client.get(table.edit + "?hands=all")
+    match = match_get(public_id=table.public_id)
+    old = [common._board_key(match, 0, mode) for mode in ("latest", "all")]
+    assert all(cache.get(k) for k in old)
+    table.hand(points_0=70, points_1=50)  # its answer renders version 1
+    assert not any(cache.get(k) for k in old)
+    assert cache.get(common._board_key(match_get(public_id=table.public_id), 1, "latest"))
