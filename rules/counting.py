@@ -6,7 +6,10 @@ forms (one, few, many) are written once in the catalogue and tested for every wo
 
 from __future__ import annotations
 
-from django.utils.translation import ngettext_lazy
+import functools
+
+from django.conf import settings
+from django.utils.translation import get_language, ngettext_lazy, override
 
 WORDS = {
     "point": ngettext_lazy("%(n)s card point", "%(n)s card points", "n"),
@@ -50,7 +53,18 @@ JS_TABLE = 200
 def js_catalogue() -> dict[str, str]:
     """The plural forms for the scripts, from the active catalogue itself: ``plural`` holds the
     form index of each n in 0..199 (one digit each), ``<word>`` the forms in index order, «|»
-    between them, ``{n}`` where the number goes."""
+    between them, ``{n}`` where the number goes. Every page carries it, so it is worked out once
+    per language (a catalogue does not change while the server runs)."""
+    return dict(_js_catalogue(get_language() or settings.LANGUAGE_CODE))
+
+
+@functools.lru_cache(maxsize=16)
+def _js_catalogue(language: str) -> tuple[tuple[str, str], ...]:
+    with override(language):
+        return tuple(_build_js_catalogue().items())
+
+
+def _build_js_catalogue() -> dict[str, str]:
     forms: dict[str, list[str]] = {w: [] for w in JS_WORDS}
     index: list[str] = []
     seen: list[str] = []

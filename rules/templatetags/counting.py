@@ -3,10 +3,13 @@ and the same forms for the scripts (``{% count_catalogue %}``)."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django import template
+from django.conf import settings
 from django.utils.html import format_html_join
+from django.utils.translation import get_language, override
 
 from rules import counting
 
@@ -23,5 +26,12 @@ def count(n: Any, word: str) -> str:
 
 @register.simple_tag
 def count_catalogue() -> str:
-    """Data attributes for site.js's Kozel.count: the plural index table and each word's forms."""
-    return format_html_join(" ", 'data-count-{}="{}"', counting.js_catalogue().items())
+    """Data attributes for site.js's Kozel.count: the plural index table and each word's forms
+    (on every page: joined once per language)."""
+    return _attributes(get_language() or settings.LANGUAGE_CODE)
+
+
+@functools.lru_cache(maxsize=16)
+def _attributes(language: str) -> str:
+    with override(language):
+        return format_html_join(" ", 'data-count-{}="{}"', counting.js_catalogue().items())
