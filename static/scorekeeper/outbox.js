@@ -100,10 +100,12 @@
   }
 
   var cache = []; // the last list read, for the synchronous decisions of a tap
+  // hands this phone still has to send: a conflicted or refused entry waits for the players, it is
+  // not a hand the match will have (the board counts the recorded ones)
   function queuedAdds() {
     var id = matchId();
-    return cache.filter(function (e) { return e.match === id && e.action === "add"; }).length
-      - cache.filter(function (e) { return e.match === id && (e.action === "undo"); }).length;
+    var waiting = function (a) { return cache.filter(function (e) { return e.match === id && e.action === a && e.state === "queued"; }).length; };
+    return waiting("add") - waiting("undo");
   }
 
   function clearForm(form) {
@@ -310,7 +312,7 @@
             return sendOne(e, tok).then(function (res) {
               if (res === "retry") stop = true;
               else if (res === "sent") sent[e.match] = true;
-              else blocked[e.match] = true;
+              else { blocked[e.match] = true; sent[e.match] = true; } // the board the players decide on
               render();
               return next();
             });

@@ -1,0 +1,68 @@
+"""The outbox after a conflict or a slow server, in a real browser at a phone's size: what the
+next hand is numbered, what a refused correction says and offers, and a write that got no answer
+in time is stored once."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.browser.test_offline import (
+    PENDING,
+    SEED,
+    STORED,
+    board_score,
+    controlled,
+    engine_score_live,
+    live,
+    seeded_match,
+    tap_hand,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def other_phone_records(browser, browser_context_args, edit: str, points: int) -> None:
+    other = browser.new_context(**browser_context_args)
+    pb = other.new_page()
+    pb.goto(edit)
+    n = pb.locator(STORED).count()
+    tap_hand(pb, points)
+    expect(pb.locator(STORED)).to_have_count(n + 1)
+    other.close()
+
+
+def test_a_conflicted_hand_is_not_counted_in_the_next_hand_number(
+    browser, browser_context_args, context: BrowserContext, page: Page, live_server
+):
+    edit = live_server.url + seeded_match(SEED)
+    page.goto(edit)
+    controlled(page)
+    context.set_offline(True)
+    tap_hand(page, 72)  # kept as hand 5
+    tap_hand(page, 95)  # kept as hand 6
+    expect(page.locator(PENDING)).to_have_count(2)
+    expect(page.locator("#entry h2")).to_contain_text("Кон 7")
+    other_phone_records(browser, browser_context_args, edit, 70)  # hand 5 from another phone
+    context.set_offline(False)
+    conflict = page.locator(".hand.pending-conflict")
+    expect(conflict).to_contain_text("Кон 5 уже записан с другого телефона", timeout=15000)
+    # 5 hands recorded, mine for hand 6 still waiting, the conflicted one waits for a choice:
+    # the next tap is hand 7, with the page as it was and after a reload
+    expect(page.locator("#entry h2")).to_contain_text("Кон 7")
+    page.reload()
+    expect(conflict).to_have_count(1)
+    expect(page.locator("#entry h2")).to_contain_text("Кон 7")
+    # a hand tapped now (it queues behind the conflict) is kept for hand 7
+    tap_hand(page, 61)
+    expect(page.locator(PENDING)).to_have_count(3)
+    expect(page.locator(PENDING).first.locator(".hand-no")).to_have_text("7")
+    expect(page.locator("#entry h2")).to_contain_text("Кон 8")
+    # keep theirs: my other two follow as hands 6 and 7
+    conflict.get_by_role("button", name="Оставить их").click()
+    expect(page.locator(PENDING)).to_have_count(0, timeout=15000)
+    log = live(edit)
+    assert [a for a, _r, _ in log] == ["add"] * 7
+    assert [r["points"] for _a, r, _ in log[4:]] == [[70, 50], [95, 25], [61, 59]]
+    expect(page.locator(STORED)).to_have_count(7)
+    assert board_score(page) == engine_score_live(edit)
