@@ -4,6 +4,8 @@ in time is stored once."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -16,6 +18,8 @@ from tests.browser.test_offline import (
     engine_score_live,
     live,
     seeded_match,
+    start,
+    stored,
     tap_hand,
 )
 
@@ -65,4 +69,56 @@ def test_a_conflicted_hand_is_not_counted_in_the_next_hand_number(
     assert [a for a, _r, _ in log] == ["add"] * 7
     assert [r["points"] for _a, r, _ in log[4:]] == [[70, 50], [95, 25], [61, 59]]
     expect(page.locator(STORED)).to_have_count(7)
+    assert board_score(page) == engine_score_live(edit)
+
+
+# ---------------------------------------------------------------- no answer in 10 s
+
+
+@pytest.mark.parametrize("original_first", [True, False], ids=["original-lands-first", "outbox-lands-first"])
+def test_a_write_with_no_answer_in_time_is_kept_and_stored_once(page: Page, live_server, original_first):
+    """The server takes the hand but does not answer: after 10 s the phone keeps it in the outbox
+    (with the nonce it was sent with) and sends it again. The slow original reaches the server
+    before or after the outbox's copy: either way the match has one hand, not two."""
+    edit = start(page, live_server.url)
+    held: list = []
+    outbox = {"pass": False, "sent": 0}  # the outbox cannot reach the server until let through
+
+    def hand_post(route):
+        if route.request.method != "POST":
+            return route.continue_()
+        if route.request.headers.get("x-kozel-outbox") == "1":
+            outbox["sent"] += 1
+            return route.continue_() if outbox["pass"] else route.abort("connectionrefused")
+        held.append(route)  # the original: no answer (the server is slow)
+
+    page.route(re.compile(r"/hand/$"), hand_post)
+    tap_hand(page, 72)
+    expect(page.locator(PENDING)).to_have_count(1, timeout=20000)  # kept after the 10 s timeout
+    expect(page.locator(PENDING)).to_contain_text("72:48")
+    expect(page.locator("#entry .kz-msg")).to_contain_text("Сохранено на телефоне")
+    assert len(held) == 1
+
+    def the_original_arrives() -> None:
+        req = held[0].request
+        r = page.request.fetch(req.url, method="POST", headers=req.headers, data=req.post_data)
+        assert r.ok, r.status  # answered as done: its nonce was already used for this very hand
+
+    if original_first:
+        the_original_arrives()
+        assert stored(edit) == [{"points": [72, 48]}]
+        outbox["pass"] = True
+        page.get_by_role("button", name="Отправить сейчас").click()
+        expect(page.locator(PENDING)).to_have_count(0, timeout=15000)
+    else:
+        outbox["pass"] = True
+        page.get_by_role("button", name="Отправить сейчас").click()
+        expect(page.locator(PENDING)).to_have_count(0, timeout=15000)
+        assert stored(edit) == [{"points": [72, 48]}]
+        the_original_arrives()
+    assert outbox["sent"] >= 1
+    assert stored(edit) == [{"points": [72, 48]}]  # once, whichever came first
+    page.reload()
+    expect(page.locator(STORED)).to_have_count(1)
+    expect(page.locator(PENDING)).to_have_count(0)
     assert board_score(page) == engine_score_live(edit)
