@@ -30,7 +30,12 @@ from .selectors import Slot, live_records, ruleset_of, secret_hash, slots_from_l
 
 
 class StaleForm(Exception):
-    """The match changed since the form was shown (another phone, another tab)."""
+    """The match changed since the form was shown (another phone, another tab); ``version`` is
+    the match's version now (a phone's outbox applies a change again on top of it)."""
+
+    def __init__(self, version: int | None = None) -> None:
+        super().__init__()
+        self.version = version
 
 
 class NotFound(Exception):
@@ -204,7 +209,7 @@ def _append(
         record = _with_dealer(match, rs, action, slot, record, hand)
     if version != match.version:
         if action != Entry.ADD or hand is None or record is None:
-            raise StaleForm()
+            raise StaleForm(match.version)
         done = _by_hand_number(match, hand=hand, record=record)
         if done is not None:
             return done, False
@@ -409,7 +414,7 @@ def match_rematch(*, match: Match, secret: str, version: int) -> Match:
     match: a repeated request gets the same rematch. ``version`` is the log the page showed."""
     snapshots.lock(match)
     if version != match.version:
-        raise StaleForm()
+        raise StaleForm(match.version)
     existing = Match.objects.filter(previous=match).first()
     if existing:
         return existing

@@ -435,8 +435,8 @@ def _outbox_write(form: WriteForm, do: Callable[[dict[str, Any]], object]) -> Ht
             version=c.version,
             next_hand=c.hands + 1,
         )
-    except services.StaleForm:
-        return answer(409, code="stale", message=str(STALE))
+    except services.StaleForm as stale:
+        return answer(409, code="stale", message=str(STALE), version=stale.version)
     except services.NonceReused:
         return answer(409, code="nonce_reused", message=str(NONCE_REUSED))
     except services.NotFound:

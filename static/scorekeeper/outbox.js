@@ -5,7 +5,9 @@
    shown to the players, who decide; nothing is dropped without a tap. (README «Offline».)
 
    An entry: {key, match, page, url, action, fields: [[name, value]…], nonce, version, hand,
-   summary, created, state: "queued" | "conflict" | "rejected", conflict, error}. */
+   number, summary, created, state: "queued" | "conflict" | "stale" | "rejected", conflict, stale, error}.
+   "stale": a correction, removal, undo or restore the server did not apply because another phone
+   changed the match first; the players keep the match as it is or apply theirs again on top. */
 (function () {
   "use strict";
   var K = window.Kozel;
@@ -93,6 +95,7 @@
       nonce: opts.fresh ? newNonce() : get("nonce"),
       version: +version,
       hand: hand,
+      number: action === "edit" || action === "delete" ? form.getAttribute("data-hand") || "" : "",
       summary: summaryOf(form, pairs, submitter),
       created: Date.now(),
       state: "queued"
@@ -205,6 +208,21 @@
       if (e.conflict.slot) acts.appendChild(button(K.t("replace"), "btn-warn", function () { resolve(e.key, "replace"); }));
       acts.appendChild(button(K.t("as-next"), "btn-primary", function () { resolve(e.key, "next"); }));
       li.appendChild(acts);
+    } else if (e.state === "stale") {
+      // what was not applied and why, in plain words; then the players' choice
+      var n = e.number || "";
+      li.appendChild(el("p", "conflict-text", K.t("stale-" + e.action + (n ? "" : "-any"), { n: n })));
+      var a3 = el("div", "hand-actions conflict-actions");
+      a3.appendChild(button(K.t("keep-now"), "", function () { drop(e.key).then(refreshList); }));
+      if (e.action !== "undo" && e.stale && typeof e.stale.version === "number") {
+        a3.appendChild(button(K.t("apply-again"), "btn-primary", function () { applyAgain(e.key); }));
+      }
+      if (e.action === "edit" || e.action === "delete") {
+        var look = el("a", "btn btn-small", n ? K.t("look-hand", { n: n }) : K.t("look-any"));
+        look.href = e.url.replace(/delete\/$/, "");
+        a3.appendChild(look);
+      }
+      li.appendChild(a3);
     } else {
       li.appendChild(el("p", "errorlist", K.t("rejected", { message: e.error || "" })));
       var a2 = el("div", "hand-actions");
@@ -288,6 +306,8 @@
         }
         if (r.status === 409 && j.code === "hand_conflict") {
           e.state = "conflict"; e.conflict = j;
+        } else if (r.status === 409 && j.code === "stale" && e.action !== "add") {
+          e.state = "stale"; e.stale = { version: j.version };
         } else {
           e.state = "rejected"; e.error = j.message || (r.status + " " + r.statusText);
         }
@@ -388,6 +408,15 @@
       p = put(e);
     }
     p.then(refreshList).then(function () { return drain(); });
+  }
+
+  // a change the server did not apply (another phone wrote first), sent again on top of the match
+  // as it is now: a fresh nonce (a nonce belongs to one action) and the version it answered with
+  function applyAgain(key) {
+    var e = cache.filter(function (x) { return x.key === key; })[0];
+    if (!e || e.state !== "stale") return;
+    e.version = e.stale.version; e.nonce = newNonce(); e.state = "queued"; e.stale = null;
+    put(e).then(refreshList).then(function () { return drain(); });
   }
 
   // ---- «Убрать с телефона» on the home page: the match leaves this phone's list and its caches

@@ -44,8 +44,10 @@ def test_a_conflicted_hand_is_not_counted_in_the_next_hand_number(
     controlled(page)
     context.set_offline(True)
     tap_hand(page, 72)  # kept as hand 5
+    expect(page.locator(PENDING)).to_have_count(1)  # kept, and the form cleared for the next one
     tap_hand(page, 95)  # kept as hand 6
     expect(page.locator(PENDING)).to_have_count(2)
+    expect(page.locator(PENDING).first).to_contain_text("95:25")
     expect(page.locator("#entry h2")).to_contain_text("Кон 7")
     other_phone_records(browser, browser_context_args, edit, 70)  # hand 5 from another phone
     context.set_offline(False)
@@ -122,3 +124,65 @@ def test_a_write_with_no_answer_in_time_is_kept_and_stored_once(page: Page, live
     expect(page.locator(STORED)).to_have_count(1)
     expect(page.locator(PENDING)).to_have_count(0)
     assert board_score(page) == engine_score_live(edit)
+
+
+# ---------------------------------------------------------------- a correction or undo another phone overtook
+
+
+def test_a_queued_correction_overtaken_by_another_phone_says_so_and_can_be_applied_on_top(
+    browser, browser_context_args, context: BrowserContext, page: Page, live_server
+):
+    edit = live_server.url + seeded_match(SEED)
+    page.goto(edit)
+    controlled(page)  # the board is kept on the phone, to come back to offline
+    page.locator(".hand[data-hand='1'] a", has_text="Исправить").click()
+    controlled(page)
+    context.set_offline(True)
+    page.fill("input[name=points_0]", "100")
+    page.fill("input[name=points_1]", "20")
+    page.get_by_role("button", name="Сохранить исправление").click()
+    page.wait_for_url(edit)
+    expect(page.locator(PENDING)).to_have_count(1)
+    other_phone_records(browser, browser_context_args, edit, 70)  # meanwhile: hand 5
+    context.set_offline(False)
+    row = page.locator(".hand.pending-stale")
+    expect(row).to_contain_text(
+        "Исправление кона 1 не сохранено: пока этот телефон был без сети, матч изменили с другого телефона.",
+        timeout=15000,
+    )
+    expect(row.get_by_role("button", name="Оставить как сейчас")).to_be_visible()
+    look = row.get_by_role("link", name="Посмотреть кон 1")
+    assert re.search(r"/hand/\d+/$", look.get_attribute("href"))
+    assert [a for a, _r, _ in live(edit)] == ["add"] * 5  # nothing applied until the players choose
+    page.reload()  # the choice waits across a reload
+    row.get_by_role("button", name="Применить моё").click()
+    expect(page.locator(PENDING)).to_have_count(0, timeout=15000)
+    log = live(edit)
+    assert [a for a, _r, _ in log] == ["add"] * 5 + ["edit"] and log[5][1] == {"points": [100, 20]}
+    expect(page.locator(".hand[data-hand='1']")).to_contain_text("100:20")
+    assert board_score(page) == engine_score_live(edit)
+
+
+def test_a_queued_undo_overtaken_by_another_phone_says_so_and_is_kept_out(
+    browser, browser_context_args, context: BrowserContext, page: Page, live_server
+):
+    edit = live_server.url + seeded_match(SEED)
+    page.goto(edit)
+    controlled(page)
+    context.set_offline(True)
+    page.get_by_role("button", name=re.compile("Отменить кон 4")).click()
+    expect(page.locator(PENDING)).to_have_count(1)
+    other_phone_records(browser, browser_context_args, edit, 70)  # meanwhile: hand 5
+    context.set_offline(False)
+    row = page.locator(".hand.pending-stale")
+    expect(row).to_contain_text(
+        "Последний кон не отменён: пока этот телефон был без сети, матч изменили с другого телефона, "
+        "и последним теперь может быть другой кон.",
+        timeout=15000,
+    )
+    # undoing again now would take back the other phone's hand: not offered
+    expect(row.get_by_role("button", name="Применить моё")).to_have_count(0)
+    row.get_by_role("button", name="Оставить как сейчас").click()
+    expect(page.locator(PENDING)).to_have_count(0)
+    assert [a for a, _r, _ in live(edit)] == ["add"] * 5
+    expect(page.locator(STORED)).to_have_count(5)
