@@ -111,10 +111,22 @@
     return waiting("add") - waiting("undo");
   }
 
-  function clearForm(form) {
-    form.querySelectorAll("input[type=text], input:not([type]), input[inputmode]").forEach(function (i) { i.value = ""; });
-    form.querySelectorAll("input[type=checkbox], input[type=radio]").forEach(function (i) { i.checked = false; });
-    form.querySelectorAll("input[name^=points_]").forEach(function (i) { if (!i.placeholder || /^\d/.test(i.placeholder)) i.placeholder = "0-120"; delete i.dataset.typed; i.classList.remove("auto"); });
+  // after a hand is kept, the form is emptied for the next one; a field the player has already
+  // typed into again while the phone was saving (its value is no longer the kept one) is left alone
+  function clearForm(form, pairs) {
+    var kept = {};
+    (pairs || []).forEach(function (p) { kept[p[0]] = p[1]; });
+    var untouched = function (i) { return !pairs || i.value === (kept[i.name] || ""); };
+    var typed = false;
+    form.querySelectorAll("input[type=text], input:not([type]), input[inputmode]").forEach(function (i) {
+      if (untouched(i)) i.value = ""; else typed = true;
+    });
+    if (!typed) form.querySelectorAll("input[type=checkbox], input[type=radio]").forEach(function (i) { i.checked = false; });
+    form.querySelectorAll("input[name^=points_]").forEach(function (i) {
+      if (i.value) return;
+      if (!i.placeholder || /^\d/.test(i.placeholder)) i.placeholder = "0-120";
+      delete i.dataset.typed; i.classList.remove("auto");
+    });
     var n = form.querySelector("[name=nonce]"); if (n) n.value = newNonce();
   }
 
@@ -131,7 +143,7 @@
     cache.push(e);
     var done = put(e).then(function () {
       render();
-      if (e.action === "add" && form.id === "entry") clearForm(form);
+      if (e.action === "add" && form.id === "entry") clearForm(form, pairs);
       else { var n = form.querySelector("[name=nonce]"); if (n) n.value = newNonce(); }
       var back = form.getAttribute("data-outbox-return");
       if (back && location.pathname !== back) location.assign(back);

@@ -186,3 +186,31 @@ def test_a_queued_undo_overtaken_by_another_phone_says_so_and_is_kept_out(
     expect(page.locator(PENDING)).to_have_count(0)
     assert [a for a, _r, _ in live(edit)] == ["add"] * 5
     expect(page.locator(STORED)).to_have_count(5)
+
+
+def test_digits_typed_while_the_phone_saves_a_kept_hand_are_not_wiped(
+    context: BrowserContext, page: Page, live_server
+):
+    edit = live_server.url + seeded_match(SEED)
+    page.goto(edit)
+    controlled(page)
+    context.set_offline(True)
+    page.fill("#points_0", "72")
+    # the tap and the next digits in one turn of the page, before the phone's storage has
+    # answered: the kept hand is 72:48, the digits typed after it stay for the next hand
+    page.evaluate(
+        """() => {
+            document.querySelector("#entry button[type=submit]:not([name])").click();
+            const next = document.querySelector("#points_0");
+            next.value = "95";
+            next.dispatchEvent(new Event("input", { bubbles: true }));
+        }"""
+    )
+    expect(page.locator(PENDING)).to_have_count(1)
+    expect(page.locator(PENDING).first).to_contain_text("72:48")
+    expect(page.locator("#points_0")).to_have_value("95")
+    expect(page.locator("#points_1")).to_have_value("25")
+    tap_hand(page, 61)  # a hand with nothing typed during the save is cleared as before
+    expect(page.locator(PENDING)).to_have_count(2)
+    expect(page.locator("#points_0")).to_have_value("")
+    expect(page.locator("#points_1")).to_have_value("")
