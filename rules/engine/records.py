@@ -370,10 +370,29 @@ def _conflict(p: str, name: str, *events: str) -> RecordError:
     )
 
 
+# (ruleset, record) pairs already found valid, by identity; the value keeps both alive, so an id
+# is not reused while its entry is here. A replay meets the same few records (from_dict keeps
+# them) under one ruleset again and again: each pair is checked once.
+_VALID: dict[tuple[int, int], tuple[Ruleset, HandRecord]] = {}
+_VALID_MAX = 4096
+
+
 def validate_record(rs: Ruleset, record: HandRecord, *, index: int = 0, shape_checked: bool = False) -> None:
     """Reject a record that is malformed or contradicts the rules (docs/records.md). Fields are
     named ``hands[index].…``. ``shape_checked``: the record was just read by
-    :meth:`HandRecord.from_dict` with the same field prefix (its shape needs no second check)."""
+    :meth:`HandRecord.from_dict` with the same field prefix (its shape needs no second check).
+    Whether a record is valid depends on the ruleset and the record alone (the index only names
+    the fields of an error), so a pair found valid is not checked again."""
+    key = (id(rs), id(record))
+    if key in _VALID:
+        return
+    _validate(rs, record, index, shape_checked)
+    if len(_VALID) >= _VALID_MAX:
+        _VALID.clear()
+    _VALID[key] = (rs, record)
+
+
+def _validate(rs: Ruleset, record: HandRecord, index: int, shape_checked: bool) -> None:
     p = f"hands[{index}]"
     if not isinstance(record, HandRecord):
         raise record_error("bad_record", "not a hand record", p)

@@ -39,3 +39,20 @@ def test_the_kept_records_are_bounded() -> None:
     for i in range(5000):
         HandRecord.from_dict({"points": [60, 60], "note": f"n{i}"})
     assert len(_READ) <= 4096
+
+
+def test_a_record_valid_under_one_ruleset_is_still_checked_under_another() -> None:
+    """validate_record remembers the (ruleset, record) pairs it passed; the same record object
+    under another ruleset, or at another place in a match, is judged as if new."""
+    from rules.engine import validate_record
+    from rules.engine.variants import resolve
+
+    rec = HandRecord.from_dict({"points": [70, 50], "obyaz": 0})
+    belka, classic = resolve("yc-belka"), resolve("classic-sixes")
+    validate_record(belka, rec, index=3)
+    validate_record(belka, rec, index=7)  # remembered: still fine anywhere in a Belka match
+    with pytest.raises(RecordError) as exc:
+        validate_record(classic, rec, index=4)
+    assert exc.value.code == "event_not_in_variant" and exc.value.field == "hands[4].obyaz"
+    with pytest.raises(RecordError):  # and a refusal is never remembered as a pass
+        validate_record(classic, rec, index=4)
