@@ -6,10 +6,7 @@ forms (one, few, many) are written once in the catalogue and tested for every wo
 
 from __future__ import annotations
 
-import functools
-
-from django.conf import settings
-from django.utils.translation import get_language, ngettext_lazy, override
+from django.utils.translation import ngettext_lazy
 
 WORDS = {
     "point": ngettext_lazy("%(n)s card point", "%(n)s card points", "n"),
@@ -53,18 +50,8 @@ JS_TABLE = 200
 def js_catalogue() -> dict[str, str]:
     """The plural forms for the scripts, from the active catalogue itself: ``plural`` holds the
     form index of each n in 0..199 (one digit each), ``<word>`` the forms in index order, «|»
-    between them, ``{n}`` where the number goes. Every page carries it, so it is worked out once
-    per language (a catalogue does not change while the server runs)."""
-    return dict(_js_catalogue(get_language() or settings.LANGUAGE_CODE))
-
-
-@functools.lru_cache(maxsize=16)
-def _js_catalogue(language: str) -> tuple[tuple[str, str], ...]:
-    with override(language):
-        return tuple(_build_js_catalogue().items())
-
-
-def _build_js_catalogue() -> dict[str, str]:
+    between them, ``{n}`` where the number goes. Every page carries it: the template tag
+    ``count_catalogue`` keeps it once per language."""
     forms: dict[str, list[str]] = {w: [] for w in JS_WORDS}
     index: list[str] = []
     seen: list[str] = []
