@@ -22,7 +22,6 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import translation
 
-from rules.counting import UNITS
 from rules.engine import (
     Fold,
     FoldError,
@@ -35,7 +34,6 @@ from rules.engine import (
 )
 from rules.engine.variants import Ruleset
 
-from . import explain
 from .models import Entry, Line, Match
 
 LATEST = 30  # hand lines on a page before «all hands»
@@ -78,22 +76,14 @@ def ruleset_of(match: Match) -> Ruleset:
 # ---------------------------------------------------------------- building lines
 
 
-def line_texts(
-    result: HandResult, team_names: Sequence[str], *, one_seat: bool = False, unit: str | None = None
-) -> dict[str, dict[str, Any]]:
+def line_texts(result: HandResult, team_names: Sequence[str], ruleset: Ruleset) -> dict[str, dict[str, Any]]:
     """The line as shown, in every language of the site (built once per written hand)."""
-    from .selectors import record_parts
+    from .selectors.board import line_parts
 
     out = {}
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
-            points, events = record_parts(result.record, team_names)
-            deltas = [f"{team_names[t]} {'+' if d > 0 else ''}{d}" for t, d in enumerate(result.delta) if d]
-            notes = [
-                explain.note_line(n.code, n.params, team_names, one_seat=one_seat, unit=unit)
-                for n in result.notes
-            ]
-            out[code] = {"points": points, "events": events, "deltas": deltas, "notes": notes}
+            out[code] = line_parts(result, team_names, ruleset)
     return out
 
 
@@ -113,12 +103,7 @@ def _line(
         edited=edited,
         restored=restored,
         fold=replace(fold, tag=0).to_dict(),
-        texts=line_texts(
-            result,
-            match.team_names,
-            one_seat=fold.ruleset.variant.build_for is not None,
-            unit=UNITS.get(fold.ruleset.scoring),
-        ),
+        texts=line_texts(result, match.team_names, fold.ruleset),
     )
 
 

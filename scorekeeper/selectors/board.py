@@ -10,7 +10,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from rules.counting import count, score_count
+from rules.counting import UNITS, count, score_count
 from rules.engine import (
     Fold,
     HandRecord,
@@ -379,6 +379,22 @@ def record_summary(record: dict[str, Any], team_names: Sequence[str]) -> str:
     """One line for a stored record: its points and events (the history of changes)."""
     points, events = record_parts(HandRecord.from_dict(record), team_names)
     return " · ".join([points, *events])
+
+
+def line_parts(result: HandResult, team_names: Sequence[str], ruleset: Ruleset) -> dict[str, Any]:
+    """A hand's line in the active language: its points, events, each side's change and the
+    engine's notes worded in the match's unit (the board's :class:`Line` and the stored texts)."""
+    points, events = record_parts(result.record, team_names)
+    one_seat, unit = ruleset.variant.build_for is not None, UNITS.get(ruleset.scoring)
+    return {
+        "points": points,
+        "events": events,
+        "deltas": [f"{team_names[t]} {'+' if d > 0 else ''}{d}" for t, d in enumerate(result.delta) if d],
+        "notes": [
+            explain.note_line(n.code, n.params, team_names, one_seat=one_seat, unit=unit)
+            for n in result.notes
+        ],
+    }
 
 
 def record_parts(rec: HandRecord, team_names: Sequence[str]) -> tuple[str, list[str]]:

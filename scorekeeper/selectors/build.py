@@ -9,7 +9,6 @@ from typing import Any
 
 from django.db import connection
 
-from rules.counting import UNITS
 from rules.engine import (
     MatchState,
     RecordError,
@@ -23,7 +22,7 @@ from .. import chart as chart_mod
 from .. import explain
 from ..models import Entry, Match
 from ..models import Line as LineRow
-from .board import Board, Line, ShownLine, record_parts
+from .board import Board, Line, ShownLine, line_parts
 from .log import live_records, ruleset_of, slots_from_log
 
 
@@ -48,24 +47,14 @@ def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] 
     state, done, broken = replay_slots(ruleset, live_records(slots))
     by_slot = {s.slot: s for s in slots}
     names = match.team_names
-    one_seat = ruleset.variant.build_for is not None
-    unit = UNITS.get(ruleset.scoring)
     lines = []
     for result, slot in zip(state.hands, done, strict=True):
-        points, events = record_parts(result.record, names)
-        deltas = [f"{names[t]} {'+' if d > 0 else ''}{d}" for t, d in enumerate(result.delta) if d]
         lines.append(
             Line(
                 number=result.hand_number,
                 slot=slot,
                 result=result,
-                points=points,
-                events=events,
-                deltas=deltas,
-                notes=[
-                    explain.note_line(n.code, n.params, names, one_seat=one_seat, unit=unit)
-                    for n in result.notes
-                ],
+                **line_parts(result, names, ruleset),
                 edited=len(by_slot[slot].versions) > 1,
                 restored=by_slot[slot].versions[-1].action == Entry.RESTORE,
             )
