@@ -44,7 +44,7 @@ LATEST = 30  # hand lines on a page before «all hands»
 # reading the old wording (and ``check_snapshots`` reports it until then).
 _WORDING = (
     "scorekeeper/explain.py",
-    "scorekeeper/selectors/board.py",
+    "scorekeeper/selectors/wording.py",
     "scorekeeper/snapshots.py",
     "rules/counting.py",
 )
@@ -78,7 +78,7 @@ def ruleset_of(match: Match) -> Ruleset:
 
 def line_texts(result: HandResult, team_names: Sequence[str], ruleset: Ruleset) -> dict[str, dict[str, Any]]:
     """The line as shown, in every language of the site (built once per written hand)."""
-    from .selectors.board import line_parts
+    from .selectors.wording import line_parts
 
     out = {}
     for code, _name in settings.LANGUAGES:

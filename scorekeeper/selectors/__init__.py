@@ -1,6 +1,6 @@
 """Reads: the current hands of a match are derived from its log, the score from the engine."""
 
-from .board import Board, Line, record_parts, record_summary
+from .board import Board, Line
 from .build import board_build, hand_numbers, match_board, match_live_board, match_plain_board, replay_slots
 from .log import (
     Slot,
@@ -15,6 +15,7 @@ from .log import (
     secret_hash,
     slots_from_log,
 )
+from .wording import line_parts, record_parts, record_summary
 
 __all__ = [
     "Board",
@@ -22,6 +23,7 @@ __all__ = [
     "Slot",
     "board_build",
     "hand_numbers",
+    "line_parts",
     "live_records",
     "match_board",
     "match_get",

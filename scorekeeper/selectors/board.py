@@ -1,19 +1,16 @@
-"""The board of a match: its lines and what the page shows of them, and a record in words."""
+"""The board of a match: its lines and what the page shows of them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
-from rules.counting import UNITS, count, score_count
+from rules.counting import count, score_count
 from rules.engine import (
     Fold,
-    HandRecord,
     HandResult,
     MatchState,
     NextDeal,
@@ -373,52 +370,3 @@ def _over_label(counted: str, score: int, target: int) -> str:
     """«3 пары из 6» on the way; past the target just the score (the finale says by how much),
     never «16 глаз из 12»."""
     return counted if score > target else _("%(score)s of %(target)s") % {"score": counted, "target": target}
-
-
-def record_summary(record: dict[str, Any], team_names: Sequence[str]) -> str:
-    """One line for a stored record: its points and events (the history of changes)."""
-    points, events = record_parts(HandRecord.from_dict(record), team_names)
-    return " · ".join([points, *events])
-
-
-def line_parts(result: HandResult, team_names: Sequence[str], ruleset: Ruleset) -> dict[str, Any]:
-    """A hand's line in the active language: its points, events, each side's change and the
-    engine's notes worded in the match's unit (the board's :class:`Line` and the stored texts)."""
-    points, events = record_parts(result.record, team_names)
-    one_seat, unit = ruleset.variant.build_for is not None, UNITS.get(ruleset.scoring)
-    return {
-        "points": points,
-        "events": events,
-        "deltas": [f"{team_names[t]} {'+' if d > 0 else ''}{d}" for t, d in enumerate(result.delta) if d],
-        "notes": [
-            explain.note_line(n.code, n.params, team_names, one_seat=one_seat, unit=unit)
-            for n in result.notes
-        ],
-    }
-
-
-def record_parts(rec: HandRecord, team_names: Sequence[str]) -> tuple[str, list[str]]:
-    points = ":".join(str(x) for x in rec.points) if rec.points else "—"
-    events: list[str] = []
-    if rec.is_eggs and rec.points == (60, 60):  # three or four players: the note says nobody reached 61
-        events.append(pgettext("a hand's event, beside its 60:60", "eggs"))
-    if rec.all_tricks:
-        events.append(_("all tricks"))
-    if rec.queen_capture is not None:
-        events.append(_("queen caught by %(team)s") % {"team": team_names[rec.queen_capture]})
-    if rec.obyaz is not None:
-        events.append(_("obyaz: %(team)s") % {"team": team_names[rec.obyaz]})
-    if rec.penalty is not None:
-        events.append(
-            _("penalty: %(kind)s against %(team)s")
-            % {"kind": explain.penalty_name(rec.penalty.kind), "team": team_names[rec.penalty.against]}
-        )
-    if rec.hvalyonka:
-        events.append(_("hvalyonka"))
-    if rec.lone is not None and rec.lone < len(team_names):
-        events.append(_("%(player)s played alone") % {"player": team_names[rec.lone]})
-    if rec.last_suit is not None:
-        events.append(_("last card %(suit)s") % {"suit": SUIT_SYMBOLS[rec.last_suit]})
-    if rec.note:
-        events.append(f"«{rec.note}»")
-    return points, events

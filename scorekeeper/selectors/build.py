@@ -22,8 +22,9 @@ from .. import chart as chart_mod
 from .. import explain
 from ..models import Entry, Match
 from ..models import Line as LineRow
-from .board import Board, Line, ShownLine, line_parts
+from .board import Board, Line, ShownLine
 from .log import live_records, ruleset_of, slots_from_log
+from .wording import line_parts
 
 
 def replay_slots(

@@ -1,0 +1,67 @@
+"""A hand in words: its record as a short line (points and events), and the whole line the board
+shows (each side's change, the engine's notes in the match's unit). The stored line texts are
+built here, once per language (scorekeeper.snapshots)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from rules.counting import UNITS
+from rules.engine import HandRecord, HandResult
+from rules.engine.cards import SUIT_SYMBOLS
+from rules.engine.variants import Ruleset
+
+from .. import explain
+
+
+def record_summary(record: dict[str, Any], team_names: Sequence[str]) -> str:
+    """One line for a stored record: its points and events (the history of changes)."""
+    points, events = record_parts(HandRecord.from_dict(record), team_names)
+    return " · ".join([points, *events])
+
+
+def line_parts(result: HandResult, team_names: Sequence[str], ruleset: Ruleset) -> dict[str, Any]:
+    """A hand's line in the active language: its points, events, each side's change and the
+    engine's notes worded in the match's unit (the board's :class:`Line` and the stored texts)."""
+    points, events = record_parts(result.record, team_names)
+    one_seat, unit = ruleset.variant.build_for is not None, UNITS.get(ruleset.scoring)
+    return {
+        "points": points,
+        "events": events,
+        "deltas": [f"{team_names[t]} {'+' if d > 0 else ''}{d}" for t, d in enumerate(result.delta) if d],
+        "notes": [
+            explain.note_line(n.code, n.params, team_names, one_seat=one_seat, unit=unit)
+            for n in result.notes
+        ],
+    }
+
+
+def record_parts(rec: HandRecord, team_names: Sequence[str]) -> tuple[str, list[str]]:
+    points = ":".join(str(x) for x in rec.points) if rec.points else "—"
+    events: list[str] = []
+    if rec.is_eggs and rec.points == (60, 60):  # three or four players: the note says nobody reached 61
+        events.append(pgettext("a hand's event, beside its 60:60", "eggs"))
+    if rec.all_tricks:
+        events.append(_("all tricks"))
+    if rec.queen_capture is not None:
+        events.append(_("queen caught by %(team)s") % {"team": team_names[rec.queen_capture]})
+    if rec.obyaz is not None:
+        events.append(_("obyaz: %(team)s") % {"team": team_names[rec.obyaz]})
+    if rec.penalty is not None:
+        events.append(
+            _("penalty: %(kind)s against %(team)s")
+            % {"kind": explain.penalty_name(rec.penalty.kind), "team": team_names[rec.penalty.against]}
+        )
+    if rec.hvalyonka:
+        events.append(_("hvalyonka"))
+    if rec.lone is not None and rec.lone < len(team_names):
+        events.append(_("%(player)s played alone") % {"player": team_names[rec.lone]})
+    if rec.last_suit is not None:
+        events.append(_("last card %(suit)s") % {"suit": SUIT_SYMBOLS[rec.last_suit]})
+    if rec.note:
+        events.append(f"«{rec.note}»")
+    return points, events
