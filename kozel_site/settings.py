@@ -84,6 +84,7 @@ TEMPLATES = [
                 "django.template.context_processors.csrf",
             ],
             "builtins": ["template_partials.templatetags.partials"],
+            "libraries": {"once": "kozel_site.once"},
         },
     }
 ]

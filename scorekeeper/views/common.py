@@ -6,16 +6,19 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.core.cache.utils import make_template_fragment_key
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import dateformat, timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -147,6 +150,22 @@ OTHER_HOLE = f"kzother{_HOLE}"  # the stem of the other forms' nonces (penalty, 
 FRAGMENT_SECONDS = 3600
 
 
+# A whole page kept per version (the view link's): base.html's per-request values as holes too
+PATH_HOLE = f"kzpath{_HOLE}"  # the language form's «next»: this request's path
+NOW_HOLE = f"kznow{_HOLE}"  # <main data-rendered>: when this answer was made (offline.js shows it)
+PAGE_HOLES = {"csrf_token": CSRF_HOLE, "path_hole": PATH_HOLE, "now_hole": NOW_HOLE}
+
+
+def fill_page(html: str, request: HttpRequest) -> str:
+    """A page rendered with :data:`PAGE_HOLES`, with this request's values put in."""
+    now = dateformat.format(datetime.now(tz=timezone.get_current_timezone()), "c")
+    return (
+        html.replace(CSRF_HOLE, get_token(request))
+        .replace(PATH_HOLE, escape(request.get_full_path()))
+        .replace(NOW_HOLE, now)
+    )
+
+
 VERSION_HOLE = f"kzversion{_HOLE}"  # the entry form's log version (filled per version)
 HAND_HOLE = f"kzhand{_HOLE}"  # the entry form's hand number (filled per version)
 
@@ -174,6 +193,7 @@ def _match_context(
         "all_hands": _all_hands(request),
         "edit_url": edit_url(match, secret),
         "next_match": match_next(match=match) if board.state.finished else None,
+        "core_key": core_key(match),
         **_common(board),
     }
     if holes:
@@ -269,6 +289,23 @@ def _common_of(match: Match) -> dict[str, Any]:
     }
 
 
+def core_key(match: Match) -> str:
+    """The key the board and the chart are kept under (the {% cache %} tags in match.html and
+    _live.html), shared by the edit link and the view link: they are a pure function of the log
+    version and the language for a match on its own (no rematch series) that is not over. Empty:
+    not kept."""
+    snap = match.snapshot
+    if match.previous_id is not None or not snapshots.is_current(match) or snap.get("finished"):  # type: ignore[union-attr]
+        return ""
+    return f"{match.public_id}:{match.version}"
+
+
+def _drop_core(match: Match, version: int) -> None:
+    """The board and chart kept for ``version`` (never asked for again once the log moved on)."""
+    keys = [f"{match.public_id}:{version}", get_language()]
+    cache.delete_many([make_template_fragment_key(name, keys) for name in ("board", "chart")])
+
+
 def _fragment_key(request: HttpRequest, match: Match, secret: str) -> str | None:
     """The cache key of the match's #match fragment, or None when it is not cacheable: part of a
     series, over, or its snapshot not yet built (the read builds it first)."""
@@ -291,6 +328,20 @@ def _fill(html: str, request: HttpRequest) -> str:
     )
 
 
+def _kept_fragment(request: HttpRequest, match: Match, secret: str, key: str, board: Board | None) -> str:
+    """The #match fragment at this version with its holes, rendered once and kept."""
+    html = cache.get(key)
+    if html is None:
+        ctx = _match_context(request, match, secret, board=board, holes=True)
+        html = render_to_string("scorekeeper/match.html#match", ctx, request)
+        cache.set(key, html, FRAGMENT_SECONDS)
+        # the board at the previous version is never asked for again (its forms are stale):
+        # dropped now rather than left to fill the worker's memory until the cache culls
+        cache.delete_many([_board_key(match, match.version - 1, mode) for mode in ("latest", "all")])
+        _drop_core(match, match.version - 1)
+    return html
+
+
 def _match_html(
     request: HttpRequest,
     match: Match,
@@ -306,23 +357,35 @@ def _match_html(
     if key is None:
         ctx = _match_context(request, match, secret, board=board, form=form, message=message)
         return render_to_string("scorekeeper/match.html#match", ctx, request)
-    html = cache.get(key)
-    if html is None:
-        ctx = _match_context(request, match, secret, board=board, holes=True)
-        html = render_to_string("scorekeeper/match.html#match", ctx, request)
-        cache.set(key, html, FRAGMENT_SECONDS)
-        # the board at the previous version is never asked for again (its forms are stale):
-        # dropped now rather than left to fill the worker's memory until the cache culls
-        cache.delete_many([_board_key(match, match.version - 1, mode) for mode in ("latest", "all")])
-    return _fill(html, request)
+    return _fill(_kept_fragment(request, match, secret, key, board), request)
 
 
 def _render_match(
     request: HttpRequest, match: Match, secret: str, *, status: int = 200, **kwargs: Any
 ) -> HttpResponse:
-    html = _match_html(request, match, secret, **kwargs)
     if htmx(request):
-        return HttpResponse(html, status=status)
+        return HttpResponse(_match_html(request, match, secret, **kwargs), status=status)
+    key = (
+        None
+        if kwargs.get("form") is not None or kwargs.get("message")
+        else _fragment_key(request, match, secret)
+    )
+    if key is not None:
+        # the whole page too, kept per version with base.html's holes (PAGE_HOLES) beside the
+        # fragment's, and per host (the share panel's links are absolute)
+        host = request.get_host()
+        page_key = f"{key}:page:{host}"
+        page = cache.get(page_key)
+        if page is None:
+            fragment = _kept_fragment(request, match, secret, key, kwargs.get("board"))
+            ctx = {**_page_context(request, match, secret), "match_html": mark_safe(fragment), **PAGE_HOLES}
+            page = render_to_string("scorekeeper/match.html", ctx, request)
+            cache.set(page_key, page, FRAGMENT_SECONDS)
+            cache.delete_many(
+                [f"{_board_key(match, match.version - 1, mode)}:page:{host}" for mode in ("latest", "all")]
+            )
+        return HttpResponse(_fill(fill_page(page, request), request), status=status)
+    html = _match_html(request, match, secret, **kwargs)
     ctx = {**_page_context(request, match, secret), "match_html": mark_safe(html)}  # rendered above
     return render(request, "scorekeeper/match.html", ctx, status=status)
 

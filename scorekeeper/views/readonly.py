@@ -8,11 +8,14 @@ import json
 from typing import Any
 
 import segno
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
@@ -27,7 +30,17 @@ from ..selectors import (
     match_next,
     match_public_version,
 )
-from .common import VIEW_LINK_READ_ONLY, _all_hands, _common_of, _lazy_rows, _read_only, edit_url
+from .common import (
+    FRAGMENT_SECONDS,
+    PAGE_HOLES,
+    VIEW_LINK_READ_ONLY,
+    _all_hands,
+    _common_of,
+    _lazy_rows,
+    _read_only,
+    edit_url,
+    fill_page,
+)
 
 
 def _qr(url: str) -> HttpResponse:
@@ -73,11 +86,23 @@ def watch(request: HttpRequest, public_id: str) -> HttpResponse:
         "lines": _lazy_rows(board, None),  # type: ignore[arg-type]
         "all_hands": all_hands,
         "cacheable": cacheable,
+        "core_key": f"{match.public_id}:{match.version}" if cacheable else "",
         "next_match": SimpleLazyObject(lambda: match_next(match=match) if board.state.finished else None),
         **_common_of(match),
     }
-    template = "scorekeeper/watch.html#live" if htmx(request) else "scorekeeper/watch.html"
-    return render(request, template, ctx)
+    if htmx(request):
+        return render(request, "scorekeeper/watch.html#live", ctx)
+    if not cacheable:
+        return render(request, "scorekeeper/watch.html", ctx)
+    # The whole page of a match on its own: kept per version, language and mode, with holes for
+    # what each request gets afresh (views.common.PAGE_HOLES).
+    key = f"kz-watch:{match.public_id}:{{}}:{get_language()}:{'all' if all_hands else 'latest'}"
+    html = cache.get(key.format(match.version))
+    if html is None:
+        html = render_to_string("scorekeeper/watch.html", {**ctx, **PAGE_HOLES}, request)
+        cache.set(key.format(match.version), html, FRAGMENT_SECONDS)
+        cache.delete(key.format(match.version - 1))  # never asked for again
+    return HttpResponse(fill_page(html, request))
 
 
 @_read_only

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
 from scorekeeper.views import common
 
@@ -83,3 +84,73 @@ def test_a_new_version_drops_the_board_of_the_one_before(start) -> None:
     table.hand(points_0=70, points_1=50)  # its answer renders version 1
     assert not any(cache.get(k) for k in old)
     assert cache.get(common._board_key(match_get(public_id=table.public_id), 1, "latest"))
+
+
+# ---------------------------------------------------------------- whole pages kept per version
+
+HX_TOKEN = re.compile(r'"X-CSRFToken": "([^"]+)"')
+NEXT = re.compile(r'name="next" value="([^"]*)"')
+RENDERED = re.compile(r'data-rendered="([^"]+)"')
+
+
+@pytest.mark.parametrize("page", ["view", "edit"])
+def test_a_kept_page_gets_each_request_s_token_path_and_time(start, page) -> None:
+    """The view link's page and the edit link's page are kept whole per version; the CSRF token,
+    the language form's return path and the time of the answer are each request's own, and the
+    kept token is one the phone's own cookie accepts."""
+    from datetime import datetime, timedelta
+
+    from django.utils import timezone
+
+    table = start("penalty-goats")
+    table.hand(points_0=70, points_1=50)
+    url = table.edit if page == "edit" else f"/m/{table.public_id}/"
+    for query in ("", "?from=qr", "?from=qr"):  # the second and third from what was kept
+        phone = Client(enforce_csrf_checks=True)
+        before = timezone.now() - timedelta(seconds=1)
+        html = phone.get(url + query).content.decode()
+        for hole in (common.CSRF_HOLE, common.PATH_HOLE, common.NOW_HOLE, "kzcsrf", "kzpath", "kznow"):
+            assert hole not in html
+        assert NEXT.findall(html) == [url + query]
+        assert datetime.fromisoformat(RENDERED.findall(html)[0]) >= before
+        token = CSRF_INPUT.findall(html)[0]
+        assert HX_TOKEN.findall(html) == [token]
+        # the language form works with it from this phone (its cookie, the page's token)
+        resp = phone.post(
+            reverse("set_language"), {"language": "en", "next": url, "csrfmiddlewaretoken": token}
+        )
+        assert resp.status_code == 302
+
+
+def test_the_kept_view_page_moves_on_with_the_log(start) -> None:
+    from django.core.cache import cache
+
+    table = start("penalty-goats")
+    watch = f"/m/{table.public_id}/"
+    assert "(0)" in table.client.get(watch).content.decode()
+    table.hand(points_0=70, points_1=50)
+    html = table.client.get(watch).content.decode()
+    assert f'hx-get="/m/{table.public_id}/?v=1"' in html and '<li class="hand' in html
+    assert cache.get(f"kz-watch:{table.public_id}:1:ru:latest")
+    table.post("undo/")
+    html = table.client.get(watch).content.decode()
+    assert "?v=2" in html and '<li class="hand' not in html
+    assert cache.get(f"kz-watch:{table.public_id}:1:ru:latest") is None  # dropped
+
+
+def test_the_view_link_shows_the_board_the_write_rendered(start) -> None:
+    """The board and the chart are kept per version under one key for both links: the view link
+    read after a write takes what the write's answer rendered, and the same markup shows on both."""
+    from django.core.cache import cache
+    from django.core.cache.utils import make_template_fragment_key
+
+    table = start("penalty-goats")
+    table.hand(points_0=70, points_1=50)
+    edit = table.hand(points_0=45, points_1=75).content.decode()
+    keys = [f"{table.public_id}:2", "ru"]
+    board, chart = (cache.get(make_template_fragment_key(name, keys)) for name in ("board", "chart"))
+    assert board and chart and board in edit and chart in edit
+    view = table.client.get(f"/m/{table.public_id}/").content.decode()
+    assert board in view and chart in view
+    old = [make_template_fragment_key(name, [f"{table.public_id}:1", "ru"]) for name in ("board", "chart")]
+    assert not any(cache.get(k) for k in old)  # the version before: dropped
