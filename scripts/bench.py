@@ -3,7 +3,7 @@
 
 One run, one machine, one table:
 
-- gunicorn with kozel_site/gunicorn.conf.py (2 workers x 4 threads), DJANGO_ENV=production, on a
+- gunicorn with kozel_site/gunicorn.conf.py (2 workers x 2 threads), DJANGO_ENV=production, on a
   loopback port, against a throwaway SQLite database (WAL), static files collected;
 - wrk (Debian package) is the load generator, 4 keep-alive connections unless a row says
   otherwise; every request sends ``Accept-Encoding: gzip`` as a phone does;
