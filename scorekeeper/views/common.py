@@ -150,10 +150,11 @@ OTHER_HOLE = f"kzother{_HOLE}"  # the stem of the other forms' nonces (penalty, 
 FRAGMENT_SECONDS = 3600
 
 
-# A whole page kept per version (the view link's): base.html's per-request values as holes too
+# A page kept around its fragment: base.html's per-request values as holes too
 PATH_HOLE = f"kzpath{_HOLE}"  # the language form's «next»: this request's path
 NOW_HOLE = f"kznow{_HOLE}"  # <main data-rendered>: when this answer was made (offline.js shows it)
 PAGE_HOLES = {"csrf_token": CSRF_HOLE, "path_hole": PATH_HOLE, "now_hole": NOW_HOLE}
+FRAGMENT_HOLE = f"kzfragment{_HOLE}"  # the edit page's #match, the view page's #live
 
 
 def fill_page(html: str, request: HttpRequest) -> str:
@@ -371,19 +372,24 @@ def _render_match(
         else _fragment_key(request, match, secret)
     )
     if key is not None:
-        # the whole page too, kept per version with base.html's holes (PAGE_HOLES) beside the
-        # fragment's, and per host (the share panel's links are absolute)
-        host = request.get_host()
-        page_key = f"{key}:page:{host}"
-        page = cache.get(page_key)
-        if page is None:
-            fragment = _kept_fragment(request, match, secret, key, kwargs.get("board"))
-            ctx = {**_page_context(request, match, secret), "match_html": mark_safe(fragment), **PAGE_HOLES}
-            page = render_to_string("scorekeeper/match.html", ctx, request)
-            cache.set(page_key, page, FRAGMENT_SECONDS)
-            cache.delete_many(
-                [f"{_board_key(match, match.version - 1, mode)}:page:{host}" for mode in ("latest", "all")]
-            )
+        # the page around the fragment does not change with the log: kept once per match,
+        # language and host (the share panel's links are absolute), with the fragment's place and
+        # base.html's per-request values (PAGE_HOLES) as holes; the fragment is the one kept per
+        # version (one copy of the board per version, for the page and for htmx alike)
+        shell_key = (
+            f"kz-shell:{match.public_id}:{match.secret_hash[:16]}:{get_language()}:{request.get_host()}"
+        )
+        shell = cache.get(shell_key)
+        if shell is None:
+            ctx = {
+                **_page_context(request, match, secret),
+                "match_html": mark_safe(FRAGMENT_HOLE),
+                **PAGE_HOLES,
+            }
+            shell = render_to_string("scorekeeper/match.html", ctx, request)
+            cache.set(shell_key, shell, FRAGMENT_SECONDS)
+        fragment = _kept_fragment(request, match, secret, key, kwargs.get("board"))
+        page = shell.replace(FRAGMENT_HOLE, fragment, 1)
         return HttpResponse(_fill(fill_page(page, request), request), status=status)
     html = _match_html(request, match, secret, **kwargs)
     ctx = {**_page_context(request, match, secret), "match_html": mark_safe(html)}  # rendered above

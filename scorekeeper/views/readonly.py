@@ -15,6 +15,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
@@ -31,6 +32,7 @@ from ..selectors import (
     match_public_version,
 )
 from .common import (
+    FRAGMENT_HOLE,
     FRAGMENT_SECONDS,
     PAGE_HOLES,
     VIEW_LINK_READ_ONLY,
@@ -90,19 +92,32 @@ def watch(request: HttpRequest, public_id: str) -> HttpResponse:
         "next_match": SimpleLazyObject(lambda: match_next(match=match) if board.state.finished else None),
         **_common_of(match),
     }
-    if htmx(request):
-        return render(request, "scorekeeper/watch.html#live", ctx)
     if not cacheable:
-        return render(request, "scorekeeper/watch.html", ctx)
-    # The whole page of a match on its own: kept per version, language and mode, with holes for
-    # what each request gets afresh (views.common.PAGE_HOLES).
-    key = f"kz-watch:{match.public_id}:{{}}:{get_language()}:{'all' if all_hands else 'latest'}"
-    html = cache.get(key.format(match.version))
-    if html is None:
-        html = render_to_string("scorekeeper/watch.html", {**ctx, **PAGE_HOLES}, request)
-        cache.set(key.format(match.version), html, FRAGMENT_SECONDS)
-        cache.delete(key.format(match.version - 1))  # never asked for again
-    return HttpResponse(fill_page(html, request))
+        return render(
+            request, "scorekeeper/watch.html#live" if htmx(request) else "scorekeeper/watch.html", ctx
+        )
+    # #live is kept per version, language and mode (the poll's answer and the page's middle); the
+    # page around it does not change with the log and is kept once per match and language, with
+    # #live's place and each request's values as holes (views.common.PAGE_HOLES)
+    language, mode = get_language(), "all" if all_hands else "latest"
+    live_key = f"kz-live:{match.public_id}:{{}}:{language}:{mode}"
+    live = cache.get(live_key.format(match.version))
+    if live is None:
+        live = render_to_string("scorekeeper/watch.html#live", ctx, request)
+        cache.set(live_key.format(match.version), live, FRAGMENT_SECONDS)
+        # the version before is never asked for again, in either mode
+        cache.delete_many(
+            [f"kz-live:{match.public_id}:{match.version - 1}:{language}:{m}" for m in ("latest", "all")]
+        )
+    if htmx(request):
+        return HttpResponse(live)
+    shell_key = f"kz-watch:{match.public_id}:{language}"
+    shell = cache.get(shell_key)
+    if shell is None:
+        shell_ctx = {**ctx, "live_html": mark_safe(FRAGMENT_HOLE), **PAGE_HOLES}
+        shell = render_to_string("scorekeeper/watch.html", shell_ctx, request)
+        cache.set(shell_key, shell, FRAGMENT_SECONDS)
+    return HttpResponse(fill_page(shell.replace(FRAGMENT_HOLE, live, 1), request))
 
 
 @_read_only

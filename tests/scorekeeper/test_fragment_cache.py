@@ -131,11 +131,46 @@ def test_the_kept_view_page_moves_on_with_the_log(start) -> None:
     table.hand(points_0=70, points_1=50)
     html = table.client.get(watch).content.decode()
     assert f'hx-get="/m/{table.public_id}/?v=1"' in html and '<li class="hand' in html
-    assert cache.get(f"kz-watch:{table.public_id}:1:ru:latest")
+    assert cache.get(f"kz-live:{table.public_id}:1:ru:latest") in html  # #live kept per version
+    assert cache.get(f"kz-watch:{table.public_id}:ru")  # the page around it, once per match
     table.post("undo/")
     html = table.client.get(watch).content.decode()
     assert "?v=2" in html and '<li class="hand' not in html
-    assert cache.get(f"kz-watch:{table.public_id}:1:ru:latest") is None  # dropped
+    assert cache.get(f"kz-live:{table.public_id}:1:ru:latest") is None  # dropped
+
+
+def test_one_kept_copy_of_the_board_per_match(start) -> None:
+    """What is kept for a match is its latest version only, each part once: the edit fragment
+    and the view link's #live per version; the pages around them once per match (a worker's
+    memory does not grow with the hands played)."""
+    from django.core.cache import cache
+    from django.core.cache.utils import make_template_fragment_key
+
+    from scorekeeper.selectors import match_get
+
+    table = start("penalty-goats")
+    watch = f"/m/{table.public_id}/"
+    for n in range(1, 6):
+        table.hand(points_0=70 if n % 2 else 45, points_1=50 if n % 2 else 75)
+        table.client.get(table.edit)
+        table.client.get(watch)
+        table.client.get(watch + "?v=0", HTTP_HX_REQUEST="true")
+    match = match_get(public_id=table.public_id)
+    assert match.version == 5
+    for v in range(0, 5):
+        old = [common._board_key(match, v, mode) for mode in ("latest", "all")]
+        old += [f"kz-live:{table.public_id}:{v}:ru:{mode}" for mode in ("latest", "all")]
+        old += [
+            make_template_fragment_key(name, [f"{table.public_id}:{v}", "ru"]) for name in ("board", "chart")
+        ]
+        assert not any(cache.get(k) for k in old), v
+    assert cache.get(common._board_key(match, 5, "latest")) and cache.get(
+        f"kz-live:{table.public_id}:5:ru:latest"
+    )
+    # the hand list is part of the kept fragments, not kept a second time on its own
+    for editable in (True, False):
+        key = make_template_fragment_key("hands", [table.public_id, 5, "ru", editable, False])
+        assert cache.get(key) is None
 
 
 def test_the_view_link_shows_the_board_the_write_rendered(start) -> None:
