@@ -537,7 +537,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per HTTP scenario (default 2)")
     parser.add_argument(
-        "--rounds", type=int, default=3, help="interleaved rounds of the ratio figures (default 3)"
+        "--rounds", type=int, default=5, help="interleaved rounds of the ratio figures (default 5)"
     )
     parser.add_argument("--engine-seconds", type=float, default=1.0, help="seconds per engine figure")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
