@@ -3,7 +3,6 @@ hands as the log made them, the versions the pages poll and the rematch."""
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import hmac
 from collections.abc import Iterable, Sequence
@@ -22,20 +21,25 @@ def secret_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-@functools.cache
-def _match_select(vendor: str) -> tuple[str, list[str], list[tuple[Any, list[Any]]]]:
+def _match_select() -> tuple[str, list[str], list[tuple[Any, list[Any]]]]:
     """The statement that reads a match by its public id, the model's attribute names in its
     column order, and each column's converters (the ones the ORM applies: JSON decoded, dates
-    parsed), for the database in use."""
-    fields = Match._meta.concrete_fields
-    qn = connection.ops.quote_name
-    columns = ", ".join(qn(str(f.column)) for f in fields)
-    sql = f"SELECT {columns} FROM {qn(Match._meta.db_table)} WHERE {qn('public_id')} = %s"
-    converters = []
-    for f in fields:
-        col = f.get_col(Match._meta.db_table)
-        converters.append((col, connection.ops.get_db_converters(col) + col.get_db_converters(connection)))
-    return sql, [f.attname for f in fields], converters
+    parsed). Made once per database connection (each thread has its own), with its operations."""
+    made = getattr(connection, "kz_match_select", None)
+    if made is None:
+        fields = Match._meta.concrete_fields
+        qn = connection.ops.quote_name
+        columns = ", ".join(qn(str(f.column)) for f in fields)
+        sql = f"SELECT {columns} FROM {qn(Match._meta.db_table)} WHERE {qn('public_id')} = %s"
+        converters = []
+        for f in fields:
+            col = f.get_col(Match._meta.db_table)
+            converters.append(
+                (col, connection.ops.get_db_converters(col) + col.get_db_converters(connection))
+            )
+        made = (sql, [f.attname for f in fields], converters)
+        connection.kz_match_select = made  # type: ignore[attr-defined]
+    return made  # type: ignore[no-any-return]
 
 
 def match_get(*, public_id: str) -> Match:
@@ -43,7 +47,7 @@ def match_get(*, public_id: str) -> Match:
     so the statement is written out once (the same on SQLite and PostgreSQL) and the row made a
     model instance as the ORM would: a ``Match.objects.get`` spent five times as long building
     the query as running it."""
-    sql, names, converters = _match_select(connection.vendor)
+    sql, names, converters = _match_select()
     with connection.cursor() as cursor:
         cursor.execute(sql, [public_id])
         row = cursor.fetchone()
