@@ -3,22 +3,17 @@ the board's rendering and the write path every form goes through (the phone's ou
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.core.cache.utils import make_template_fragment_key
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import dateformat, timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -31,10 +26,11 @@ from rules.counting import count
 from rules.engine.cards import SUIT_SYMBOLS, SUITS
 from rules.messages import lang, option_label, option_value, variant_name
 
-from .. import services, snapshots
+from .. import services
 from ..forms import HandForm, WriteForm, new_nonce, penalty_choices
 from ..models import Match
 from ..selectors import Board, match_live_board, match_next, record_summary
+from . import kept
 
 STALE_EDIT = gettext_lazy(
     "Another phone changed this match while the form was open. Below is the hand as it stands now: "
@@ -137,40 +133,6 @@ def _all_hands(request: HttpRequest) -> bool:
     return request.GET.get("hands") == "all"
 
 
-# The #match fragment of a match on its own (no rematch series, not over) with a clean form is
-# a pure function of its log version, the language and the page mode, but for three values each
-# request must get afresh: the CSRF token and the two nonces of its forms (two phones showing the
-# same version must not share a nonce, or one phone's hand would pass for the other's retry).
-# It is rendered once with holes in their place and cached; each request fills the holes. The
-# holes carry a per-process random part, so no typed text can pass for one.
-_HOLE = secrets.token_hex(8)
-CSRF_HOLE = f"kzcsrf{_HOLE}"
-NONCE_HOLE = f"kznonce{_HOLE}"  # the hand form's nonce
-OTHER_HOLE = f"kzother{_HOLE}"  # the stem of the other forms' nonces (penalty, undo, rematch)
-FRAGMENT_SECONDS = 3600
-
-
-# A page kept around its fragment: base.html's per-request values as holes too
-PATH_HOLE = f"kzpath{_HOLE}"  # the language form's «next»: this request's path
-NOW_HOLE = f"kznow{_HOLE}"  # <main data-rendered>: when this answer was made (offline.js shows it)
-PAGE_HOLES = {"csrf_token": CSRF_HOLE, "path_hole": PATH_HOLE, "now_hole": NOW_HOLE}
-FRAGMENT_HOLE = f"kzfragment{_HOLE}"  # the edit page's #match, the view page's #live
-
-
-def fill_page(html: str, request: HttpRequest) -> str:
-    """A page rendered with :data:`PAGE_HOLES`, with this request's values put in."""
-    now = dateformat.format(datetime.now(tz=timezone.get_current_timezone()), "c")
-    return (
-        html.replace(CSRF_HOLE, get_token(request))
-        .replace(PATH_HOLE, escape(request.get_full_path()))
-        .replace(NOW_HOLE, now)
-    )
-
-
-VERSION_HOLE = f"kzversion{_HOLE}"  # the entry form's log version (filled per version)
-HAND_HOLE = f"kzhand{_HOLE}"  # the entry form's hand number (filled per version)
-
-
 def _match_context(
     request: HttpRequest,
     match: Match,
@@ -189,16 +151,16 @@ def _match_context(
         "secret": secret,
         "message": message,
         "editable": True,
-        "penalty_nonce": OTHER_HOLE if holes else new_nonce(),
+        "penalty_nonce": kept.OTHER_HOLE if holes else new_nonce(),
         "lines": _lazy_rows(board, secret),
         "all_hands": _all_hands(request),
         "edit_url": edit_url(match, secret),
         "next_match": match_next(match=match) if board.state.finished else None,
-        "core_key": core_key(match),
+        "core_key": kept.core_key(match),
         **_common(board),
     }
     if holes:
-        ctx["csrf_token"] = CSRF_HOLE
+        ctx["csrf_token"] = kept.CSRF_HOLE
         ctx["entry_html"] = _entry_html(request, ctx) if board.next is not None and not board.broken else ""
     else:
         ctx.update(_entry_context(board, form))
@@ -231,11 +193,14 @@ def _entry_html(request: HttpRequest, ctx: dict[str, Any]) -> SafeString:
     key = f"kz-entry:{match.public_id}:{match.secret_hash[:16]}:{get_language()}:{board.next.dealer}"
     html = cache.get(key)
     if html is None:
-        holed = replace(board, version=VERSION_HOLE, next=replace(board.next, hand_number=HAND_HOLE))  # type: ignore[arg-type]
-        entry_ctx = {**ctx, "board": holed, **_entry_context(holed, None, NONCE_HOLE)}
+        hand = replace(board.next, hand_number=kept.HAND_HOLE)  # type: ignore[arg-type]
+        holed = replace(board, version=kept.VERSION_HOLE, next=hand)  # type: ignore[arg-type]
+        entry_ctx = {**ctx, "board": holed, **_entry_context(holed, None, kept.NONCE_HOLE)}
         html = render_to_string("scorekeeper/_entry.html", entry_ctx, request)
-        cache.set(key, html, FRAGMENT_SECONDS)
-    filled = html.replace(VERSION_HOLE, str(board.version)).replace(HAND_HOLE, str(board.next.hand_number))
+        cache.set(key, html, kept.SECONDS)
+    filled = html.replace(kept.VERSION_HOLE, str(board.version)).replace(
+        kept.HAND_HOLE, str(board.next.hand_number)
+    )
     return mark_safe(filled)  # rendered by the template above, two numbers put in
 
 
@@ -290,43 +255,11 @@ def _common_of(match: Match) -> dict[str, Any]:
     }
 
 
-def core_key(match: Match) -> str:
-    """The key the board and the chart are kept under (the {% cache %} tags in match.html and
-    _live.html), shared by the edit link and the view link: they are a pure function of the log
-    version and the language for a match on its own (no rematch series) that is not over. Empty:
-    not kept."""
-    snap = match.snapshot
-    if match.previous_id is not None or not snapshots.is_current(match) or snap.get("finished"):  # type: ignore[union-attr]
-        return ""
-    return f"{match.public_id}:{match.version}"
-
-
-def _drop_core(match: Match, version: int) -> None:
-    """The board and chart kept for ``version`` (never asked for again once the log moved on)."""
-    keys = [f"{match.public_id}:{version}", get_language()]
-    cache.delete_many([make_template_fragment_key(name, keys) for name in ("board", "chart")])
-
-
-def _fragment_key(request: HttpRequest, match: Match, secret: str) -> str | None:
-    """The cache key of the match's #match fragment, or None when it is not cacheable: part of a
-    series, over, or its snapshot not yet built (the read builds it first)."""
-    snap = match.snapshot
-    if match.previous_id is not None or not snapshots.is_current(match) or snap.get("finished"):  # type: ignore[union-attr]
+def _fragment_key(request: HttpRequest, match: Match) -> str | None:
+    """The key the match's #match fragment is kept under, or None when it is not kept."""
+    if not kept.core_key(match):
         return None
-    return _board_key(match, match.version, "all" if _all_hands(request) else "latest")
-
-
-def _board_key(match: Match, version: int, mode: str) -> str:
-    return f"kz-match:{match.public_id}:{match.secret_hash[:16]}:{version}:{get_language()}:{mode}"
-
-
-def _fill(html: str, request: HttpRequest) -> str:
-    """The fragment with this request's CSRF token and fresh nonces in its holes."""
-    return (
-        html.replace(CSRF_HOLE, get_token(request))
-        .replace(NONCE_HOLE, new_nonce())
-        .replace(OTHER_HOLE, new_nonce())
-    )
+    return kept.fragment_key(match, match.version, "all" if _all_hands(request) else "latest")
 
 
 def _kept_fragment(request: HttpRequest, match: Match, secret: str, key: str, board: Board | None) -> str:
@@ -335,65 +268,45 @@ def _kept_fragment(request: HttpRequest, match: Match, secret: str, key: str, bo
     if html is None:
         ctx = _match_context(request, match, secret, board=board, holes=True)
         html = render_to_string("scorekeeper/match.html#match", ctx, request)
-        cache.set(key, html, FRAGMENT_SECONDS)
-        # the board at the previous version is never asked for again (its forms are stale):
-        # dropped now rather than left to fill the worker's memory until the cache culls
-        cache.delete_many([_board_key(match, match.version - 1, mode) for mode in ("latest", "all")])
-        _drop_core(match, match.version - 1)
+        cache.set(key, html, kept.SECONDS)
+        kept.drop_version(match, match.version - 1)
     return html
 
 
-def _match_html(
+def _render_match(
     request: HttpRequest,
     match: Match,
     secret: str,
     *,
+    status: int = 200,
     board: Board | None = None,
     form: HandForm | None = None,
     message: str = "",
-) -> str:
-    """The #match fragment: from the cache when it is the plain board at this version (the
-    cached board needs no query beyond the match's row), else rendered."""
-    key = None if form is not None or message else _fragment_key(request, match, secret)
+) -> HttpResponse:
+    """The #match fragment for htmx, else the page with it: the kept ones when it is the plain
+    board at this version (views.kept), else rendered."""
+    key = None if form is not None or message else _fragment_key(request, match)
     if key is None:
         ctx = _match_context(request, match, secret, board=board, form=form, message=message)
-        return render_to_string("scorekeeper/match.html#match", ctx, request)
-    return _fill(_kept_fragment(request, match, secret, key, board), request)
-
-
-def _render_match(
-    request: HttpRequest, match: Match, secret: str, *, status: int = 200, **kwargs: Any
-) -> HttpResponse:
+        html = render_to_string("scorekeeper/match.html#match", ctx, request)
+        if htmx(request):
+            return HttpResponse(html, status=status)
+        page_ctx = {**_page_context(request, match, secret), "match_html": mark_safe(html)}  # rendered above
+        return render(request, "scorekeeper/match.html", page_ctx, status=status)
+    fragment = _kept_fragment(request, match, secret, key, board)
     if htmx(request):
-        return HttpResponse(_match_html(request, match, secret, **kwargs), status=status)
-    key = (
-        None
-        if kwargs.get("form") is not None or kwargs.get("message")
-        else _fragment_key(request, match, secret)
+        return HttpResponse(kept.fill(fragment, request), status=status)
+    # per host too: the share panel's links are absolute
+    page_key = f"kz-shell:{match.public_id}:{match.secret_hash[:16]}:{get_language()}:{request.get_host()}"
+    page = kept.page_around(
+        request,
+        page_key,
+        "scorekeeper/match.html",
+        lambda: _page_context(request, match, secret),
+        "match_html",
+        fragment,
     )
-    if key is not None:
-        # the page around the fragment does not change with the log: kept once per match,
-        # language and host (the share panel's links are absolute), with the fragment's place and
-        # base.html's per-request values (PAGE_HOLES) as holes; the fragment is the one kept per
-        # version (one copy of the board per version, for the page and for htmx alike)
-        shell_key = (
-            f"kz-shell:{match.public_id}:{match.secret_hash[:16]}:{get_language()}:{request.get_host()}"
-        )
-        shell = cache.get(shell_key)
-        if shell is None:
-            ctx = {
-                **_page_context(request, match, secret),
-                "match_html": mark_safe(FRAGMENT_HOLE),
-                **PAGE_HOLES,
-            }
-            shell = render_to_string("scorekeeper/match.html", ctx, request)
-            cache.set(shell_key, shell, FRAGMENT_SECONDS)
-        fragment = _kept_fragment(request, match, secret, key, kwargs.get("board"))
-        page = shell.replace(FRAGMENT_HOLE, fragment, 1)
-        return HttpResponse(_fill(fill_page(page, request), request), status=status)
-    html = _match_html(request, match, secret, **kwargs)
-    ctx = {**_page_context(request, match, secret), "match_html": mark_safe(html)}  # rendered above
-    return render(request, "scorekeeper/match.html", ctx, status=status)
+    return HttpResponse(page, status=status)
 
 
 def _apply_errors(form: WriteForm, exc: ValidationError) -> None:

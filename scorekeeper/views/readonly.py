@@ -15,7 +15,6 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
-from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
@@ -31,18 +30,8 @@ from ..selectors import (
     match_next,
     match_public_version,
 )
-from .common import (
-    FRAGMENT_HOLE,
-    FRAGMENT_SECONDS,
-    PAGE_HOLES,
-    VIEW_LINK_READ_ONLY,
-    _all_hands,
-    _common_of,
-    _lazy_rows,
-    _read_only,
-    edit_url,
-    fill_page,
-)
+from . import kept
+from .common import VIEW_LINK_READ_ONLY, _all_hands, _common_of, _lazy_rows, _read_only, edit_url
 
 
 def _qr(url: str) -> HttpResponse:
@@ -74,11 +63,8 @@ def watch(request: HttpRequest, public_id: str) -> HttpResponse:
             return HttpResponse(status=204)
     match = match_get(public_id=public_id)
     all_hands = _all_hands(request)
-    snap = match.snapshot or {}
-    # The live board of a match on its own (no rematch series, not over) is a pure function of
-    # its log version and the language: its HTML is cached under them (a write moves the version
-    # on, so a read after a change always renders afresh).
-    cacheable = match.previous_id is None and not snap.get("finished") and snap.get("tag") == match.version
+    # a match on its own that is not over: its #live is kept per version (views.kept)
+    core = kept.core_key(match)
     board = SimpleLazyObject(lambda: match_live_board(match=match, all_hands=all_hands))
     ctx = {
         "match": match,
@@ -87,37 +73,27 @@ def watch(request: HttpRequest, public_id: str) -> HttpResponse:
         "editable": False,
         "lines": _lazy_rows(board, None),  # type: ignore[arg-type]
         "all_hands": all_hands,
-        "cacheable": cacheable,
-        "core_key": f"{match.public_id}:{match.version}" if cacheable else "",
+        "core_key": core,
         "next_match": SimpleLazyObject(lambda: match_next(match=match) if board.state.finished else None),
         **_common_of(match),
     }
-    if not cacheable:
+    if not core:
         return render(
             request, "scorekeeper/watch.html#live" if htmx(request) else "scorekeeper/watch.html", ctx
         )
-    # #live is kept per version, language and mode (the poll's answer and the page's middle); the
-    # page around it does not change with the log and is kept once per match and language, with
-    # #live's place and each request's values as holes (views.common.PAGE_HOLES)
-    language, mode = get_language(), "all" if all_hands else "latest"
-    live_key = f"kz-live:{match.public_id}:{{}}:{language}:{mode}"
-    live = cache.get(live_key.format(match.version))
+    # #live is the poll's answer and the page's middle; the page around it is kept once per match
+    key = kept.live_key(match, match.version, "all" if all_hands else "latest")
+    live = cache.get(key)
     if live is None:
         live = render_to_string("scorekeeper/watch.html#live", ctx, request)
-        cache.set(live_key.format(match.version), live, FRAGMENT_SECONDS)
-        # the version before is never asked for again, in either mode
-        cache.delete_many(
-            [f"kz-live:{match.public_id}:{match.version - 1}:{language}:{m}" for m in ("latest", "all")]
-        )
+        cache.set(key, live, kept.SECONDS)
+        kept.drop_version(match, match.version - 1)
     if htmx(request):
         return HttpResponse(live)
-    shell_key = f"kz-watch:{match.public_id}:{language}"
-    shell = cache.get(shell_key)
-    if shell is None:
-        shell_ctx = {**ctx, "live_html": mark_safe(FRAGMENT_HOLE), **PAGE_HOLES}
-        shell = render_to_string("scorekeeper/watch.html", shell_ctx, request)
-        cache.set(shell_key, shell, FRAGMENT_SECONDS)
-    return HttpResponse(fill_page(shell.replace(FRAGMENT_HOLE, live, 1), request))
+    page_key = f"kz-watch:{match.public_id}:{get_language()}"
+    return HttpResponse(
+        kept.page_around(request, page_key, "scorekeeper/watch.html", lambda: ctx, "live_html", live)
+    )
 
 
 @_read_only

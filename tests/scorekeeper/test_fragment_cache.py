@@ -1,5 +1,5 @@
 """The edit link's board is rendered once per log version and cached with holes for what each
-request must get afresh (views.common._match_html): the CSRF token and the forms' nonces."""
+request must get afresh (views.kept): the CSRF token and the forms' nonces."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.views import common
+from scorekeeper.views import kept
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,7 @@ def test_each_request_gets_its_own_nonces_and_no_hole_is_left(start) -> None:
     second = table.client.get(table.edit).content.decode()  # the cached fragment
     third = table.client.get(table.edit, HTTP_HX_REQUEST="true").content.decode()
     for html in (first, second, third):
-        for hole in (common.CSRF_HOLE, common.NONCE_HOLE, common.OTHER_HOLE, "kzcsrf", "kznonce", "kzother"):
+        for hole in (kept.CSRF_HOLE, kept.NONCE_HOLE, kept.OTHER_HOLE, "kzcsrf", "kznonce", "kzother"):
             assert hole not in html
         assert len(nonces(html)) >= 3  # the hand form, the penalty forms, undo
         assert len(set(nonces(html))) == len(nonces(html))  # one nonce per form
@@ -79,11 +79,11 @@ def test_a_new_version_drops_the_board_of_the_one_before(start) -> None:
     table.client.get(table.edit)
     table.client.get(table.edit + "?hands=all")
     match = match_get(public_id=table.public_id)
-    old = [common._board_key(match, 0, mode) for mode in ("latest", "all")]
+    old = [kept.fragment_key(match, 0, mode) for mode in ("latest", "all")]
     assert all(cache.get(k) for k in old)
     table.hand(points_0=70, points_1=50)  # its answer renders version 1
     assert not any(cache.get(k) for k in old)
-    assert cache.get(common._board_key(match_get(public_id=table.public_id), 1, "latest"))
+    assert cache.get(kept.fragment_key(match_get(public_id=table.public_id), 1, "latest"))
 
 
 # ---------------------------------------------------------------- whole pages kept per version
@@ -109,7 +109,7 @@ def test_a_kept_page_gets_each_request_s_token_path_and_time(start, page) -> Non
         phone = Client(enforce_csrf_checks=True)
         before = timezone.now() - timedelta(seconds=1)
         html = phone.get(url + query).content.decode()
-        for hole in (common.CSRF_HOLE, common.PATH_HOLE, common.NOW_HOLE, "kzcsrf", "kzpath", "kznow"):
+        for hole in (kept.CSRF_HOLE, kept.PATH_HOLE, kept.NOW_HOLE, "kzcsrf", "kzpath", "kznow"):
             assert hole not in html
         assert NEXT.findall(html) == [url + query]
         assert datetime.fromisoformat(RENDERED.findall(html)[0]) >= before
@@ -158,13 +158,13 @@ def test_one_kept_copy_of_the_board_per_match(start) -> None:
     match = match_get(public_id=table.public_id)
     assert match.version == 5
     for v in range(0, 5):
-        old = [common._board_key(match, v, mode) for mode in ("latest", "all")]
+        old = [kept.fragment_key(match, v, mode) for mode in ("latest", "all")]
         old += [f"kz-live:{table.public_id}:{v}:ru:{mode}" for mode in ("latest", "all")]
         old += [
             make_template_fragment_key(name, [f"{table.public_id}:{v}", "ru"]) for name in ("board", "chart")
         ]
         assert not any(cache.get(k) for k in old), v
-    assert cache.get(common._board_key(match, 5, "latest")) and cache.get(
+    assert cache.get(kept.fragment_key(match, 5, "latest")) and cache.get(
         f"kz-live:{table.public_id}:5:ru:latest"
     )
     # the hand list is part of the kept fragments, not kept a second time on its own
