@@ -3,13 +3,10 @@ and the same forms for the scripts (``{% count_catalogue %}``)."""
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from django import template
-from django.conf import settings
 from django.utils.html import format_html_join
-from django.utils.translation import get_language, override
 
 from rules import counting
 
@@ -27,11 +24,5 @@ def count(n: Any, word: str) -> str:
 @register.simple_tag
 def count_catalogue() -> str:
     """Data attributes for site.js's Kozel.count: the plural index table and each word's forms
-    (on every page: joined once per language)."""
-    return _attributes(get_language() or settings.LANGUAGE_CODE)
-
-
-@functools.lru_cache(maxsize=16)
-def _attributes(language: str) -> str:
-    with override(language):
-        return format_html_join(" ", 'data-count-{}="{}"', counting.js_catalogue().items())
+    (on every page, inside base.html's ``{% per_language %}``, which keeps them once per language)."""
+    return format_html_join(" ", 'data-count-{}="{}"', counting.js_catalogue().items())
