@@ -10,6 +10,7 @@ from typing import Any
 from django.db import connection
 
 from rules.engine import (
+    Fold,
     MatchState,
     RecordError,
     new_match,
@@ -154,9 +155,9 @@ def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
     missing or behind its log is built from the log first (once)."""
     from .. import snapshots
 
-    snapshots.ensure(match)
-    ruleset = ruleset_of(match)
-    fold = snapshots.fold_of_match(match, ruleset)
+    board = match_plain_board(match=match)
+    ruleset, fold = board.ruleset, board.state
+    assert isinstance(fold, Fold)  # a snapshot board's state
     broken_code = (match.snapshot or {}).get("broken", "")
     broken = explain.error_message(broken_code) if broken_code else ""
     # One query for what the page shows of the lines: the latest page (every line with
@@ -173,18 +174,7 @@ def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
     nd = None
     if not fold.finished and not broken:
         nd = fold.next_deal(first_dealer=match.first_dealer, first_leader=match.first_leader)
-    board = Board(
-        match=match,
-        ruleset=ruleset,
-        state=fold,
-        slots=[],
-        lines=[],
-        version=match.version,
-        next=nd,
-        broken=broken,
-        count=fold.hands,
-        rows=rows,
-    )
+    board.next, board.broken, board.rows = nd, broken, rows
     board.chart_points = [(n, chart_points[n]) for n in drawn if n in chart_points]
     if match.previous_id is not None or fold.finished:
         series = list(Match.objects.filter(series=match.series).order_by("pk"))
