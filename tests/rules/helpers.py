@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlencode
 
 from rules.engine.tricks import legal_cards, resolve_trick
@@ -86,3 +87,8 @@ RU_FACE = {"J": "В", "Q": "Д", "K": "К", "A": "Т", "C": "♣", "S": "♠", "
 def ru_faces(codes: str) -> str:
     """Codes as the Russian page writes them in a card field: «KS 10H» → «К♠ 10♥»."""
     return " ".join(RU_FACE.get(c[:-1], c[:-1]) + RU_FACE[c[-1]] for c in codes.split())
+
+
+def text(resp) -> str:
+    """A page's text: the tags taken out, the spaces folded."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", resp.content.decode()))

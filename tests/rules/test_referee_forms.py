@@ -3,8 +3,6 @@ extended by the trick, deal and hand forms; bad input is the form's errors and a
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from django.test import Client
 from django.utils import translation
@@ -13,6 +11,8 @@ from rules.engine.cards import Card
 from rules.referee import read_deal, read_hand, read_rules, read_trick
 from rules.referee.forms import DealForm, HandForm, RefereeForm, TrickForm
 
+from .helpers import text
+
 pytestmark = pytest.mark.django_db
 
 
@@ -20,16 +20,6 @@ pytestmark = pytest.mark.django_db
 def english():
     with translation.override("en"):
         yield
-
-
-@pytest.fixture
-def en(client: Client) -> Client:
-    client.cookies["kozel_lang"] = "en"
-    return client
-
-
-def text(resp) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", resp.content.decode()))
 
 
 def cards(codes: str) -> list[Card]:

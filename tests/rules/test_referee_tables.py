@@ -9,19 +9,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from django.test import Client
 
-from .helpers import qs, revoke_deal, table_deal
+from .helpers import qs, revoke_deal, table_deal, text
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def en(client: Client) -> Client:
-    client.cookies["kozel_lang"] = "en"
-    return client
-
-
-def text(resp) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", resp.content.decode()))
 
 
 def plays(resp) -> list[str]:

@@ -31,12 +31,6 @@ def section(page: str, anchor: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", m.group(1)))
 
 
-@pytest.fixture
-def en(client: Client) -> Client:
-    client.cookies["kozel_lang"] = "en"
-    return client
-
-
 @pytest.mark.parametrize("key", list(SHORT_TABLES))
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_short_table_sheets_render_in_both_languages(client: Client, key: str, lang: str) -> None:

@@ -11,22 +11,11 @@ from django.test import Client
 from rules.engine.variants import VARIANTS
 from rules.models import HouseRule
 
-from .helpers import qs, revoke_deal
+from .helpers import qs, revoke_deal, text
 
 pytestmark = pytest.mark.django_db
 
 TRICK = "/rules/referee/?variant=classic-sixes&leader=0&cards=AH+QD+10H+7C"
-
-
-@pytest.fixture
-def en(client: Client) -> Client:
-    client.cookies["kozel_lang"] = "en"
-    return client
-
-
-def text(resp) -> str:
-    html = resp.content.decode()
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
 def plays(resp) -> list[str]:
