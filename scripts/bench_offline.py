@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scripts.chromium import ARGS, CHROMIUM  # noqa: E402
+from scripts.chromium import ARGS, CHROMIUM, wait_kept  # noqa: E402
 
 TARGET_MS = 100
 TAPS = 40
@@ -99,11 +99,7 @@ def main() -> int:
             page.get_by_role("button", name="Начать матч").click()
             page.wait_for_url("**/e/**")
             edit = page.url
-            page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-            page.wait_for_function(
-                "p => caches.open('kozel-pages-v1').then(c => c.match(p)).then(r => !!r)",
-                arg=page.evaluate("location.pathname"),
-            )
+            wait_kept(page)
             ctx.set_offline(True)
             page.goto(edit)  # from the phone's copy
             page.wait_for_selector("#points_0")

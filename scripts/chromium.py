@@ -1,8 +1,11 @@
-"""How the project starts Debian's chromium: the browser tests and the screenshot script share it."""
+"""How the project drives Debian's chromium: the browser tests and the scripts (screenshots, the
+offline bench) share how it starts and how they wait for what the service worker keeps."""
 
 from __future__ import annotations
 
 import os
+import time
+from typing import Any
 
 CHROMIUM = os.environ.get("KOZEL_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -15,3 +18,27 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+PAGES = "kozel-pages-v1"  # the service worker's cache of pages (templates/pwa/sw.js)
+
+
+def until(page: Any, expression: str, arg: Any = None, *, timeout: float = 8.0, what: str = "") -> None:
+    """Until ``expression`` (a function of ``arg``) is truthy in ``page``; it may return a promise.
+    Playwright's ``wait_for_function`` cannot wait on a promise: it takes the promise object
+    itself for a truthy answer and returns at once."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression, arg):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"not within {timeout:g} s: {what or expression}")
+        page.wait_for_timeout(100)
+
+
+def wait_kept(page: Any, path: str | None = None) -> None:
+    """Until the service worker keeps a copy of ``path`` (this page's, by default)."""
+    path = path or page.evaluate("location.pathname")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    until(
+        page,
+        f"p => caches.open('{PAGES}').then(c => c.match(p)).then(r => !!r)",
+        path,
+        what=f"a kept copy of {path}",
+    )

@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from chromium import ARGS, CHROMIUM  # scripts/chromium.py, beside this script
+from chromium import ARGS, CHROMIUM, wait_kept  # scripts/chromium.py, beside this script
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,14 +33,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def kept(page) -> None:  # noqa: ANN001
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function(
-        "p => caches.open('kozel-pages-v1').then(c => c.match(p)).then(r => !!r)",
-        arg=page.evaluate("location.pathname"),
-    )
 
 
 def main() -> None:
@@ -90,7 +82,7 @@ def main() -> None:
                         pa.wait_for_function(
                             f"document.querySelector('#match').dataset.version !== '{before}'"
                         )
-                    kept(pa)
+                    wait_kept(pa)
                     pa.reload()
                     a.set_offline(True)
                     for pts in ("61", "40"):
@@ -111,7 +103,7 @@ def main() -> None:
                     pb.wait_for_selector(".hand[data-hand='3']")
                     watch = re.sub(r"/e/[^/]+/$", "/", edit)
                     pb.goto(watch)
-                    kept(pb)
+                    wait_kept(pb)
                     b.set_offline(True)
                     pb.wait_for_selector("#net-banner:not([hidden])", timeout=10000)
                     shot(pb, "watch")

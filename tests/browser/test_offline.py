@@ -17,6 +17,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from rules.engine.scoring import HandRecord, replay
 from scorekeeper.models import Entry, Match
+from scripts.chromium import PAGES, until, wait_kept
 from tests.servers import free_port
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -38,14 +39,34 @@ def start(page: Page, base: str, variant: str = "classic-sixes") -> str:
 def controlled(page: Page) -> None:
     """The service worker has kept this page's copy and controls the page (a page opened while
     the worker was still installing is controlled from its next load)."""
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    path = page.evaluate("location.pathname")
-    page.wait_for_function(
-        "p => caches.open('kozel-pages-v1').then(c => c.match(p)).then(r => !!r)", arg=path, polling=100
-    )
+    wait_kept(page)
     if not page.evaluate("!!navigator.serviceWorker.controller"):
         page.reload()
     page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+
+def wait_kept_hands(page: Page, path: str, n: int) -> None:
+    """Until the copy of ``path`` the service worker keeps shows ``n`` hands (the copy is
+    refreshed in the background after a write or a fresh board)."""
+    try:
+        until(
+            page,
+            f"""p => caches.open('{PAGES}').then(c => c.match(p)).then(r => r ? r.text() : '')
+                  .then(t => (t.match(/<li class="hand[ "]/g) || []).length === {n})""",
+            path,
+        )
+    except TimeoutError as exc:
+        raise AssertionError(f"the kept copy of {path} does not show {n} hands: {what_page(page)}") from exc
+
+
+def what_page(page: Page) -> str:
+    """For a failure's message: which page the browser shows, and what the worker keeps."""
+    keys = page.evaluate(f"caches.open('{PAGES}').then(c => c.keys()).then(k => k.map(r => r.url))")
+    main = page.locator("main").first
+    return (
+        f"url {page.url}, offline page {page.locator('#offline-page').count()}, "
+        f"rendered {main.get_attribute('data-rendered') if main.count() else None}, kept {keys}"
+    )
 
 
 def public_id(url: str) -> str:
@@ -359,6 +380,7 @@ def test_offline_reload_of_the_match_page_its_rule_sheet_and_a_page_never_seen(
     edit = start(page, live_server.url)
     tap_hand(page, 72)
     expect(page.locator(STORED)).to_have_count(1)
+    wait_kept_hands(page, edit.replace(live_server.url, ""), 1)  # refreshed after the write
     sheet = page.locator(".board-variant a").get_attribute("href")
     page.goto(live_server.url + sheet)
     controlled(page)
@@ -408,12 +430,13 @@ def test_view_link_offline_shows_the_last_board_and_resumes(
     page.goto(watch)
     controlled(page)
     expect(page.locator("#live .hand")).to_have_count(2)
+    wait_kept_hands(page, "/m/" + public_id(watch) + "/", 2)  # the copy the reload will show
     context.set_offline(True)
     expect(page.locator("#net-banner")).to_contain_text(
         re.compile(r"нет сети · обновлено в \d\d:\d\d"), timeout=8000
     )
     page.reload()  # the last board this phone saw
-    expect(page.locator("#live .hand")).to_have_count(2)
+    expect(page.locator("#live .hand"), what_page(page)).to_have_count(2)
     expect(page.locator("#net-banner")).to_contain_text("нет сети · обновлено в")
     # meanwhile the table records hand 3 from the edit link
     other = browser.new_context(**browser_context_args)
