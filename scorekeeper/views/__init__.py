@@ -9,7 +9,6 @@ from .common import (
     STALE_EDIT,
     VIEW_LINK_READ_ONLY,
     edit_url,
-    outbox_hand,
     rules_sheet_url,
 )
 from .corrections import hand_change, hand_dispute, hand_remove, history, restore
@@ -24,6 +23,7 @@ from .readonly import (
     read_only_rest,
     watch,
 )
+from .writes import outbox_hand
 
 __all__ = [
     "FORMULA_START",

@@ -9,7 +9,8 @@ from django.views.decorators.http import require_POST, require_safe
 from .. import services
 from ..forms import HandForm, WriteForm
 from ..selectors import match_get_for_edit, match_live_board, ruleset_of
-from .common import _board_write, _on_board, _render_match, _write, edit_url, outbox_hand
+from .common import _render_match, edit_url
+from .writes import _board_write, _on_board, _write, outbox_hand
 
 
 @require_safe

@@ -1,17 +1,16 @@
-"""What the match pages share: their messages and URLs, the view link's read-only guard,
-the board's rendering and the write path every form goes through (the phone's outbox included)."""
+"""What the match pages share: their messages and URLs, the view link's read-only guard and
+the board's rendering (the write path is views.writes)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
@@ -19,17 +18,14 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django_htmx.http import HttpResponseClientRedirect
 
 from kozel_site.http import htmx
-from rules.counting import count
 from rules.engine.cards import SUIT_SYMBOLS, SUITS
 from rules.messages import lang, option_label, option_value, variant_name
 
-from .. import services
-from ..forms import HandForm, WriteForm, new_nonce, penalty_choices
+from ..forms import HandForm, new_nonce, penalty_choices
 from ..models import Match
-from ..selectors import Board, match_live_board, match_next, record_summary
+from ..selectors import Board, match_live_board, match_next
 from . import kept
 
 STALE_EDIT = gettext_lazy(
@@ -307,152 +303,3 @@ def _render_match(
         fragment,
     )
     return HttpResponse(page, status=status)
-
-
-def _apply_errors(form: WriteForm, exc: ValidationError) -> None:
-    if hasattr(exc, "error_dict"):
-        for field, errors in exc.error_dict.items():
-            form.add_error(field if field in form.fields else None, errors)
-    else:
-        form.add_error(None, exc)
-
-
-def _form_message(form: WriteForm) -> str:
-    """A control form (undo, delete, restore, rematch) has no fields to show errors beside:
-    its errors become the page's message."""
-    return " ".join(str(m) for errors in form.errors.values() for m in errors)
-
-
-# how a failed write is shown: (the form with its errors or None, a message, the status)
-ShowError = Callable[[WriteForm | None, str, int], HttpResponse]
-
-
-def _write(
-    request: HttpRequest,
-    form: WriteForm,
-    do: Callable[[dict[str, Any]], object],
-    *,
-    show_error: ShowError,
-    done_url: str | Callable[[Any], str],
-    board: Callable[[], HttpResponse] | None = None,
-) -> HttpResponse:
-    """The one path of every write: bind, run the service with the form's version and nonce,
-    and answer. A stale form or a nonce spent on another action is a 409 with the fresh state;
-    a record the engine refuses is a 422 with the engine's message beside the field. On success
-    htmx gets ``board()`` in place (when given), anything else a redirect to ``done_url``."""
-    if _from_outbox(request):
-        return _outbox_write(form, do)
-    if not form.is_valid():
-        return show_error(form, "", 422)
-    try:
-        result = do(form.cleaned_data)
-    except services.StaleForm:
-        return show_error(None, str(STALE), 409)
-    except services.NonceReused:
-        return show_error(None, str(NONCE_REUSED), 409)
-    except services.NotFound:
-        raise Http404("no such hand") from None
-    except ValidationError as exc:
-        _apply_errors(form, exc)
-        return show_error(form, "", 422)
-    if htmx(request) and board is not None:
-        return board()
-    url = done_url(result) if callable(done_url) else done_url
-    return HttpResponseClientRedirect(url) if htmx(request) else redirect(url)
-
-
-# ---------------------------------------------------------------- the phone's outbox (static/scorekeeper/outbox.js)
-
-
-def _from_outbox(request: HttpRequest) -> bool:
-    """A write a phone kept while offline and sends now: it is answered in JSON."""
-    return request.headers.get("X-Kozel-Outbox") == "1"
-
-
-def outbox_hand(request: HttpRequest) -> int | None:
-    """The hand number an outbox entry was entered for (only an outbox sends it)."""
-    value = request.POST.get("hand", "")
-    if not _from_outbox(request) or not value.isdigit() or not 0 < int(value) < 100_000:
-        return None
-    return int(value)
-
-
-def _outbox_write(form: WriteForm, do: Callable[[dict[str, Any]], object]) -> HttpResponse:
-    """The same write as the form's, answered for the outbox: ``{"ok", "version"}``; 409
-    ``hand_conflict`` with both records (the players choose), ``stale`` or ``nonce_reused``;
-    422 ``invalid``; 404 ``not_found``."""
-
-    def answer(status: int, **data: Any) -> JsonResponse:
-        resp = JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
-        resp["Cache-Control"] = "no-store"
-        return resp
-
-    if not form.is_valid():
-        return answer(422, code="invalid", message=_form_message(form))
-    try:
-        result = do(form.cleaned_data)
-    except services.HandConflict as c:
-        names = c.match.team_names
-        mine = record_summary(c.mine, names)
-        theirs = record_summary(c.theirs, names) if c.theirs is not None else ""
-        if c.theirs is not None:
-            message = _("Hand %(n)s was already recorded from another phone: %(theirs)s. Yours: %(mine)s") % {
-                "n": c.hand,
-                "theirs": theirs,
-                "mine": mine,
-            }
-        else:
-            message = _("The match was changed from another phone: it now has %(hands)s. Yours: %(mine)s") % {
-                "hands": count(c.hands, "hand"),
-                "mine": mine,
-            }
-        return answer(
-            409,
-            code="hand_conflict",
-            hand=c.hand,
-            slot=c.slot,
-            theirs=theirs,
-            mine=mine,
-            message=message,
-            version=c.version,
-            next_hand=c.hands + 1,
-        )
-    except services.StaleForm as stale:
-        return answer(409, code="stale", message=str(STALE), version=stale.version)
-    except services.NonceReused:
-        return answer(409, code="nonce_reused", message=str(NONCE_REUSED))
-    except services.NotFound:
-        return answer(404, code="not_found", message=_("This hand is no longer in the match."))
-    except ValidationError as exc:
-        return answer(422, code="invalid", message=" ".join(exc.messages))
-    entry = result[0] if isinstance(result, tuple) else None
-    version = (
-        Match.objects.values_list("version", flat=True).get(pk=entry.match_id) if entry is not None else None
-    )
-    return answer(200, ok=True, version=version)
-
-
-def _on_board(request: HttpRequest, match: Match, secret: str, *, fields: bool) -> ShowError:
-    """Failed writes from the board: a hand form keeps its fields and errors; a control form's
-    errors become the message above the board."""
-
-    def show(form: WriteForm | None, message: str, status: int) -> HttpResponse:
-        if form is not None and not fields:
-            message, form = _form_message(form), None
-        return _render_match(request, match, secret, form=form, message=message, status=status)  # type: ignore[arg-type]
-
-    return show
-
-
-def _board_write(
-    request: HttpRequest, match: Match, secret: str, form: WriteForm, do: Callable[[dict[str, Any]], object]
-) -> HttpResponse:
-    """A write from the board: htmx gets the fresh board in place."""
-    return _write(
-        request,
-        form,
-        do,
-        show_error=_on_board(request, match, secret, fields=isinstance(form, HandForm)),
-        done_url=edit_url(match, secret),
-        board=lambda: _render_match(request, match, secret),
-    )

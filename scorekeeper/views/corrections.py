@@ -34,7 +34,8 @@ from ..selectors import (
     ruleset_of,
     slots_from_log,
 )
-from .common import STALE, STALE_EDIT, SUIT_PICKS, _common, _on_board, _write, edit_url, point_fields
+from .common import STALE, STALE_EDIT, SUIT_PICKS, _common, edit_url, point_fields
+from .writes import _on_board, _write
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
