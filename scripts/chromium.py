@@ -24,7 +24,8 @@ PAGES = "kozel-pages-v1"  # the service worker's cache of pages (templates/pwa/s
 def until(page: Any, expression: str, arg: Any = None, *, timeout: float = 8.0, what: str = "") -> None:
     """Until ``expression`` (a function of ``arg``) is truthy in ``page``; it may return a promise.
     Playwright's ``wait_for_function`` cannot wait on a promise: it takes the promise object
-    itself for a truthy answer and returns at once."""
+    itself for a truthy answer and returns at once. (Give that one a function, too, never a bare
+    expression: an expression is polled with ``eval``, which the pages' CSP refuses.)"""
     deadline = time.monotonic() + timeout
     while not page.evaluate(expression, arg):
         if time.monotonic() > deadline:

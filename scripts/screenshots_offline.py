@@ -80,7 +80,7 @@ def main() -> None:
                         pa.fill("#points_0", pts)
                         pa.get_by_role("button", name=t["record"]).click()
                         pa.wait_for_function(
-                            f"document.querySelector('#match').dataset.version !== '{before}'"
+                            "v => document.querySelector('#match').dataset.version !== v", arg=before
                         )
                     wait_kept(pa)
                     pa.reload()
@@ -111,13 +111,15 @@ def main() -> None:
                     pa.goto(edit)
                     a.set_offline(False)
                     pa.wait_for_selector(".hand.pending-conflict", timeout=20000)
+                    # and the board fetched after the conflict, with the other phone's hand 3
+                    pa.wait_for_selector("#hands ol.hands:not(.pending-hands) > .hand[data-hand='3']")
                     pa.evaluate(
                         "document.querySelector('.hand.pending-conflict').scrollIntoView({block: 'center'})"
                     )
                     shot(pa, "conflict")
                     # the players keep theirs; then a refused tap: its message next to the button
                     pa.locator(".hand.pending-conflict button").first.click()
-                    pa.wait_for_function("!document.querySelector('#hands .pending')", timeout=20000)
+                    pa.wait_for_function("() => !document.querySelector('#hands .pending')", timeout=20000)
                     pa.route(re.compile(r"/hand/$"), lambda r: r.fulfill(status=404, body=""))
                     pa.fill("#points_0", "88")
                     pa.get_by_role("button", name=t["record"]).click()

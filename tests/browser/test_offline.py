@@ -42,7 +42,7 @@ def controlled(page: Page) -> None:
     wait_kept(page)
     if not page.evaluate("!!navigator.serviceWorker.controller"):
         page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")  # a function: see until()
 
 
 def wait_kept_hands(page: Page, path: str, n: int) -> None:
