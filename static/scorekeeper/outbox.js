@@ -198,7 +198,7 @@
     var b = el("button", "btn btn-small " + (cls || ""), text); b.type = "button";
     b.addEventListener("click", fn); return b;
   }
-  function row(e) {
+  function row(e, held) {
     var li = el("li", "hand pending pending-" + e.state);
     li.setAttribute("data-pending", e.key);
     var head = el("div", "hand-head");
@@ -210,7 +210,8 @@
     li.appendChild(head);
     if (e.state === "queued") {
       var why = el("div", "hand-why");
-      why.appendChild(el("span", "", "— " + K.t("waiting") + " · "));
+      // behind an entry the players must decide on, it waits for them, not for the network
+      why.appendChild(el("span", "", "— " + K.t(held ? "held" : "waiting") + " · "));
       why.appendChild(el("span", "muted small", K.t("not-counted")));
       li.appendChild(why);
     } else if (e.state === "conflict") {
@@ -260,7 +261,11 @@
       if (h2) h2.insertAdjacentElement("afterend", ol); else hands.prepend(ol);
     }
     ol.textContent = "";
-    mine.slice().reverse().forEach(function (e) { ol.appendChild(row(e)); }); // newest first, like the list
+    // an entry is sent only after the ones before it (drain): once one waits for a decision, so
+    // do all that follow it
+    var decided = true;
+    var rows = mine.map(function (e) { var r = row(e, !decided); if (e.state !== "queued") decided = false; return r; });
+    rows.reverse().forEach(function (r) { ol.appendChild(r); }); // newest first, like the list
     ol.hidden = !mine.length;
     var empty = hands.querySelector("p.muted"); if (empty && !hands.querySelector("ol.hands:not(.pending-hands)")) empty.hidden = mine.length > 0;
     // the entry form's heading names the hand the next tap is for

@@ -201,6 +201,33 @@ def test_two_phones_record_hand_5(browser, browser_context_args, context, page: 
     assert board_score(page) == engine_score_live(edit)
 
 
+def test_an_entry_behind_a_conflict_waits_for_the_decision_not_for_the_network(
+    browser, browser_context_args, context, page: Page, live_server
+):
+    edit = live_server.url + seeded_match(SEED)
+    page.goto(edit)
+    controlled(page)
+    context.set_offline(True)
+    tap_hand(page, 72)  # hand 5
+    tap_hand(page, 61)  # hand 6
+    expect(page.locator(PENDING)).to_have_count(2)
+    behind = page.locator(f"{PENDING}[data-pending]").first  # newest first: hand 6
+    expect(behind).to_contain_text("ждёт сети")
+    other = browser.new_context(**browser_context_args)
+    pb = other.new_page()
+    pb.goto(edit)
+    tap_hand(pb, 70)  # hand 5 from the other phone
+    expect(pb.locator(STORED)).to_have_count(5)
+    other.close()
+    context.set_offline(False)
+    expect(page.locator(".hand.pending-conflict")).to_have_count(1, timeout=15000)
+    expect(behind).to_contain_text("ждёт вашего решения по записи ниже")
+    expect(behind).not_to_contain_text("ждёт сети")
+    page.locator(".hand.pending-conflict").get_by_role("button", name="Записать мой следующим коном").click()
+    expect(page.locator(PENDING)).to_have_count(0, timeout=15000)
+    assert [r["points"] for _a, r, _ in live(edit)][4:] == [[70, 50], [72, 48], [61, 59]]
+
+
 def engine_score_live(url: str) -> str:
     from scorekeeper.selectors import match_board
 
