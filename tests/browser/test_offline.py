@@ -143,6 +143,17 @@ def seeded_match(hands: list[list[int]]) -> str:
     return f"/m/{match.public_id}/e/{secret}/"
 
 
+def other_phone_records(browser, browser_context_args, edit: str, points: int) -> None:
+    """Another phone, online, opens the edit link and records a hand of ``points``."""
+    other = browser.new_context(**browser_context_args)
+    pb = other.new_page()
+    pb.goto(edit)
+    n = pb.locator(STORED).count()
+    tap_hand(pb, points)
+    expect(pb.locator(STORED)).to_have_count(n + 1)
+    other.close()
+
+
 def live(url: str) -> list[tuple[str, dict, str]]:
     match = Match.objects.get(public_id=public_id(url))
     return [(e.action, e.record, e.reason) for e in Entry.objects.filter(match=match).order_by("seq")]
@@ -162,12 +173,7 @@ def test_two_phones_record_hand_5(browser, browser_context_args, context, page: 
     tap_hand(page, mine[0])
     expect(page.locator(PENDING)).to_have_count(1)
     # phone B, online, records hand 5 as 70:50
-    other = browser.new_context(**browser_context_args)
-    pb = other.new_page()
-    pb.goto(edit)
-    tap_hand(pb, 70)
-    expect(pb.locator(STORED)).to_have_count(5)
-    other.close()
+    other_phone_records(browser, browser_context_args, edit, 70)
     # A is back: its hand 5 meets theirs
     context.set_offline(False)
     if choice is None:  # the same record for hand 5: the same hand, answered as done
@@ -213,12 +219,7 @@ def test_an_entry_behind_a_conflict_waits_for_the_decision_not_for_the_network(
     expect(page.locator(PENDING)).to_have_count(2)
     behind = page.locator(f"{PENDING}[data-pending]").first  # newest first: hand 6
     expect(behind).to_contain_text("ждёт сети")
-    other = browser.new_context(**browser_context_args)
-    pb = other.new_page()
-    pb.goto(edit)
-    tap_hand(pb, 70)  # hand 5 from the other phone
-    expect(pb.locator(STORED)).to_have_count(5)
-    other.close()
+    other_phone_records(browser, browser_context_args, edit, 70)  # hand 5 from the other phone
     context.set_offline(False)
     expect(page.locator(".hand.pending-conflict")).to_have_count(1, timeout=15000)
     expect(behind).to_contain_text("ждёт вашего решения по записи ниже")
@@ -466,12 +467,7 @@ def test_view_link_offline_shows_the_last_board_and_resumes(
     expect(page.locator("#live .hand"), what_page(page)).to_have_count(2)
     expect(page.locator("#net-banner")).to_contain_text("нет сети · обновлено в")
     # meanwhile the table records hand 3 from the edit link
-    other = browser.new_context(**browser_context_args)
-    pb = other.new_page()
-    pb.goto(live_server.url + path)
-    tap_hand(pb, 95)
-    expect(pb.locator(STORED)).to_have_count(3)
-    other.close()
+    other_phone_records(browser, browser_context_args, live_server.url + path, 95)
     context.set_offline(False)  # polling resumes by itself
     expect(page.locator("#live .hand")).to_have_count(3, timeout=10000)
     expect(page.locator("#net-banner")).to_be_hidden()

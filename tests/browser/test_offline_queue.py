@@ -17,6 +17,7 @@ from tests.browser.test_offline import (
     controlled,
     engine_score_live,
     live,
+    other_phone_records,
     seeded_match,
     start,
     stored,
@@ -24,16 +25,6 @@ from tests.browser.test_offline import (
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def other_phone_records(browser, browser_context_args, edit: str, points: int) -> None:
-    other = browser.new_context(**browser_context_args)
-    pb = other.new_page()
-    pb.goto(edit)
-    n = pb.locator(STORED).count()
-    tap_hand(pb, points)
-    expect(pb.locator(STORED)).to_have_count(n + 1)
-    other.close()
 
 
 def test_a_conflicted_hand_is_not_counted_in_the_next_hand_number(
