@@ -174,7 +174,8 @@ def _hands(
     return out
 
 
-def _context(value: Any) -> engine.TrickContext | None:
+def _context(value: Any, rs: engine.Ruleset | None = None) -> engine.TrickContext | None:
+    """A trick's context; ``trick_number`` is bounded by the ruleset's tricks per deal."""
     if value is None:
         return None
     if not isinstance(value, dict):
@@ -187,7 +188,9 @@ def _context(value: Any) -> engine.TrickContext | None:
         hand_number = _int(hand_number, "context.hand_number", 1, 10_000)
     trick_number = value.get("trick_number")
     if trick_number is not None:
-        trick_number = _int(trick_number, "context.trick_number", 1, 9)
+        trick_number = _int(
+            trick_number, "context.trick_number", 1, rs.tricks_per_deal if rs is not None else 18
+        )
     score = value.get("score")
     if score is not None:
         score_list = _list(score, "context.score", 2)
@@ -284,7 +287,7 @@ def trick(body: dict[str, Any]) -> dict[str, Any]:
     hands = None
     if body.get("hands") is not None:
         hands = _hands(body["hands"], rs.seats, allow_unknown=True)
-    context = _context(body.get("context"))
+    context = _context(body.get("context"), rs)
     n = rs.seats
     check_one_of_each(hands, [(f"cards[{i}]", (leader + i) % n, c) for i, c in enumerate(cards)])
     try:
@@ -312,7 +315,7 @@ def deal(body: dict[str, Any]) -> dict[str, Any]:
         kwargs["prikup"] = _hands(body["prikup"], n, "prikup")
     if body.get("dealer") is not None:
         kwargs["dealer"] = check_seat(body["dealer"], "dealer")
-    context = _context(body.get("context"))
+    context = _context(body.get("context"), rs)
     # who plays after the first trick is known only once the tricks are judged: check what is
     # known now, then every play with its seat (a play the engine says its seat did not hold may
     # be a card given in another hand)
@@ -386,6 +389,7 @@ def score(body: dict[str, Any]) -> dict[str, Any]:
         "score": list(state.score),
         "finished": state.finished,
         "winner": state.winner,
+        "goats": list(state.goats),
         "titles": list(state.titles),
         "hands": [
             {

@@ -147,10 +147,12 @@ VARIANT_TEXT: dict[str, dict[str, StrPromise]] = {
             "everyone draws back to four in turn while the stock lasts."
         ),
         "leading": _(
-            "The dealer leads first. A lead is one card or several of one suit (or several trumps). Everyone"
-            " answers with as many cards. To take over, each card of the best play so far must be beaten: by"
-            " a higher card of its suit, a trump over a plain card, or a higher trump. Otherwise give up as "
-            "many cards, any ones. The last player who took over (or the leader) takes the trick."
+            "The dealer leads first. A lead is one card, several cards of one printed suit, or several "
+            "trumps; a trump queen or jack may go with plain cards of its own printed suit (Q♠ with 9♠). "
+            "Everyone answers with as many cards. To take over, each card of the best play so far must be "
+            "beaten by its own kind: a plain card by a higher card of its suit or by a trump, a trump by a "
+            "higher trump. Otherwise give up as many cards, any ones. The last player who took over (or the"
+            " leader) takes the trick."
         ),
         "scoring_notes": _(
             "By default the score is penalty goats to 12 (as in «Penalty goats»); pairs on the sixes to 6 "

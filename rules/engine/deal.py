@@ -292,6 +292,10 @@ def play_deal(
         record["all_tricks"] = True
     if ended_early:
         record["queen_capture"] = events[-1].team
+    if rs.obyaz:
+        # the hands show who holds JC: the record names the obyaz side (yc-belka#scoring)
+        jc = PARSED["JC"]
+        record["obyaz"] = next(rs.side_of(s) for s, h in enumerate(dealt) if h is not None and jc in h)
     if rs.dealer_scores:
         record["dealer"] = dealer
     if rs.trump_from_last_card and tricks:

@@ -113,8 +113,8 @@ DECISIONS: Mapping[str, str] = MappingProxyType(
         ),
         "solo_winner": gettext_noop(
             "Each for himself: marks may go below 0; when a player reaches 0 or below the match "
-            "ends, the goat is the player with the fewest marks (the lower seat on a tie) and the "
-            "winner the player with the most (the deal's taker on a tie, else the lower seat)."
+            "ends, and every player at 0 or below is a goat; the winner is the player with the most "
+            "marks, the lower seat on a tie."
         ),
         "misdeal_dealer": gettext_noop(
             "A first or second redeal is not a record; the third misdeal is, and it is always against "

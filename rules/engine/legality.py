@@ -10,7 +10,8 @@ Judging a play (docs/rules.md#following "Following" and the variant sections):
   player holds nothing else he may play).
 - ``trump_lead_forbidden`` (voon-series#leading): voon trump-lead rights, see :func:`_judge_voon_lead`.
 - ``must_lead_ad`` (voon-series#leading): in voon hand 1 the first trick is led with ``AD`` by its holder.
-- ``mixed_lead`` (draw-four#leading): a draw-four lead of several cards of more than one group.
+- ``mixed_lead`` (draw-four#leading): a lead of several cards that are neither of one printed suit
+  nor all trumps (``QS 9S`` is one printed suit: a trump and a plain spade may go together).
 - ``blind_seat`` (docs/tables.md#blind-seat): the blind seat's cards are played unseen, so every one is legal
   (``legal`` True with this reason); they still count for the winner, points and captures.
 """
@@ -83,7 +84,7 @@ def _judge_lead(
     """A lead is free except for the draw-four one-group rule (draw-four#leading) and voon (voon-series#leading)."""
     if rs.multi_card_leads:
         groups = {rs.group(c) for c in lead}
-        if len(groups) > 1:
+        if len(groups) > 1 and len({c.suit for c in lead}) > 1:
             return False, "mixed_lead", {"groups": sorted(groups)}
         return True, None, {}
     c = lead[0]
@@ -94,7 +95,11 @@ def _judge_lead(
         holder = next((s for s, h in enumerate(hands) if h is not None and ad in h), None)
         if holder is not None:
             return False, "must_lead_ad", {"holder": holder}
-        if hand is None or ad not in hand:
+        if hand is None:
+            return None, "must_lead_ad", {}
+        # the leader's hand is known and lacks AD: who held it is unknown, but a trump lead
+        # while holding a plain card is wrong in hand 1 whoever held it (voon-series#leading)
+        if not rs.is_trump(c) or all(rs.is_trump(x) for x in hand):
             return None, "must_lead_ad", {}
     if not rs.is_trump(c):
         return True, None, {}

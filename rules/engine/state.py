@@ -114,6 +114,17 @@ class MatchState:
     def next_index(self) -> int:
         return len(self.hands)
 
+    @property
+    def goats(self) -> tuple[int, ...]:
+        """The goats of a finished match, empty while it goes on: the losing side, or where every
+        side counts marks down from a start (solo-twelve#scoring) every side at 0 or below
+        (DECISIONS solo_winner)."""
+        if not self.finished:
+            return ()
+        if self.ruleset.start_score:
+            return tuple(side for side, x in enumerate(self.score) if x <= 0)
+        return () if self.loser is None else (self.loser,)
+
     def to_dict(self) -> dict[str, object]:
         return {
             "variant": self.ruleset.key,
@@ -124,6 +135,7 @@ class MatchState:
             "finished": self.finished,
             "winner": self.winner,
             "loser": self.loser,
+            "goats": list(self.goats),
             "titles": list(self.titles),
             "pending": dict(self.pending),
             "hands": [h.to_dict() for h in self.hands],

@@ -289,7 +289,7 @@ def _solo_decided(s: Step, w: int, pts: tuple[int, ...]) -> None:
     if goats:
         top = max(s.score)
         leaders = [side for side, x in enumerate(s.score) if x == top]
-        s.match_winner = w if w in leaders else leaders[0]
+        s.match_winner = leaders[0]
         low = min(s.score)
         s.match_loser = next(side for side in goats if s.score[side] == low)
 

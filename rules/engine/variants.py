@@ -188,6 +188,14 @@ class Ruleset:
         return self.variant.key
 
     @property
+    def tricks_per_deal(self) -> int:
+        """The most tricks one deal has: every round's cards one by one (multi-card leads only
+        make it fewer), the bound of a trick's number in a context."""
+        if self.multi_card_leads:
+            return len(self.deck) // self.seats
+        return self.hand_size * self.rounds
+
+    @property
     def total_points(self) -> int:
         return sum(c.points for c in self.deck)
 
@@ -238,6 +246,7 @@ class Ruleset:
             "hand_size": self.hand_size,
             "trumps": [c.code for c in self.trumps],
             "must_trump": self.must_trump,
+            "tricks_per_deal": self.tricks_per_deal,
             "scoring": self.scoring,
             "target": self.target,
         }
