@@ -214,7 +214,7 @@ def sheet_facts(rs: Ruleset) -> dict[str, Any]:
         "two_against_one": sheets.variant_text(key, "two_against_one")
         if "spades_queen" in rs.variant.defaults
         else "",
-        "decisions": sheets.decisions(key, dict(rs.options)),
+        "decisions": sheets.decisions(key, dict(rs.options), rs.seats),
         "must_trump": rs.must_trump,
     }
 

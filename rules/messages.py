@@ -57,6 +57,7 @@ MESSAGES: dict[str, Any] = {
     "ace_discard_forbidden": _("An ace of a suit that has not been led yet may not be discarded."),
     "must_lead_ad": _("In the first hand the holder of the ace of diamonds leads it."),
     "mixed_lead": _("Several cards may be led together only if they are of one suit."),
+    "wrong_first_leader": _("Another player should have led the first trick of this deal."),
     "wrong_card_count": _("Each answer gives as many cards as were led."),
     # verdicts that depend on what the player held (legal is None): the question to ask
     "unknown:must_follow_suit": _("Allowed only if the player had no %(led)s."),

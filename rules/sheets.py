@@ -105,7 +105,7 @@ VARIANT_TEXT: dict[str, dict[str, StrPromise]] = {
             "points or fewer may ask for a redeal."
         ),
         "leading": _(
-            "The holder of the jack of clubs («obyaz») decides who leads first; in this variant obyaz does "
+            "The holder of the jack of clubs («obyaz») leads the first hand; in this variant obyaz does "
             "not change the award. Then whoever took the trick leads."
         ),
         "scoring_notes": _(
@@ -144,7 +144,8 @@ VARIANT_TEXT: dict[str, dict[str, StrPromise]] = {
         ),
         "deal": _(
             "4 cards each; a card drawn from the deck shows the trump suit and goes back. After each trick "
-            "everyone draws back to four in turn while the stock lasts."
+            "its winner draws first, then the others clockwise, until everyone holds four again or the "
+            "stock is out."
         ),
         "leading": _(
             "The dealer leads first. A lead is one card, several cards of one printed suit, or several "
@@ -168,7 +169,8 @@ VARIANT_TEXT: dict[str, dict[str, StrPromise]] = {
         "deal": _("Without sevens the deck is 32 cards (6, 8 to ace), with sevens 36. There is no redeal."),
         "prikup": _(
             "The prikup: once the first cards are played out, the rest of the deck is dealt the same way and "
-            "played out too. The deal is all of those tricks together, 120 card points."
+            "played out too; whoever took the last trick before it leads. The deal is all of those tricks "
+            "together, 120 card points."
         ),
         "trumps": _(
             "The suit after the jacks is this deal's trump suit (the ladder above shows clubs): clubs in the "
@@ -213,8 +215,10 @@ VARIANT_TEXT: dict[str, dict[str, StrPromise]] = {
         "two_against_one": _(
             "With three players the table may play with the queen of spades. Whoever is dealt Q♠ plays alone "
             "and names the trump suit before the first lead: the ladder is then the four jacks and that suit. "
-            "The other two play together for the tricks, but each of the three still counts only his own card"
-            " points and takes or gives marks as above."
+            "Q♠ itself is only a spade: a trump when spades are named, a plain card otherwise. If Q♠ is "
+            "among the two cards dealt to nobody, nobody plays alone. The other two play together for the "
+            "tricks, but each of the three still counts only his own card points and takes or gives marks "
+            "as above."
         ),
     },
 }
@@ -373,10 +377,6 @@ RULES_DECISIONS: list[dict[str, Any]] = [
         ),
     },
     {
-        "scope": ("penalty-goats",),
-        "text": _("«Four cards of one suit» for a redeal counts the printed suit of the cards."),
-    },
-    {
         "scope": ("classic-sixes",),
         "text": _(
             "Ace discard ban (option): an ace of a suit not yet led may not be discarded while the player "
@@ -428,10 +428,11 @@ RULES_DECISIONS: list[dict[str, Any]] = [
 ]
 
 
-def decisions(key: str, options: dict | None = None) -> list[str]:
-    """Every reading that applies to a variant, in plain words, in the page's language."""
+def decisions(key: str, options: dict | None = None, seats: int | None = None) -> list[str]:
+    """Every reading that applies to a variant at a table of ``seats`` (None: the largest), in
+    plain words, in the page's language."""
     out = [str(d["text"]) for d in RULES_DECISIONS if d["scope"] == "*" or key in d["scope"]]
-    out += [gettext(DECISIONS[code]) for code in decisions_for(key, options)]
+    out += [gettext(DECISIONS[code]) for code in decisions_for(key, options, seats=seats)]
     return out
 
 

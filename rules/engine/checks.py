@@ -44,8 +44,8 @@ def redeal_check(rs: Ruleset, hand: Sequence[Card | str]) -> RedealCheck:
 
     - classic-sixes#deck classic: all four nines (``four_nines``) or 12 card points or fewer (``low_points``).
     - yc-hvalyony#deck/yc-belka#deck YellowClub: 13 card points or fewer (``low_points``).
-    - penalty-goats#redeal option ``four_of_suit_redeal``: four or more cards of one printed suit
-      (``four_of_suit``; a decision: the seed's «4 карты одной масти», read as printed suits).
+    - penalty-goats#redeal option ``four_of_suit_redeal``: four or more plain cards of one suit
+      (``four_of_suit``; DECISIONS four_of_suit_plain: a trump does not count for its printed suit).
     - voon-series#redeal voon: never (``no_redeals``, allowed False).
     """
     h = _hand(rs, hand)
@@ -60,7 +60,7 @@ def redeal_check(rs: Ruleset, hand: Sequence[Card | str]) -> RedealCheck:
         reasons.append("low_points")
         params["max_points"] = rs.redeal_max_points
     if rs.redeal_four_of_suit:
-        suits = [s for s in SUITS if sum(1 for c in h if c.suit == s) >= 4]
+        suits = [s for s in SUITS if sum(1 for c in h if c.suit == s and not rs.is_trump(c)) >= 4]
         if suits:
             reasons.append("four_of_suit")
             params["suits"] = suits
@@ -139,4 +139,7 @@ def first_leader(
         return FirstLead(_holder(parsed, jc), "obyaz", None, frozen_params({"card": "JC"}))
     if rs.leading == "dealer":
         return FirstLead(check_seat(dealer, "dealer") if dealer is not None else None, "dealer")
+    if rs.leading == "left_of_dealer":
+        seat = None if dealer is None else (check_seat(dealer, "dealer") + 1) % rs.seats
+        return FirstLead(seat, "left_of_dealer")
     return FirstLead(None, "agreement")

@@ -129,6 +129,7 @@ def play_deal(
     """
     leader = check_table_seat(rs, leader)
     n = rs.seats
+    dealer_given = dealer is not None
     if dealer is None:
         dealer = (leader - 1) % n
     dealer = check_table_seat(rs, dealer, "dealer")
@@ -208,6 +209,13 @@ def play_deal(
 
     tricks: list[Trick] = []
     violations: list[Violation] = []
+    due = _due_first_leader(rs, dealer, dealt) if dealer_given else None
+    if due is not None and due != leader and parsed:
+        # the rules fix the first leader: a wrong one is the deal's first irregularity, and the
+        # review goes on from the lead as played (DECISIONS fixed_first_leader)
+        violations.append(
+            Violation(1, leader, parsed[0], "wrong_first_leader", frozen_params({"leader": due}))
+        )
     led_suits = set(base_ctx.led_suits)
     ended_early = False
     unknown = 0
@@ -317,6 +325,16 @@ def play_deal(
         kitty=kitty,
         lone_seat=lone,
     )
+
+
+def _due_first_leader(rs: Ruleset, dealer: int, dealt: Sequence[tuple[Card, ...] | None]) -> int | None:
+    """The seat the rules name to lead the deal's first trick, where they name one from the dealer:
+    the player after the dealer (the short tables) or the dealer (draw-four#leading)."""
+    if rs.leading == "left_of_dealer":
+        return (dealer + 1) % rs.seats
+    if rs.leading == "dealer":
+        return dealer
+    return None
 
 
 def _draw(remaining: list[list[Card] | None], pile: list[Card], winner: int) -> None:

@@ -79,8 +79,9 @@ DECISIONS: Mapping[str, str] = MappingProxyType(
             "tails."
         ),
         "titles": gettext_noop(
-            "The losers of every finished match are «козлы» (goats); a dry goat adds «сухие»; the "
-            "eggs and tails titles belong to the pairs score."
+            "The losers of every finished match are «козлы» (goats). The classic game alone adds its "
+            "titles: «сухие» after a Lyusya in the first hand, «с яйцами», «с хвостами» (together «с "
+            "яйцами и хвостами»); in the other variants the losers are goats alone."
         ),
         "classic_lead_after_eggs": gettext_noop(
             "Classic: after eggs the team that won the last hand with a winner chooses the first "
@@ -121,6 +122,60 @@ DECISIONS: Mapping[str, str] = MappingProxyType(
             "the dealing team. The scorekeeper knows the dealer (the first dealer, then one seat "
             "clockwise per record), fills that team in and does not offer the other one."
         ),
+        "two_against_one_spades": gettext_noop(
+            "Two against one: the queen of spades is no special card of the lone player's, only a spade. "
+            "When he names spades it is a trump like every spade, between the king and the nine; "
+            "otherwise it is a plain spade."
+        ),
+        "spades_queen_undealt": gettext_noop(
+            "Two against one: when the queen of spades lies among the two cards dealt to nobody, nobody "
+            "plays alone and the deal is played each for himself."
+        ),
+        "second_round_lead": gettext_noop(
+            "A hand dealt in two rounds (the prikup, the second four cards): the winner of the first "
+            "round's last trick leads the second round."
+        ),
+        "solo_trump_card": gettext_noop(
+            "Each for himself, the card that shows trumps: at four, one turned from the 16 left after "
+            "the first four cards each; at three, the top one of the two cards dealt to nobody, shown "
+            "and then laid with the dealer's tricks; at two, the dealer's last card, shown and kept in "
+            "his hand. The app takes the trump suit as given: which card showed it changes no rule."
+        ),
+        "solo_void_deal": gettext_noop(
+            "Each for himself: after a void deal (nobody at 61) the deal passes one seat clockwise, as "
+            "after any deal."
+        ),
+        "draw_four_drawing": gettext_noop(
+            "Four cards with drawing: after each trick its winner draws first, then the others clockwise, "
+            "one card at a time, until everyone holds four or the stock is out."
+        ),
+        "draw_four_one_suit_lead": gettext_noop(
+            "Four cards with drawing: a lead of several cards is of one printed suit or all trumps, so a "
+            "trump queen or jack may go with plain cards of its printed suit (Q♠ with 9♠). Each card of "
+            "the lead is beaten by its own kind: a trump by a higher trump, a plain card by a higher card "
+            "of its suit or by a trump."
+        ),
+        "four_of_suit_plain": gettext_noop(
+            "«Four cards of one suit» for a redeal counts plain cards only: a card on the trump ladder "
+            "does not count for its printed suit."
+        ),
+        "obyaz_first_lead": gettext_noop(
+            "The holder of the jack of clubs leads the first hand; the referee judges any leader a "
+            "request names."
+        ),
+        "fixed_first_leader": gettext_noop(
+            "Where the rules name the first leader (the player after the dealer; the dealer in the "
+            "four-card game; the holder of the ace of diamonds in the series' first hand), a deal review "
+            "that knows the dealer marks a wrong first lead as the deal's first irregularity and goes on."
+        ),
+        "no_lyusya_solo": gettext_noop(
+            "Each for himself has no Lyusya: a player who takes every trick counts his card points like "
+            "any other."
+        ),
+        "duel_capture_trump": gettext_noop(
+            "One on one: after a queen capture the last card played is the capturing six of clubs or the "
+            "queen of clubs, so the next deal is played in clubs."
+        ),
         "draw_four_system_options": gettext_noop(
             "Four cards with drawing: the scoring system brings its own options with their defaults: "
             "penalty goats the six marks for a team without a trick and the doubling after eggs (both "
@@ -147,8 +202,8 @@ _DECISION_SCOPE: dict[str, Callable[[Ruleset], bool]] = {
         or rs.scoring == "series"
     ),
     "series_first_capture": lambda rs: rs.scoring == "series",
-    "tails": lambda rs: rs.scoring == "pairs",
-    "titles": lambda rs: rs.scoring == "pairs",
+    "tails": lambda rs: rs.match_titles,
+    "titles": lambda rs: rs.scoring == "pairs" or rs.match_titles,
     "classic_lead_after_eggs": lambda rs: rs.leading == "winners",
     "voon_lead": lambda rs: rs.leading == "rotation",
     "belka_eggs_obyaz": lambda rs: rs.obyaz,
@@ -158,6 +213,18 @@ _DECISION_SCOPE: dict[str, Callable[[Ruleset], bool]] = {
     "duel_lead": lambda rs: rs.trump_from_last_card,
     "solo_dealer": lambda rs: rs.dealer_scores,
     "solo_winner": lambda rs: rs.dealer_scores,
+    "two_against_one_spades": lambda rs: rs.lone_queen is not None,
+    "spades_queen_undealt": lambda rs: rs.lone_queen is not None,
+    "second_round_lead": lambda rs: rs.rounds > 1,
+    "solo_trump_card": lambda rs: rs.dealer_scores,
+    "solo_void_deal": lambda rs: rs.dealer_scores,
+    "draw_four_drawing": lambda rs: rs.draws,
+    "draw_four_one_suit_lead": lambda rs: rs.draws,
+    "four_of_suit_plain": lambda rs: "four_of_suit_redeal" in rs.options,
+    "obyaz_first_lead": lambda rs: rs.leading == "obyaz" and not rs.obyaz,
+    "fixed_first_leader": lambda rs: rs.leading in ("left_of_dealer", "dealer", "rotation"),
+    "no_lyusya_solo": lambda rs: not rs.lyusya,
+    "duel_capture_trump": lambda rs: rs.trump_from_last_card and rs.capture is not None,
     "draw_four_system_options": lambda rs: any(o.when for o in rs.variant.options),
 }
 assert set(_DECISION_SCOPE) == set(DECISIONS)

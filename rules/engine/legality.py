@@ -12,6 +12,8 @@ Judging a play (docs/rules.md#following "Following" and the variant sections):
 - ``must_lead_ad`` (voon-series#leading): in voon hand 1 the first trick is led with ``AD`` by its holder.
 - ``mixed_lead`` (draw-four#leading): a lead of several cards that are neither of one printed suit
   nor all trumps (``QS 9S`` is one printed suit: a trump and a plain spade may go together).
+- ``wrong_first_leader`` (DECISIONS fixed_first_leader): a deal review given the dealer, where the
+  rules name the first leader from the dealer, and another seat led (:func:`~rules.engine.deal.play_deal`).
 - ``blind_seat`` (docs/tables.md#blind-seat): the blind seat's cards are played unseen, so every one is legal
   (``legal`` True with this reason); they still count for the winner, points and captures.
 """

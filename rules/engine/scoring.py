@@ -19,7 +19,7 @@ from typing import Any
 from .inputs import check_seat
 from .records import HandRecord, RecordError, record_error, validate_record
 from .state import EMPTY, TITLE_CODES, HandResult, MatchState, new_match
-from .systems import SYSTEMS, Step, score_step
+from .systems import Step, score_step
 from .variants import Ruleset, resolve
 
 __all__ = ["replay", "score_hand", "step"]
@@ -148,10 +148,8 @@ def step(
         else:  # solo-twelve: the goat is one of several players
             s.note("match_won", team=winner, loser=s.match_loser)
         pending = EMPTY
-        extra = set(s.titles)
-        if SYSTEMS[rs.scoring].egg_titles and (
-            rec.is_eggs or (had_eggs() if callable(had_eggs) else had_eggs)
-        ):
+        extra = set(s.titles) if rs.match_titles else set()
+        if rs.match_titles and (rec.is_eggs or (had_eggs() if callable(had_eggs) else had_eggs)):
             extra.add("with_eggs")
         titles = tuple(t for t in TITLE_CODES if t == "goats" or t in extra)
     result = HandResult(

@@ -306,11 +306,10 @@ class System:
     eggs: Callable[[Step], None]
     penalty: Callable[[Step, Penalty], None] | None = None
     capture: Callable[[Step, int], None] | None = None
-    egg_titles: bool = False  # the losers can be «with eggs» and «with tails» (DECISIONS titles)
 
 
 SYSTEMS: dict[str, System] = {
-    "pairs": System(_pairs_decided, _pairs_eggs, penalty=_pairs_penalty, egg_titles=True),
+    "pairs": System(_pairs_decided, _pairs_eggs, penalty=_pairs_penalty),
     "penalty": System(_marks_decided, _marks_eggs, penalty=_marks_penalty),
     "series": System(_series_decided, _series_eggs, capture=_series_capture),
     "eyes-hvalyony": System(_eyes_decided, Step.double_next, capture=_eyes_capture),

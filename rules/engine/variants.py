@@ -147,6 +147,8 @@ class Ruleset:
     lone_queen: Card | None = None  # two against one: the holder of this card plays alone
     start_score: int = 0  # every side's score before the first hand (solo-twelve: 12 marks)
     dealer_scores: bool = False  # the score needs each hand's dealer (solo-twelve's transfers)
+    match_titles: bool = False  # the losers may be «сухие», «с яйцами», «с хвостами» (DECISIONS titles)
+    draws: bool = False  # four cards in hand, drawn back to four after each trick (draw-four#deck)
 
     def side_of(self, seat: int) -> int:
         """The side that owns ``seat``."""
@@ -394,7 +396,7 @@ def _classic(v: Variant, o: Mapping[str, object]) -> Ruleset:
         trumps = _ladder(QUEENS, JACKS, "AD 10D KD 9D 8D 7D")
     else:
         trumps = CLASSIC_TRUMPS
-    return _make(
+    rs = _make(
         v,
         o,
         deck=DECK_32,
@@ -407,6 +409,7 @@ def _classic(v: Variant, o: Mapping[str, object]) -> Ruleset:
         leading="winners",
         hvalyonka=True,
     )
+    return replace(rs, match_titles=True)
 
 
 def _penalty(v: Variant, o: Mapping[str, object]) -> Ruleset:
@@ -496,7 +499,7 @@ def _draw_four(v: Variant, o: Mapping[str, object]) -> Ruleset:
     skip = (card("7C"), card("Q" + suit), card("J" + suit))
     trumps = _ladder("7C", QUEENS, JACKS, _suit_run(suit, "A 10 K 9 8 7 6", DECK_36, skip=skip))
     pairs = o["scoring"] == "pairs"
-    return _make(
+    rs = _make(
         v,
         o,
         deck=DECK_36,
@@ -507,6 +510,7 @@ def _draw_four(v: Variant, o: Mapping[str, object]) -> Ruleset:
         target=6 if pairs else 12,
         leading="dealer",
     )
+    return replace(rs, draws=True)
 
 
 _BOOL = "bool"

@@ -215,6 +215,7 @@ SECTION_OF_REASON = {
     "trump_lead_forbidden": "leading",
     "must_lead_ad": "leading",
     "mixed_lead": "leading",
+    "wrong_first_leader": "leading",
     "wrong_card_count": "leading",
     "blind_seat": "blind",
 }

@@ -607,7 +607,7 @@ SCORING = [
         [L(0)],
         (0, 0),
         0,
-        ("goats", "dry"),
+        ("goats",),  # the dry goat ends the match; its title is the classic game's (DECISIONS titles)
         id="s2.6-pairs-bring-dry-goat-on",
     ),
     # --- penalty-goats#scoring penalty marks to the loser, 12 loses
@@ -1005,11 +1005,12 @@ def oracle(key: str, options: dict[str, Any], records: list[dict[str, Any]]) -> 
                     won = 1 - t if system == "penalty" else t
         if won is not None:
             titles = ["goats"]
-            if dry:
+            classic = key == "classic-sixes"  # the titles are the classic game's (DECISIONS titles)
+            if dry and classic:
                 titles.append("dry")
-            if system == "pairs" and eggs_seen:
+            if classic and eggs_seen:
                 titles.append("with_eggs")
-            if system == "pairs" and tails and pen_ is None:
+            if classic and tails and pen_ is None:
                 titles.append("with_tails")
             return tuple(sc), won, tuple(titles), i + 1
     return tuple(sc), None, (), len(records)

@@ -451,7 +451,7 @@ ROWS = [
         ("lyusya", "dry_goat", "instant_win", "match_won"),
         options={"scoring": "pairs"},
         winner=1,
-        titles=("goats", "dry"),
+        titles=("goats",),  # the classic game's titles only (DECISIONS titles)
     ),
     Row(
         "2.6-decision-draw_four_system_options-pairs-dry-goat-off",
@@ -1347,7 +1347,7 @@ def test_misdeal_against_the_dealer() -> None:
         ("yc-hvalyony", {}, {"capture_multiplier", "eggs_double_factor"}, {"belka_eggs_obyaz"}),
         ("yc-hvalyony", {"six_of_clubs": False}, set(), {"capture_multiplier", "capture_points"}),
         ("yc-belka", {}, {"belka_eggs_obyaz"}, {"capture_points"}),
-        ("draw-four", {"scoring": "pairs"}, {"egg_pot_lyusya", "tails"}, {"penalty_marks"}),
+        ("draw-four", {"scoring": "pairs"}, {"egg_pot_lyusya", "titles"}, {"penalty_marks", "tails"}),
     ],
 )
 def test_decisions_for_rule_sheets(

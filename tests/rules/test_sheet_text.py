@@ -58,7 +58,9 @@ def test_variant_readings(client: Client) -> None:
     assert "за 120 обе команды получают по 3" in _text(client, "/rules/yc-belka/")
     classic = _text(client, "/rules/classic-sixes/")
     assert "всего один или два козыря" in classic and "одну или две карты на столько же" in classic
-    assert "Кто заходит первым, решает игрок с валетом треф" in _text(client, "/rules/yc-hvalyony/")
+    assert "Первый кон начинает игрок с валетом треф" in _text(
+        client, "/rules/yc-hvalyony/"
+    )  # yc-hvalyony#leading
 
 
 @pytest.mark.parametrize("key", ["voon-series", "yc-hvalyony", "yc-belka"])
