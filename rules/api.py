@@ -180,7 +180,7 @@ def _context(value: Any, rs: engine.Ruleset | None = None) -> engine.TrickContex
         return None
     if not isinstance(value, dict):
         raise BadRequest("bad_type", "context", expected="object")
-    unknown = set(value) - {"hand_number", "trick_number", "score", "first_leader", "led_suits"}
+    unknown = set(value) - {"hand_number", "trick_number", "score", "first_leader", "led_suits", "boaster"}
     if unknown:
         raise BadRequest("unknown_field", f"context.{sorted(unknown)[0]}")
     hand_number = value.get("hand_number")
@@ -203,6 +203,9 @@ def _context(value: Any, rs: engine.Ruleset | None = None) -> engine.TrickContex
     first = value.get("first_leader")
     if first is not None:
         first = check_seat(first, "context.first_leader")
+    boaster = value.get("boaster")
+    if boaster is not None:
+        boaster = check_seat(boaster, "context.boaster")
     led = value.get("led_suits", [])
     led_suits = []
     for i, s in enumerate(_list(led, "context.led_suits", 4)):
@@ -215,6 +218,7 @@ def _context(value: Any, rs: engine.Ruleset | None = None) -> engine.TrickContex
         score=score,
         first_leader=first,
         led_suits=frozenset(led_suits),
+        boaster=boaster,
     )
 
 

@@ -206,6 +206,8 @@ def sheet_facts(rs: Ruleset) -> dict[str, Any]:
         "intro": sheets.variant_text(key, "intro"),
         "deal": sheets.variant_text(key, "deal"),
         "leading": sheets.variant_text(key, "leading"),
+        "lead_notes": sheets.lead_notes(rs)
+        or ([_("Trump leads are allowed.")] if "trump_lead" in rs.variant.defaults else []),
         "scoring_notes": sheets.variant_text(key, "scoring_notes"),
         "extra": sheets.variant_text(key, "extra"),
         "trump_note": sheets.variant_text(key, "trumps"),
@@ -225,6 +227,12 @@ def _play(rs: Ruleset) -> str:
     if rs.variant.seats == (2,):
         return _("one on one")
     return _("each for himself")
+
+
+def _lead_rights(rs: Ruleset) -> str:
+    if rs.lead_rule == "hvalyonka_only":
+        return _("only the khvalyonka's caller")
+    return _yes(rs.lead_rule == "voon")
 
 
 def _yes(v: bool) -> str:
@@ -247,7 +255,7 @@ def ruleset_rows(rs: Ruleset) -> list[tuple[str, str]]:
         (_("Trump ladder"), " ".join(card_text(c) for c in rs.trumps)),
         (_("Queens"), _("trumps") if sum(c.rank == "Q" for c in rs.trumps) == 4 else _("plain cards")),
         (_("Must trump when out of suit"), _yes(rs.must_trump)),
-        (_("Trump-lead rights"), _yes(rs.lead_rule == "voon")),
+        (_("Trump-lead rights"), _lead_rights(rs)),
         (_("Several cards in one lead"), _yes(rs.multi_card_leads)),
         (_("Queen capture"), " + ".join(card_text(c) for c in rs.capture) if rs.capture else _("no")),
         (_("Score"), scoring_name(rs.scoring)),

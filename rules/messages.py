@@ -54,6 +54,9 @@ MESSAGES: dict[str, Any] = {
     "trump_lead_forbidden": _(
         "This player's team may not lead a trump while holding a plain card: %(could_play)s."
     ),
+    "trump_lead_forbidden:boaster": _(
+        "Only the player who called the khvalyonka may lead a trump while holding a plain card: %(could_play)s."
+    ),
     "ace_discard_forbidden": _("An ace of a suit that has not been led yet may not be discarded."),
     "must_lead_ad": _("In the first hand the holder of the ace of diamonds leads it."),
     "mixed_lead": _("Several cards may be led together only if they are of one suit."),
@@ -65,6 +68,9 @@ MESSAGES: dict[str, Any] = {
     "unknown:must_trump": _("Allowed only if the player had no trump."),
     "unknown:trump_lead_forbidden": _(
         "Allowed only if this team has the right to lead trumps or the player held only trumps."
+    ),
+    "unknown:trump_lead_forbidden:boaster": _(
+        "Allowed only if this player called the khvalyonka or held only trumps."
     ),
     "unknown:ace_discard_forbidden": _("Allowed only if the player had no other card to play."),
     "unknown:must_lead_ad": _("Allowed only if the player did not hold the ace of diamonds."),
@@ -184,6 +190,8 @@ def _describe(code: str | None, params: Mapping[str, Any] | None = None) -> str:
         return ""
     if code == "duplicate_card" and params and "second" in params:
         code = "duplicate_card:places"
+    if code.endswith("trump_lead_forbidden") and params and params.get("rule") == "hvalyonka_only":
+        code += ":boaster"  # the classic option: the caller of the khvalyonka, not a team
     template = MESSAGES.get(code)
     if template is None:
         return code
@@ -225,6 +233,7 @@ OPTION_LABELS = {
     "scoring": gettext_lazy("Score"),
     "blind_seat": gettext_lazy("Three players: a blind partner"),
     "spades_queen": gettext_lazy("Two against one: the queen of spades plays alone"),
+    "trump_lead": gettext_lazy("Who may lead a trump"),
 }
 
 OPTION_VALUES = {
@@ -237,6 +246,8 @@ OPTION_VALUES = {
     ("blind_seat", "1"): gettext_lazy("blind: seat 2"),
     ("blind_seat", "2"): gettext_lazy("blind: seat 3"),
     ("blind_seat", "3"): gettext_lazy("blind: seat 4"),
+    ("trump_lead", "free"): gettext_lazy("anyone"),
+    ("trump_lead", "hvalyonka_only"): gettext_lazy("only the khvalyonka's caller, or a hand of trumps"),
 }
 
 

@@ -34,7 +34,7 @@ VARIANT_TEXT: dict[str, dict[str, StrPromise]] = {
         "leading": _(
             "In the first hand the holder of the lowest trump leads (8♣, or 7♦ with diamond trumps). After "
             "that a player of the team that won the previous hand leads; the partners choose which. Every "
-            "later trick is led by whoever took the last one. Trump leads are allowed."
+            "later trick is led by whoever took the last one."
         ),
         "scoring_notes": _(
             "Spas is 31 card points for the losers: with it the winners gain only one pair. Lyusya is all 8 "
@@ -272,6 +272,39 @@ def blind_text(rs: Ruleset) -> list[str]:
             )
         )
     )
+    return out
+
+
+# ------------------------------------------------------------------ options explained
+
+OPTION_HELP: dict[str, StrPromise] = {
+    "trump_lead": _(
+        "«Anyone»: a trump may be led at any time. «Only the khvalyonka's caller»: a player who holds a "
+        "plain card may not lead a trump, unless he called this hand's khvalyonka; a hand of nothing but "
+        "trumps leads anything."
+    ),
+}
+
+
+def option_help(key: str) -> str:
+    """What an option changes, for the sheet's table of options ("" where the label says it)."""
+    t = OPTION_HELP.get(key)
+    return str(t) if t else ""
+
+
+def lead_notes(rs: Ruleset) -> list[str]:
+    """Sentences on leading that a ruleset's options add to the sheet's #leading."""
+    out = []
+    if rs.lead_rule == "hvalyonka_only":
+        out.append(
+            str(
+                _(
+                    "Trump leads (option): only the player who called this hand's khvalyonka may lead a trump "
+                    "while holding a plain card; a hand of nothing but trumps leads anything. Answering with a "
+                    "trump is always allowed."
+                )
+            )
+        )
     return out
 
 

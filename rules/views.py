@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from kozel_site.http import htmx, url
-from rules import facts, services
+from rules import facts, services, sheets
 from rules import referee as ref
 from rules.engine.cards import SUIT_SYMBOLS, Card, KozelError, card
 from rules.engine.variants import ALL_VARIANTS, DEFAULT_VARIANT, VARIANTS, resolve
@@ -67,6 +67,7 @@ def _rules_form(rules: ref.RulesChoice, every_table: bool = False) -> list[dict]
                 "choices": [(value, option_value(opt.key, raw)) for value, raw in choices],
                 "value": opt.to_text(merged[opt.key]),
                 "default": opt.to_text(opt.default),
+                "help": sheets.option_help(opt.key),
             }
         )
     return out
@@ -137,6 +138,7 @@ def referee(request: HttpRequest) -> HttpResponse:
         "in_play": len(q.cards) % q.n,  # draw-four: cards of the current play tapped so far
         "voon": bool(rs and rs.lead_rule == "voon"),
         "ace_ban": bool(rs and rs.ace_discard_ban),
+        "boaster_rule": bool(rs and rs.lead_rule == "hvalyonka_only"),
         "sheet": reverse("rules:sheet", args=[rs.key]) if rs else reverse("rules:index"),
         "seats": ref.table_seats(rs, q.names),
         "seat_counts": _seat_counts(q.rules),
@@ -287,6 +289,9 @@ def deal_review(
         ],
         "two_rounds": bool(review.rs and review.rs.rounds > 1 and not review.rs.multi_card_leads),
         "kitty": bool(review.rs and review.rs.kitty and not review.rs.multi_card_leads),
+        "boaster_rule": bool(review.rs and review.rs.lead_rule == "hvalyonka_only"),
+        # the rules name the first leader from the dealer (DECISIONS fixed_first_leader)
+        "dealer_names_leader": bool(review.rs and review.rs.leading in ("left_of_dealer", "dealer")),
         "record_link": record_link,
         "all_qs": urlencode({k: v for k, v in review.params().items() if k != "step"}, safe=":"),
         "sheet": reverse("rules:sheet", args=[review.rules.ruleset.key]) if review.rules.ruleset else "",

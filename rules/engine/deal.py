@@ -246,6 +246,7 @@ def play_deal(
             first_leader=leader,
             led_suits=frozenset(led_suits),
             trick_number=k + 1,
+            boaster=base_ctx.boaster,
         )
         try:
             # the deal's cards were read and checked once above: no parsing per trick

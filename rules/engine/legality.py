@@ -43,6 +43,9 @@ class TrickContext:
         frozenset()
     )  # plain suits already led in this hand (classic-sixes#following ace ban)
     trick_number: int | None = None  # 1-based trick of the hand (voon must_lead_ad)
+    boaster: int | None = (
+        None  # the хвалящийся of a хвалёнка hand, who may lead trumps (classic-sixes#leading)
+    )
 
 
 def _codes(cards: Sequence[Card] | set[Card] | frozenset[Card], rs: Ruleset) -> list[str]:
@@ -90,6 +93,8 @@ def _judge_lead(
             return False, "mixed_lead", {"groups": sorted(groups)}
         return True, None, {}
     c = lead[0]
+    if rs.lead_rule == "hvalyonka_only":
+        return _judge_boaster_lead(rs, seat, c, hand, ctx)
     if rs.lead_rule != "voon":
         return True, None, {}
     ad = Card.parse("AD")
@@ -116,6 +121,23 @@ def _judge_lead(
         return True, None, {}  # a hand of only trumps may always lead (voon-series#leading)
     if right is None:
         return None, "trump_lead_forbidden", params
+    params["could_play"] = _codes(plain, rs)
+    return False, "trump_lead_forbidden", params
+
+
+def _judge_boaster_lead(
+    rs: Ruleset, seat: int, c: Card, hand: tuple[Card, ...] | None, ctx: TrickContext
+) -> tuple[bool | None, str | None, Mapping[str, object]]:
+    """classic-sixes#leading option ``trump_lead=hvalyonka_only``: a trump is led only by the
+    хвалящийся of a хвалёнка hand (``ctx.boaster``) or from a hand of nothing but trumps."""
+    if not rs.is_trump(c) or ctx.boaster == seat:
+        return True, None, _NO_PARAMS
+    params: dict[str, object] = {"rule": "hvalyonka_only", "boaster": ctx.boaster}
+    if hand is None:
+        return None, "trump_lead_forbidden", params
+    plain = [x for x in hand if not rs.is_trump(x)]
+    if not plain:
+        return True, None, _NO_PARAMS
     params["could_play"] = _codes(plain, rs)
     return False, "trump_lead_forbidden", params
 

@@ -119,7 +119,7 @@ class Ruleset:
     trumps: tuple[Card, ...]  # the ladder, high to low
     must_trump: bool  # out of the led group, a trump must be played if held
     ace_discard_ban: bool  # classic option: no discarding an ace of a suit not yet led
-    lead_rule: str  # "free" or "voon" (trump-lead rights, voon-series#leading)
+    lead_rule: str  # "free", "voon" (trump-lead rights, voon-series#leading) or "hvalyonka_only" (classic-sixes#leading)
     multi_card_leads: bool  # draw-four (draw-four#leading)
     scoring: str  # "pairs", "penalty", "series", "eyes-hvalyony", "eyes-belka"
     target: int  # 6 pairs, or 12 marks / points / eyes
@@ -409,7 +409,7 @@ def _classic(v: Variant, o: Mapping[str, object]) -> Ruleset:
         leading="winners",
         hvalyonka=True,
     )
-    return replace(rs, match_titles=True)
+    return replace(rs, match_titles=True, lead_rule=str(o["trump_lead"]))
 
 
 def _penalty(v: Variant, o: Mapping[str, object]) -> Ruleset:
@@ -546,6 +546,7 @@ _register(
             Option("trump_suit", _CHOICE, "C", ("C", "D"), "2.1"),
             Option("ace_discard_ban", _BOOL, False, source="2.1"),
             Option("dry_goat_first_hand", _BOOL, True, source="2.1"),
+            Option("trump_lead", _CHOICE, "free", ("free", "hvalyonka_only"), "2.1"),
         ),
         _classic,
     )

@@ -43,6 +43,7 @@ class DealQuery:
     dealer: int | None = None
     hand_number: int | None = field(default=None, metadata={"param": "hand"})
     score: tuple[int, int] | None = None
+    boaster: int | None = None  # classic-sixes#leading option: who called the khvalyonka
     step: int | None = None
     names: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
@@ -77,6 +78,8 @@ class DealQuery:
             out["hand"] = str(self.hand_number)
         if self.score:
             out["score"] = f"{self.score[0]}:{self.score[1]}"
+        if self.boaster is not None:
+            out["boaster"] = str(self.boaster)
         step = change.get("step", self.step)
         if step:
             out["step"] = str(step)
@@ -168,7 +171,7 @@ def review_deal(d: DealQuery) -> DealResult | None:
         kwargs["prikup"] = [split_codes(t) for t in (d.prikup_text + [""] * n)[:n]]
     if d.dealer is not None:
         kwargs["dealer"] = d.dealer
-    ctx = TrickContext(hand_number=d.hand_number, score=d.score)
+    ctx = TrickContext(hand_number=d.hand_number, score=d.score, boaster=d.boaster)
     hands = [split_codes(t) for t in (d.hands_text + [""] * n)[:n]]
     try:
         result = play_deal(rs, d.leader, hands, plays, context=ctx, **kwargs)

@@ -244,7 +244,8 @@ class TrickForm(RefereeForm):
     h3 = forms.CharField(required=False)
     first = SeatField(required=False)
     led = forms.CharField(required=False, strip=False)
-    trick = WholeNumberField(1, 12, required=False)
+    trick = WholeNumberField(1, 18, required=False)  # the duel with sevens has 18 tricks
+    boaster = SeatField(required=False)
 
     def clean_n(self) -> int:
         if self.ruleset is None or not self.ruleset.multi_card_leads:
@@ -304,6 +305,7 @@ class DealForm(RefereeForm):
     plays = TextField(MAX_PARAM * 2)
     stock = TextField()
     dealer = SeatField(required=False)
+    boaster = SeatField(required=False)
     step = WholeNumberField(0, 40, required=False)
 
     def clean(self) -> dict[str, Any]:

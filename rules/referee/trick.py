@@ -45,6 +45,7 @@ class TrickQuery:
     first_leader: int | None = field(default=None, metadata={"param": "first"})
     led_suits: str = field(default="", metadata={"param": "led"})
     trick_number: int | None = field(default=None, metadata={"param": "trick"})
+    boaster: int | None = None  # classic-sixes#leading option: who called the khvalyonka
     names: list[str] = field(default_factory=list)  # the match's players by seat, when opened from one
     problems: list[Problem] = field(default_factory=list)
 
@@ -82,6 +83,7 @@ class TrickQuery:
             "first": self.first_leader,
             "led": self.led_suits,
             "trick": self.trick_number,
+            "boaster": self.boaster,
         }
         state.update(change)
         out = self.rules.params()
@@ -104,6 +106,8 @@ class TrickQuery:
             out["led"] = state["led"]
         if state["trick"]:
             out["trick"] = str(state["trick"])
+        if state["boaster"] is not None:
+            out["boaster"] = str(state["boaster"])
         out.update(names_params(self.names))
         return out
 
@@ -117,6 +121,7 @@ class TrickQuery:
             first_leader=self.first_leader,
             led_suits=frozenset(self.led_suits),
             trick_number=self.trick_number,
+            boaster=self.boaster,
         )
 
 

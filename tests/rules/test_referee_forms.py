@@ -54,7 +54,7 @@ def test_trick_form_errors_are_per_field_and_keep_the_good_cards() -> None:
     form = TrickForm(query)
     assert set(form.errors) == {"leader", "cards", "hand", "score", "led", "trick", "h2"}
     assert form.errors["leader"] == ["Not a seat at this table: seats are numbered from 0, one per player."]
-    assert form.errors["trick"] == ["The number must be between 1 and 12."]
+    assert form.errors["trick"] == ["The number must be between 1 and 18."]  # the duel with sevens: 18 tricks
     assert len(form.errors["cards"]) == 2  # the bad code and the repeated card, each said
     q = read_trick(query)
     assert [(p.field, p.message) for p in q.problems] == [
@@ -97,7 +97,7 @@ def test_deal_and_hand_forms_read_their_own_fields() -> None:
             "/rules/referee/?variant=classic-sixes&leader=7",
             "Not a seat at this table: seats are numbered from 0, one per player.",
         ),
-        ("/rules/referee/?variant=classic-sixes&trick=99", "The number must be between 1 and 12."),
+        ("/rules/referee/?variant=classic-sixes&trick=99", "The number must be between 1 and 18."),
         ("/rules/referee/?variant=classic-sixes&score=ten", "Write the score as two numbers"),
         ("/rules/referee/deal/?variant=classic-sixes&h0=AH&step=x", "expected a whole number"),
         ("/rules/referee/hand/?variant=classic-sixes&cards=AH+AH", "The card A♥ appears twice."),

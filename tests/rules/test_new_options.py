@@ -1,0 +1,104 @@
+"""The options the app gains from the seed rules: each listed by /api/v1/variants with its
+default, offered on the new-match page and the house-rule form, explained on the rule sheet in
+both languages, and its rule shown on the sheet when chosen."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.test import Client
+
+from rules.messages import option_label
+
+pytestmark = pytest.mark.django_db
+
+# variant, option key, default, another value, a sheet section showing the rule, words there (ru, en)
+NEW_OPTIONS = [
+    (
+        "classic-sixes",
+        "trump_lead",
+        "free",
+        "hvalyonka_only",
+        "leading",
+        ("только тот, кто объявил хвалёнку", "only the player who called this hand's khvalyonka"),
+    ),
+]
+IDS = [f"{v}#options/{k}" for v, k, *_ in NEW_OPTIONS]
+
+
+def text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#x27;", "'").replace("&quot;", '"')
+
+
+def section(html: str, anchor: str) -> str:
+    m = re.search(rf'<section id="{anchor}">(.*?)</section>', html, re.S)
+    assert m, anchor
+    return text(m.group(1))
+
+
+@pytest.mark.parametrize("variant,key,default,other,anchor,words", NEW_OPTIONS, ids=IDS)
+def test_the_api_lists_the_option(
+    client: Client,
+    variant: str,
+    key: str,
+    default: object,
+    other: object,
+    anchor: str,
+    words: tuple[str, str],
+) -> None:
+    data = json.loads(client.get("/api/v1/variants").content)
+    v = next(x for x in data["variants"] if x["key"] == variant)
+    opt = next(o for o in v["options"] if o["key"] == key)
+    assert opt["default"] == default and v["defaults"][key] == default
+    if opt["kind"] == "choice":
+        assert other in opt["choices"]
+
+
+@pytest.mark.parametrize("variant,key,default,other,anchor,words", NEW_OPTIONS, ids=IDS)
+def test_offered_on_the_new_match_page_and_the_house_form(
+    client: Client,
+    variant: str,
+    key: str,
+    default: object,
+    other: object,
+    anchor: str,
+    words: tuple[str, str],
+) -> None:
+    page = client.get(f"/m/new/?variant={variant}").content.decode()
+    assert f'name="opt_{key}"' in page
+    house = client.get(f"/rules/house/?variant={variant}").content.decode()
+    assert f'name="opt_{key}"' in house
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("variant,key,default,other,anchor,words", NEW_OPTIONS, ids=IDS)
+def test_explained_on_the_sheet(
+    client: Client,
+    lang: str,
+    variant: str,
+    key: str,
+    default: object,
+    other: object,
+    anchor: str,
+    words: tuple[str, str],
+) -> None:
+    from rules.engine.variants import get_variant
+
+    client.cookies["kozel_lang"] = lang
+    opt = get_variant(variant).option(key)
+    value = opt.to_text(other)
+    sheet = client.get(f"/rules/{variant}/").content.decode()
+    from django.utils import translation
+
+    from rules import sheets
+
+    with translation.override(lang):
+        label, help_text = str(option_label(key)), sheets.option_help(key)
+    assert label in section(sheet, "options")
+    if help_text:
+        assert text(help_text) in section(sheet, "options")
+    chosen = client.get(f"/rules/{variant}/?opt_{key}={value}").content.decode()
+    assert words[0 if lang == "ru" else 1] in section(chosen, anchor)
+    assert words[0 if lang == "ru" else 1] not in section(sheet, anchor)
