@@ -209,6 +209,7 @@ def sheet_facts(rs: Ruleset) -> dict[str, Any]:
         "lead_notes": sheets.lead_notes(rs)
         or ([_("Trump leads are allowed.")] if "trump_lead" in rs.variant.defaults else []),
         "scoring_notes": sheets.variant_text(key, "scoring_notes"),
+        "scoring_option_notes": sheets.scoring_option_notes(rs),
         "extra": sheets.variant_text(key, "extra"),
         "trump_note": sheets.variant_text(key, "trumps"),
         "prikup": sheets.variant_text(key, "prikup"),
@@ -227,6 +228,14 @@ def _play(rs: Ruleset) -> str:
     if rs.variant.seats == (2,):
         return _("one on one")
     return _("each for himself")
+
+
+def _revoke(rs: Ruleset) -> str:
+    if rs.revoke_points:
+        return _("%(points)s to the other team") % {"points": count(rs.revoke_points, "point")}
+    if rs.penalties:
+        return _("a cheating penalty")
+    return _("no penalty of its own")
 
 
 def _lead_rights(rs: Ruleset) -> str:
@@ -260,6 +269,7 @@ def ruleset_rows(rs: Ruleset) -> list[tuple[str, str]]:
         (_("Queen capture"), " + ".join(card_text(c) for c in rs.capture) if rs.capture else _("no")),
         (_("Score"), scoring_name(rs.scoring)),
         (_("Match ends"), _target(rs)),
+        (_("A proven revoke"), _revoke(rs)),
         (_("Redeal"), " ".join(redeal_rules(rs))),
     ]
 

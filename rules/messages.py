@@ -234,6 +234,7 @@ OPTION_LABELS = {
     "blind_seat": gettext_lazy("Three players: a blind partner"),
     "spades_queen": gettext_lazy("Two against one: the queen of spades plays alone"),
     "trump_lead": gettext_lazy("Who may lead a trump"),
+    "revoke_penalty": gettext_lazy("A proven revoke"),
 }
 
 OPTION_VALUES = {
@@ -248,6 +249,8 @@ OPTION_VALUES = {
     ("blind_seat", "3"): gettext_lazy("blind: seat 4"),
     ("trump_lead", "free"): gettext_lazy("anyone"),
     ("trump_lead", "hvalyonka_only"): gettext_lazy("only the khvalyonka's caller, or a hand of trumps"),
+    ("revoke_penalty", "cheating"): gettext_lazy("cheating: +2 pairs to the wronged team"),
+    ("revoke_penalty", "four_points"): gettext_lazy("4 card points to the other team"),
 }
 
 

@@ -283,6 +283,11 @@ OPTION_HELP: dict[str, StrPromise] = {
         "plain card may not lead a trump, unless he called this hand's khvalyonka; a hand of nothing but "
         "trumps leads anything."
     ),
+    "revoke_penalty": _(
+        "«Cheating»: a proven revoke is cheating, +2 pairs to the wronged team. «4 card points»: the hand "
+        "is played out and scored after 4 card points move from the team at fault to the other (all it "
+        "has, if fewer)."
+    ),
 }
 
 
@@ -290,6 +295,22 @@ def option_help(key: str) -> str:
     """What an option changes, for the sheet's table of options ("" where the label says it)."""
     t = OPTION_HELP.get(key)
     return str(t) if t else ""
+
+
+def scoring_option_notes(rs: Ruleset) -> list[str]:
+    """Sentences on scoring that a ruleset's options add to the sheet's #scoring."""
+    out = []
+    if rs.revoke_points:
+        out.append(
+            str(
+                _(
+                    "A proven revoke (option): the hand is scored after %(n)s card points move from the team "
+                    "at fault to the other, or all it has if fewer; the record names the team at fault."
+                )
+            )
+            % {"n": rs.revoke_points}
+        )
+    return out
 
 
 def lead_notes(rs: Ruleset) -> list[str]:

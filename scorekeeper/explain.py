@@ -76,6 +76,7 @@ _NOTE_MSGIDS: dict[str, str] = {
     "match_won/one": gettext_noop("%(team)s wins the match"),
     "void": gettext_noop("nobody reached 61: no marks move"),
     "marks_taken": gettext_noop("%(team)s took %(marks)s"),
+    "revoke": gettext_noop("revoke by %(team)s: %(points)s to the other team"),
 }
 _PLAIN = frozenset(k for k, v in _NOTE_MSGIDS.items() if "%(" not in v)  # printed as they are
 _translated: dict[str, dict[str, str]] = {}
@@ -132,6 +133,8 @@ def note_line(
         return _("%(band)s card points → %(award)s") % {"band": band, "award": count(int(p["amount"]), unit)}
     if code == "marks_taken" and "amount" in p:
         p["marks"] = count(int(p["amount"]), "mark")
+    if code == "revoke" and "amount" in p:
+        p["points"] = count(int(p["amount"]), "point")
     key = code
     if code == "eggs":
         key = next((f"eggs/{k}" for k in ("pot", "factor", "bonus") if k in p), "eggs")
@@ -155,14 +158,16 @@ TITLE_ORDER = ("dry", "goats", "with_eggs", "with_tails")
 
 
 def title_line(titles: Sequence[str]) -> str:
-    """The losers' full title: «сухие козлы с яйцами с хвостами»."""
+    """The losers' full title: «сухие козлы с яйцами и хвостами» (DECISIONS titles)."""
     words = {
         "dry": _("dry"),
         "goats": _("goats"),
         "with_eggs": _("with eggs"),
         "with_tails": _("with tails"),
     }
-    return " ".join(str(words.get(t, t)) for t in TITLE_ORDER if t in titles)
+    if "with_eggs" in titles and "with_tails" in titles:
+        words["with_eggs"], words["with_tails"] = _("with eggs and tails"), ""
+    return " ".join(str(words.get(t, t)) for t in TITLE_ORDER if t in titles and words.get(t, t))
 
 
 def pending_line(key: str, value: int) -> str:
@@ -193,7 +198,7 @@ def lead_line(rule: str, leader: str | None, team: str | None, lowest: Card | No
         case "by_agreement":
             return _("the first lead by agreement")
         case "jc_holder":
-            return _("the holder of the jack of clubs (obyaz) decides")
+            return _("the holder of the jack of clubs (obyaz) leads")
         case "dealer":
             return _("the dealer leads")
         case "left_of_dealer":

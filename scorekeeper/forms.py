@@ -110,6 +110,8 @@ class HandForm(WriteForm):
     )
     eggs = forms.BooleanField(required=False)
     hvalyonka = forms.BooleanField(required=False)
+    # classic option revoke_penalty=four_points: the team at fault of a proven revoke
+    revoke = forms.TypedChoiceField(choices=TEAM_CHOICES, coerce=int, empty_value=None, required=False)
     note = forms.CharField(required=False, max_length=200)
 
     error_messages = {
@@ -227,6 +229,7 @@ def hand_initial_from_record(record: Mapping[str, Any]) -> dict[str, Any]:
         "penalty_kind": pen.get("kind", ""),
         "penalty_against": pen.get("against"),
         "hvalyonka": bool(record.get("hvalyonka")),
+        "revoke": record.get("revoke"),
         "note": record.get("note", ""),
     }
 
@@ -243,7 +246,7 @@ def hand_initial_from_query(query: Mapping[str, str]) -> dict[str, Any]:
     for name in ("all_tricks", "hvalyonka"):
         if name in query:
             out[name] = query[name].lower() in TRUE_WORDS
-    for name in ("queen_capture", "obyaz", "penalty_against"):
+    for name in ("queen_capture", "obyaz", "penalty_against", "revoke"):
         if query.get(name) in ("0", "1"):
             out[name] = int(query[name])
     if query.get("lone") in ("0", "1", "2", "3"):  # two against one: who played alone

@@ -149,6 +149,7 @@ FIELD_MAP = {
     "obyaz": "obyaz",
     "queen_capture": "queen_capture",
     "hvalyonka": "hvalyonka",
+    "revoke": "revoke",
     "note": "note",
 }
 
@@ -451,6 +452,8 @@ def record_from_fields(data: Mapping[str, Any]) -> HandRecord:
             d["last_suit"] = data["last_suit"]
         if data.get("lone") is not None:
             d["lone"] = data["lone"]
+        if data.get("revoke") is not None:
+            d["revoke"] = data["revoke"]
     if data.get("obyaz") is not None:
         d["obyaz"] = data["obyaz"]
     if data.get("hvalyonka"):

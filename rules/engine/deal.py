@@ -34,6 +34,9 @@ from .inputs import (
 from .tricks import Event, Trick, TrickContext, resolve_parsed
 from .variants import Ruleset
 
+REVOKES = frozenset({"must_follow_suit", "must_answer_trump"})
+"""Violations that are a revoke (ренонс): a card of the led group held and not played."""
+
 DRAW_HAND = 4  # draw-four: each seat holds 4 cards and draws back to 4 (draw-four#deck)
 
 
@@ -301,6 +304,10 @@ def play_deal(
         record["all_tricks"] = True
     if ended_early:
         record["queen_capture"] = events[-1].team
+    revoke = next((v for v in violations if v.reason in REVOKES), None)
+    if rs.revoke_points and revoke is not None and not ended_early:
+        # classic-sixes#scoring option revoke_penalty: the record names the team at fault
+        record["revoke"] = rs.side_of(revoke.seat)
     if rs.obyaz:
         # the hands show who holds JC: the record names the obyaz side (yc-belka#scoring)
         jc = PARSED["JC"]

@@ -42,6 +42,7 @@ RECORD_KEYS: tuple[str, ...] = (
     "dealer",
     "last_suit",
     "lone",
+    "revoke",
 )
 _RECORD_KEY_SET = frozenset(RECORD_KEYS)
 NOTE_MAX_LENGTH = 500
@@ -111,6 +112,7 @@ class HandRecord:
     dealer: int | None = None  # the dealing seat (solo-twelve's transfers need it)
     last_suit: str | None = None  # the duel: the suit of the deal's last card (the next trump suit)
     lone: int | None = None  # two against one: the seat that played alone (recorded only)
+    revoke: int | None = None  # the team at fault of a proven revoke (classic option revoke_penalty)
 
     def __post_init__(self) -> None:
         if isinstance(self.points, list):
@@ -185,6 +187,7 @@ class HandRecord:
             dealer=d.get("dealer"),
             last_suit=d.get("last_suit"),
             lone=d.get("lone"),
+            revoke=d.get("revoke"),
         )
         _check_shape(rec, p)
         return rec
@@ -206,10 +209,33 @@ class HandRecord:
             d["hvalyonka"] = True
         if self.note:
             d["note"] = self.note
-        for name in ("dealer", "last_suit", "lone"):
+        for name in ("dealer", "last_suit", "lone", "revoke"):
             if getattr(self, name) is not None:
                 d[name] = getattr(self, name)
         return d
+
+    def after_revoke(self, amount: int) -> HandRecord:
+        """The record as it is scored with a revoke penalty of ``amount`` card points: they move
+        from the team at fault to the other, or all it has if fewer (classic-sixes#scoring)."""
+        if self.revoke is None or self.points is None or not amount:
+            return self
+        pts = list(self.points)
+        moved = min(amount, pts[self.revoke])
+        pts[self.revoke] -= moved
+        pts[1 - self.revoke] += moved
+        return HandRecord(
+            points=tuple(pts),
+            all_tricks=self.all_tricks,
+            obyaz=self.obyaz,
+            queen_capture=self.queen_capture,
+            penalty=self.penalty,
+            hvalyonka=self.hvalyonka,
+            note=self.note,
+            dealer=self.dealer,
+            last_suit=self.last_suit,
+            lone=self.lone,
+            revoke=self.revoke,
+        )
 
     @property
     def is_eggs(self) -> bool:
@@ -296,6 +322,7 @@ def _check_shape(rec: HandRecord, p: str) -> None:
         and rec.dealer is None
         and rec.last_suit is None
         and rec.lone is None
+        and rec.revoke is None
     ):
         return
     if pts is not None:
@@ -320,7 +347,7 @@ def _check_shape(rec: HandRecord, p: str) -> None:
             raise record_error(
                 "bad_record", f"{name} must be true or false", _f(p, name), token=repr(getattr(rec, name))
             )
-    for name in ("obyaz", "queen_capture"):
+    for name in ("obyaz", "queen_capture", "revoke"):
         value = getattr(rec, name)
         if value is not None:
             _check_team(value, _f(p, name), name)
@@ -444,6 +471,11 @@ def _validate(rs: Ruleset, record: HandRecord, index: int, shape_checked: bool) 
         raise _not_in_variant(rs, "obyaz", _f(p, "obyaz"))
     if record.hvalyonka and not rs.hvalyonka:
         raise _not_in_variant(rs, "hvalyonka", _f(p, "hvalyonka"))
+    if record.revoke is not None:
+        if not rs.revoke_points:
+            raise _not_in_variant(rs, "revoke", _f(p, "revoke"))
+        if pen is not None:
+            raise _conflict(p, "revoke", "penalty", "revoke")
     if pen is not None:
         if pen.kind == "royal_goat":
             if not rs.royal_goat:

@@ -125,6 +125,15 @@ def step(
             dealer=dealer,
             dealing_team=rs.side_of(dealer),
         )
+    moved: int | None = None
+    fault = rec.revoke
+    if fault is not None:
+        # classic-sixes#scoring option revoke_penalty: the hand is scored, and kept in the result,
+        # with the card points moved from the team at fault
+        played = rec
+        rec = rec.after_revoke(rs.revoke_points)
+        assert played.points is not None and rec.points is not None
+        moved = played.points[fault] - rec.points[fault]
     s = Step(
         rs=rs,
         index=i,
@@ -134,6 +143,8 @@ def step(
         score=list(score_before),
         dealer=dealer,
     )
+    if moved is not None:
+        s.note("revoke", team=fault, amount=moved)
     score_step(s)
     score = tuple(s.score)
     assert rs.dealer_scores or min(score) >= 0

@@ -39,6 +39,7 @@ NOTE_CODES: tuple[str, ...] = (
     "match_won",  # this hand ended the match; params team (the winners)
     "void",  # solo-twelve: nobody reached 61, no marks move
     "marks_taken",  # solo-twelve: params team (the taker), amount (marks taken in all), dealer
+    "revoke",  # classic option: card points moved for a revoke before scoring; params team (at fault), amount
 )
 
 TITLE_CODES: tuple[str, ...] = ("goats", "dry", "with_eggs", "with_tails")

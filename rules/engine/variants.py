@@ -147,6 +147,7 @@ class Ruleset:
     lone_queen: Card | None = None  # two against one: the holder of this card plays alone
     start_score: int = 0  # every side's score before the first hand (solo-twelve: 12 marks)
     dealer_scores: bool = False  # the score needs each hand's dealer (solo-twelve's transfers)
+    revoke_points: int = 0  # card points a proven revoke moves to the other team (0: it is cheating)
     match_titles: bool = False  # the losers may be «сухие», «с яйцами», «с хвостами» (DECISIONS titles)
     draws: bool = False  # four cards in hand, drawn back to four after each trick (draw-four#deck)
 
@@ -409,7 +410,12 @@ def _classic(v: Variant, o: Mapping[str, object]) -> Ruleset:
         leading="winners",
         hvalyonka=True,
     )
-    return replace(rs, match_titles=True, lead_rule=str(o["trump_lead"]))
+    return replace(
+        rs,
+        match_titles=True,
+        lead_rule=str(o["trump_lead"]),
+        revoke_points=4 if o["revoke_penalty"] == "four_points" else 0,
+    )
 
 
 def _penalty(v: Variant, o: Mapping[str, object]) -> Ruleset:
@@ -547,6 +553,7 @@ _register(
             Option("ace_discard_ban", _BOOL, False, source="2.1"),
             Option("dry_goat_first_hand", _BOOL, True, source="2.1"),
             Option("trump_lead", _CHOICE, "free", ("free", "hvalyonka_only"), "2.1"),
+            Option("revoke_penalty", _CHOICE, "cheating", ("cheating", "four_points"), "2.1"),
         ),
         _classic,
     )

@@ -256,7 +256,8 @@ def review_deal(d: DealQuery) -> DealResult | None:
     finished = result.complete or result.ended_early
     rp: dict[str, str] = {f"points_{i}": str(p) for i, p in enumerate(result.points)}
     rp["all_tricks"] = "1" if record.get("all_tricks") else "0"
-    for name in ("dealer", "lone", "last_suit"):  # what the short tables record besides points
+    # what the short tables, Belka and the classic revoke option record besides points
+    for name in ("dealer", "lone", "last_suit", "obyaz", "revoke"):
         if record.get(name) is not None:
             rp[name] = str(record[name])
     if "queen_capture" in record:

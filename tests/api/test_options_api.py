@@ -72,3 +72,34 @@ def test_the_referee_asks_who_called_the_khvalyonka(client: Client) -> None:
     assert "хвалёнку:" not in page
     plain = client.get("/rules/referee/?variant=classic-sixes").content.decode()
     assert 'name="boaster"' not in plain
+
+
+def test_a_revoke_from_the_deal_to_the_score(client: Client) -> None:
+    """classic-sixes#scoring: /deal names the team at fault, /score moves the 4 card points."""
+    hands = [
+        ["AH", "7S", "8S", "9S", "10S", "KS", "AS", "7D"],
+        ["KH", "8D", "9D", "10D", "KD", "AD", "JD", "JH"],
+        ["7H", "8H", "9H", "10H", "QH", "QD", "QS", "QC"],
+        ["7C", "AC", "10C", "KC", "9C", "8C", "JC", "JS"],
+    ]
+    options = {"revoke_penalty": "four_points"}
+    body = {
+        "variant": "classic-sixes",
+        "options": options,
+        "leader": 0,
+        "hands": hands,
+        "plays": ["AH", "8D", "7H", "7C"],
+    }
+    status, data = post(client, "/api/v1/deal", body)
+    assert status == 200, data
+    assert data["record"]["revoke"] == 1 and data["first_violation"]["reason"] == "must_follow_suit"
+    status, data = post(
+        client,
+        "/api/v1/score",
+        {"variant": "classic-sixes", "options": options, "hands": [{"points": [60, 60], "revoke": 1}]},
+    )
+    assert status == 200 and data["score"] == [1, 0] and data["hands"][0]["notes"][0] == "revoke"
+    status, data = post(
+        client, "/api/v1/score", {"variant": "classic-sixes", "hands": [{"points": [60, 60], "revoke": 1}]}
+    )
+    assert (status, data["error"], data["field"]) == (400, "event_not_in_variant", "hands[0].revoke")

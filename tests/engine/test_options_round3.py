@@ -71,3 +71,102 @@ def test_trump_lead_legal_cards() -> None:
     assert Card.parse("QC") in legal_cards(rs, hand, None, seat=0, context=TrickContext(boaster=0))
     t = resolve_trick(rs, 3, ["9S", "QC", "10S", "KS"], hands=[["QC", "7H"], None, None, None])
     assert t.plays[1].legal is True
+
+
+# ------------------------------------------------------------------ classic-sixes#scoring: revoke_penalty
+REVOKE = [
+    # record, score after, winner, points as scored, id
+    pytest.param(
+        {"points": [62, 58], "revoke": 0},
+        (0, 1),
+        1,
+        (58, 62),
+        id="classic-sixes#scoring/revoke-turns-the-hand",
+    ),
+    pytest.param(
+        {"points": [60, 60], "revoke": 1}, (1, 0), 0, (64, 56), id="classic-sixes#scoring/revoke-breaks-eggs"
+    ),
+    pytest.param(
+        {"points": [2, 118], "revoke": 0}, (0, 2), 1, (0, 120), id="classic-sixes#scoring/all-it-has"
+    ),
+    pytest.param(
+        {"points": [100, 20], "revoke": 1}, (2, 0), 0, (104, 16), id="classic-sixes#scoring/losers-revoke"
+    ),
+]
+
+
+@pytest.mark.parametrize("record,score,winner,points", REVOKE)
+def test_revoke_four_points(
+    record: dict[str, object], score: tuple[int, int], winner: int, points: tuple[int, int]
+) -> None:
+    from rules.engine import replay
+
+    rs = resolve("classic-sixes", {"revoke_penalty": "four_points"})
+    assert rs.revoke_points == 4
+    state = replay(rs, None, [record])
+    h = state.hands[0]
+    assert state.score == score and h.winner == winner and h.record.points == points
+    assert h.note_codes()[0] == "revoke"
+    assert h.notes[0].params["amount"] == record["points"][record["revoke"]] - points[record["revoke"]]
+
+
+REVOKE_REFUSED = [
+    pytest.param(
+        "classic-sixes",
+        {},
+        {"points": [62, 58], "revoke": 0},
+        "event_not_in_variant",
+        id="classic-sixes#scoring/default-is-cheating",
+    ),
+    pytest.param(
+        "penalty-goats",
+        {},
+        {"points": [62, 58], "revoke": 0},
+        "event_not_in_variant",
+        id="penalty-goats#scoring/no-revoke",
+    ),
+    pytest.param(
+        "classic-sixes",
+        {"revoke_penalty": "four_points"},
+        {"penalty": {"kind": "cheating", "against": 0}, "revoke": 0},
+        "conflicting_events",
+        id="classic-sixes#scoring/revoke-and-penalty",
+    ),
+    pytest.param(
+        "classic-sixes",
+        {"revoke_penalty": "four_points"},
+        {"points": [62, 58], "revoke": 2},
+        "bad_team",
+        id="classic-sixes#scoring/bad-team",
+    ),
+]
+
+
+@pytest.mark.parametrize("variant,options,record,code", REVOKE_REFUSED)
+def test_revoke_refused(
+    variant: str, options: dict[str, object], record: dict[str, object], code: str
+) -> None:
+    from rules.engine import replay
+    from rules.engine.records import RecordError
+
+    with pytest.raises(RecordError) as e:
+        replay(resolve(variant, options), None, [record])
+    assert e.value.code == code and (e.value.field or "").startswith("hands[0]")
+
+
+def test_a_deal_with_a_revoke_names_the_team_at_fault() -> None:
+    """classic-sixes#scoring: the deal review's record carries the revoke where the option scores it."""
+    from rules.engine import play_deal
+
+    hands = [
+        "AH 7S 8S 9S 10S KS AS 7D",
+        "KH 8D 9D 10D KD AD JD JH",
+        "7H 8H 9H 10H QH QD QS QC",
+        "7C AC 10C KC 9C 8C JC JS",
+    ]
+    # seat 1 holds KH but plays 8D on the heart lead: a revoke by team 1
+    plays = ["AH", "8D", "7H", "7C"]
+    for options, expected in (({"revoke_penalty": "four_points"}, 1), ({}, None)):
+        d = play_deal(resolve("classic-sixes", options), 0, hands, plays)
+        assert d.first_violation is not None and d.first_violation.reason == "must_follow_suit"
+        assert d.record.get("revoke") == expected

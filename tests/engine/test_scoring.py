@@ -441,6 +441,15 @@ ROWS = [
         winner=1,
         titles=("goats",),
     ),
+    Row(
+        "2.1-option-revoke_penalty-four-points",
+        "classic-sixes",
+        [{"points": [62, 58], "revoke": 0}],
+        (0, 1),
+        ("revoke", "spas"),
+        options={"revoke_penalty": "four_points"},
+        params={"revoke": {"team": 0, "amount": 4}},
+    ),
     Row("2.6-default-penalty-marks", "draw-four", [P(72, 48)], (0, 2), ("spas",)),
     # each scoring system brings its own options (DECISIONS draw_four_system_options)
     Row(

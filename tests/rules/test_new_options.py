@@ -24,6 +24,14 @@ NEW_OPTIONS = [
         "leading",
         ("только тот, кто объявил хвалёнку", "only the player who called this hand's khvalyonka"),
     ),
+    (
+        "classic-sixes",
+        "revoke_penalty",
+        "cheating",
+        "four_points",
+        "scoring",
+        ("передав 4 очка от виновной команды", "4 card points move from the team at fault"),
+    ),
 ]
 IDS = [f"{v}#options/{k}" for v, k, *_ in NEW_OPTIONS]
 

@@ -65,7 +65,7 @@ def test_russian_lines(code, params, ru):
 
 def test_titles():
     with translation.override("ru"):
-        assert explain.title_line(("goats", "with_eggs", "with_tails")) == "козлы с яйцами с хвостами"
+        assert explain.title_line(("goats", "with_eggs", "with_tails")) == "козлы с яйцами и хвостами"
         assert explain.title_line(("goats", "dry")) == "сухие козлы"
         assert all(explain.title_line((t,)) for t in TITLE_CODES)
 

@@ -1,0 +1,46 @@
+"""classic-sixes#scoring option revoke_penalty=four_points through the scorekeeper's form: the
+field is offered only with the option, the record carries it, the board explains it."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.selectors import match_board
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_form_offers_revoke_only_with_the_option(start) -> None:
+    plain = start("classic-sixes")
+    assert 'name="revoke"' not in plain.client.get(plain.edit).content.decode()
+    table = start("classic-sixes", opt_revoke_penalty="four_points")
+    page = table.client.get(table.edit).content.decode()
+    assert 'name="revoke"' in page and "Доказанный ренонс" in page
+
+
+REVOKES = [
+    # typed points of team 0, team at fault, score after, id
+    pytest.param(62, "0", (0, 1), id="classic-sixes#scoring/revoke-turns-the-hand"),
+    pytest.param(60, "1", (1, 0), id="classic-sixes#scoring/revoke-breaks-eggs"),
+    pytest.param(100, "1", (2, 0), id="classic-sixes#scoring/losers-revoke"),
+]
+
+
+@pytest.mark.parametrize("points,fault,score", REVOKES)
+def test_a_hand_with_a_revoke(start, points: int, fault: str, score: tuple[int, int]) -> None:
+    table = start("classic-sixes", opt_revoke_penalty="four_points")
+    resp = table.hand(points_0=points, revoke=fault)
+    assert resp.status_code == 200, resp.content.decode()[:2000]
+    board = match_board(match=table.match)
+    assert board.state.score == score
+    assert board.state.hands[0].record.revoke == int(fault)
+    html = resp.content.decode()
+    assert "ренонс" in html and "4 очка другой команде" in html
+
+
+def test_a_revoke_without_the_option_is_refused(start) -> None:
+    table = start("classic-sixes")
+    resp = table.hand(points_0=62, revoke="0")
+    board = match_board(match=table.match)
+    assert board.state.hands == ()
+    assert resp.status_code in (200, 422)
