@@ -210,6 +210,7 @@ def sheet_facts(rs: Ruleset) -> dict[str, Any]:
         or ([_("Trump leads are allowed.")] if "trump_lead" in rs.variant.defaults else []),
         "scoring_notes": sheets.variant_text(key, "scoring_notes"),
         "scoring_option_notes": sheets.scoring_option_notes(rs),
+        "deck_notes": sheets.deck_notes(rs),
         "extra": sheets.variant_text(key, "extra"),
         "trump_note": sheets.variant_text(key, "trumps"),
         "prikup": sheets.variant_text(key, "prikup"),

@@ -235,6 +235,8 @@ OPTION_LABELS = {
     "spades_queen": gettext_lazy("Two against one: the queen of spades plays alone"),
     "trump_lead": gettext_lazy("Who may lead a trump"),
     "revoke_penalty": gettext_lazy("A proven revoke"),
+    "deck": gettext_lazy("Deck"),
+    "trump_row": gettext_lazy("Trump row"),
 }
 
 OPTION_VALUES = {
@@ -251,6 +253,10 @@ OPTION_VALUES = {
     ("trump_lead", "hvalyonka_only"): gettext_lazy("only the khvalyonka's caller, or a hand of trumps"),
     ("revoke_penalty", "cheating"): gettext_lazy("cheating: +2 pairs to the wronged team"),
     ("revoke_penalty", "four_points"): gettext_lazy("4 card points to the other team"),
+    ("deck", "32"): gettext_lazy("32 cards, seven to ace"),
+    ("deck", "24"): gettext_lazy("24 cards, nine to ace"),
+    ("trump_row", "full"): gettext_lazy("full: 7♣, queens, jacks, clubs"),
+    ("trump_row", "court"): gettext_lazy("court: 7♣, queens, jacks"),
 }
 
 

@@ -57,7 +57,6 @@ VARIANT_TEXT: dict[str, dict[str, StrPromise]] = {
             "The most widespread way of keeping score: the team that loses a hand takes penalty marks, "
             "«goats». The first team to collect 12 loses the match."
         ),
-        "deal": _("32 cards from seven to ace, 8 each."),
         "leading": _(
             "Who leads the first hand is agreed at the table; then whoever took the last trick leads. Trump "
             "leads are allowed."
@@ -283,6 +282,14 @@ OPTION_HELP: dict[str, StrPromise] = {
         "plain card may not lead a trump, unless he called this hand's khvalyonka; a hand of nothing but "
         "trumps leads anything."
     ),
+    "deck": _(
+        "32 cards from seven to ace, 8 each; or the short deck, 24 cards from nine to ace, 6 each. The "
+        "short deck still holds 120 points."
+    ),
+    "trump_row": _(
+        "«Full»: 7♣, the queens, the jacks and the rest of the clubs are trumps. «Court»: only 7♣, the "
+        "queens and the jacks; clubs are then a plain suit."
+    ),
     "revoke_penalty": _(
         "«Cheating»: a proven revoke is cheating, +2 pairs to the wronged team. «4 card points»: the hand "
         "is played out and scored after 4 card points move from the team at fault to the other (all it "
@@ -309,6 +316,29 @@ def scoring_option_notes(rs: Ruleset) -> list[str]:
                 )
             )
             % {"n": rs.revoke_points}
+        )
+    return out
+
+
+def deck_notes(rs: Ruleset) -> list[str]:
+    """Sentences on the deck and the trumps that a ruleset's options add to the sheet."""
+    out = []
+    if rs.options.get("deck") == "24":
+        out.append(
+            str(
+                _(
+                    "The short deck (option): 24 cards from nine to ace, 6 each. It still holds 120 points; "
+                    "the trump ladder keeps its order without the cards the deck lacks."
+                )
+            )
+        )
+    if rs.options.get("trump_row") == "court":
+        out.append(
+            str(
+                _(
+                    "Trump row «court» (option): only 7♣, the queens and the jacks are trumps; clubs are a plain suit."
+                )
+            )
         )
     return out
 

@@ -418,14 +418,21 @@ def _classic(v: Variant, o: Mapping[str, object]) -> Ruleset:
     )
 
 
+DECK_24 = _deck("9 10 J Q K A")  # penalty goats' short deck: nine to ace, 6 each
+COURT_TRUMPS = _ladder("7C", QUEENS, JACKS)  # penalty goats' trump row «court»: clubs are plain
+
+
 def _penalty(v: Variant, o: Mapping[str, object]) -> Ruleset:
-    """penalty-goats#deck."""
+    """penalty-goats#deck: 32 or 24 cards; penalty-goats#trumps: the full row or 7C, queens and
+    jacks only. The ladder keeps its order without the cards the deck lacks."""
+    deck, size = (DECK_24, 6) if o["deck"] == "24" else (DECK_32, 8)
+    row = COURT_TRUMPS if o["trump_row"] == "court" else CLASSIC_TRUMPS
     return _make(
         v,
         o,
-        deck=DECK_32,
-        hand_size=8,
-        trumps=CLASSIC_TRUMPS,
+        deck=deck,
+        hand_size=size,
+        trumps=tuple(c for c in row if c in deck),
         scoring="penalty",
         target=12,
         redeal_four_of_suit=bool(o["four_of_suit_redeal"]),
@@ -568,6 +575,8 @@ _register(
             Option("four_of_suit_redeal", _BOOL, False, source="2.2"),
             Option("shutout_marks", _BOOL, False, source="2.2"),
             Option("eggs_double", _BOOL, False, source="2.2"),
+            Option("deck", _CHOICE, "32", ("32", "24"), "2.2"),
+            Option("trump_row", _CHOICE, "full", ("full", "court"), "2.2"),
         ),
         _penalty,
     )

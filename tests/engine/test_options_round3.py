@@ -170,3 +170,60 @@ def test_a_deal_with_a_revoke_names_the_team_at_fault() -> None:
         d = play_deal(resolve("classic-sixes", options), 0, hands, plays)
         assert d.first_violation is not None and d.first_violation.reason == "must_follow_suit"
         assert d.record.get("revoke") == expected
+
+
+# ------------------------------------------------------------------ penalty-goats#deck and #trumps: deck, trump_row
+DECKS = [
+    # options, cards, each, the ladder
+    pytest.param({}, 32, 8, "7C QC QS QH QD JC JS JH JD AC 10C KC 9C 8C", id="penalty-goats#deck/32-full"),
+    pytest.param(
+        {"deck": "24"}, 24, 6, "QC QS QH QD JC JS JH JD AC 10C KC 9C", id="penalty-goats#deck/24-full"
+    ),
+    pytest.param(
+        {"trump_row": "court"}, 32, 8, "7C QC QS QH QD JC JS JH JD", id="penalty-goats#trumps/32-court"
+    ),
+    pytest.param(
+        {"deck": "24", "trump_row": "court"},
+        24,
+        6,
+        "QC QS QH QD JC JS JH JD",
+        id="penalty-goats#trumps/24-court",
+    ),
+]
+
+
+@pytest.mark.parametrize("options,size,each,ladder", DECKS)
+def test_penalty_goats_deck_and_trump_row(
+    options: dict[str, object], size: int, each: int, ladder: str
+) -> None:
+    rs = resolve("penalty-goats", options)
+    assert (len(rs.deck), rs.hand_size, rs.total_points, rs.tricks_per_deal) == (size, each, 120, each)
+    assert " ".join(c.code for c in rs.trumps) == ladder
+    assert ("C" in rs.plain_suits()) is (options.get("trump_row") == "court")
+
+
+TRUMP_ROW_TRICKS = [
+    # options, leader, plays, winner, id
+    pytest.param({}, 0, "AC 9H 10H JD", 3, id="penalty-goats#trumps/full-AC-is-a-trump-below-jacks"),
+    pytest.param({"trump_row": "court"}, 0, "9C AC 10H KC", 1, id="penalty-goats#trumps/court-AC-plain-club"),
+    pytest.param(
+        {"trump_row": "court"}, 0, "9C AC 10H JD", 3, id="penalty-goats#trumps/court-jack-trumps-clubs"
+    ),
+    pytest.param({"deck": "24"}, 0, "AH 9H QC 10H", 2, id="penalty-goats#trumps/24-queens-lead-the-ladder"),
+]
+
+
+@pytest.mark.parametrize("options,leader,plays,winner", TRUMP_ROW_TRICKS)
+def test_penalty_goats_trump_row_tricks(
+    options: dict[str, object], leader: int, plays: str, winner: int
+) -> None:
+    assert resolve_trick(resolve("penalty-goats", options), leader, plays.split()).winner == winner
+
+
+def test_the_short_deck_refuses_a_seven() -> None:
+    """penalty-goats#deck: a card the 24-card deck lacks is refused, naming it."""
+    from rules.engine.cards import CardNotationError
+
+    with pytest.raises(CardNotationError) as e:
+        resolve_trick(resolve("penalty-goats", {"deck": "24"}), 0, ["7H", "9H", "10H", "KH"])
+    assert (e.value.code, e.value.token) == ("card_not_in_deck", "7H")

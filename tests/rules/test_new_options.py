@@ -32,6 +32,22 @@ NEW_OPTIONS = [
         "scoring",
         ("передав 4 очка от виновной команды", "4 card points move from the team at fault"),
     ),
+    (
+        "penalty-goats",
+        "deck",
+        "32",
+        "24",
+        "trumps",
+        ("Короткая колода (настройка)", "The short deck (option)"),
+    ),
+    (
+        "penalty-goats",
+        "trump_row",
+        "full",
+        "court",
+        "trumps",
+        ("Козыри «только картинки» (настройка)", "Trump row «court» (option)"),
+    ),
 ]
 IDS = [f"{v}#options/{k}" for v, k, *_ in NEW_OPTIONS]
 
@@ -110,3 +126,17 @@ def test_explained_on_the_sheet(
     chosen = client.get(f"/rules/{variant}/?opt_{key}={value}").content.decode()
     assert words[0 if lang == "ru" else 1] in section(chosen, anchor)
     assert words[0 if lang == "ru" else 1] not in section(sheet, anchor)
+
+
+@pytest.mark.parametrize("options,cards", [("", "32 карты: по 8"), ("?opt_deck=24", "24 карты: по 6")])
+def test_the_deck_section_follows_the_deck_option(client: Client, options: str, cards: str) -> None:
+    """penalty-goats#deck: the deal line is the engine's, for the deck chosen."""
+    assert cards in section(client.get(f"/rules/penalty-goats/{options}").content.decode(), "deck")
+
+
+def test_the_comparison_has_the_revoke_row(client: Client) -> None:
+    """The comparison's rows come from the rulesets: a proven revoke is a cheating penalty where
+    penalties are recorded, and no rule of its own elsewhere."""
+    page = text(client.get("/rules/compare/?v=classic-sixes&v=voon-series").content.decode())
+    assert "Доказанный ренонс" in page
+    assert "штраф за шулерство" in page and "своего штрафа нет" in page
