@@ -237,6 +237,7 @@ OPTION_LABELS = {
     "revoke_penalty": gettext_lazy("A proven revoke"),
     "deck": gettext_lazy("Deck"),
     "trump_row": gettext_lazy("Trump row"),
+    "four_trumps_lead": gettext_lazy("Four trumps dealt: that player leads first"),
 }
 
 OPTION_VALUES = {

@@ -290,6 +290,10 @@ OPTION_HELP: dict[str, StrPromise] = {
         "«Full»: 7♣, the queens, the jacks and the rest of the clubs are trumps. «Court»: only 7♣, the "
         "queens and the jacks; clubs are then a plain suit."
     ),
+    "four_trumps_lead": _(
+        "A player dealt four trumps leads the first trick instead of the dealer; of two such players, the "
+        "one holding the higher trump."
+    ),
     "revoke_penalty": _(
         "«Cheating»: a proven revoke is cheating, +2 pairs to the wronged team. «4 card points»: the hand "
         "is played out and scored after 4 card points move from the team at fault to the other (all it "
@@ -346,6 +350,15 @@ def deck_notes(rs: Ruleset) -> list[str]:
 def lead_notes(rs: Ruleset) -> list[str]:
     """Sentences on leading that a ruleset's options add to the sheet's #leading."""
     out = []
+    if rs.four_trumps_lead:
+        out.append(
+            str(
+                _(
+                    "Four trumps (option): a player dealt four trumps («kozyrnaya molotka») leads first instead "
+                    "of the dealer; of two such players, the one with the higher trump."
+                )
+            )
+        )
     if rs.lead_rule == "hvalyonka_only":
         out.append(
             str(

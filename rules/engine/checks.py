@@ -27,7 +27,7 @@ class RedealCheck:
 class FirstLead:
     seat: int | None  # None when it is not fixed by the cards (agreement, previous hand, dealer unknown)
     rule: str  # "lowest_trump", "previous_winner_team", "ace_of_diamonds", "rotation", "obyaz",
-    #            "dealer", "agreement"
+    #            "dealer", "four_trumps", "left_of_dealer", "agreement"
     card: Card | None = None  # the card that must be led (voon hand 1: AD)
     params: Mapping[str, object] = field(default_factory=frozen_params)
 
@@ -138,6 +138,9 @@ def first_leader(
         jc = Card.parse("JC")
         return FirstLead(_holder(parsed, jc), "obyaz", None, frozen_params({"card": "JC"}))
     if rs.leading == "dealer":
+        four = rs.four_trumps_seat(parsed)
+        if four is not None:  # draw-four#leading option: a hand of four trumps leads instead
+            return FirstLead(four, "four_trumps")
         return FirstLead(check_seat(dealer, "dealer") if dealer is not None else None, "dealer")
     if rs.leading == "left_of_dealer":
         seat = None if dealer is None else (check_seat(dealer, "dealer") + 1) % rs.seats

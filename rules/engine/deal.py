@@ -341,7 +341,8 @@ def _due_first_leader(rs: Ruleset, dealer: int, dealt: Sequence[tuple[Card, ...]
     if rs.leading == "left_of_dealer":
         return (dealer + 1) % rs.seats
     if rs.leading == "dealer":
-        return dealer
+        four = rs.four_trumps_seat(dealt)
+        return dealer if four is None else four
     return None
 
 

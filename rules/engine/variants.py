@@ -8,7 +8,7 @@ scoring system that the trick engine, the scorer and the rule sheets all read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
@@ -150,6 +150,20 @@ class Ruleset:
     revoke_points: int = 0  # card points a proven revoke moves to the other team (0: it is cheating)
     match_titles: bool = False  # the losers may be «сухие», «с яйцами», «с хвостами» (DECISIONS titles)
     draws: bool = False  # four cards in hand, drawn back to four after each trick (draw-four#deck)
+    four_trumps_lead: bool = False  # draw-four option: a hand of four trumps leads first (draw-four#leading)
+
+    def four_trumps_seat(self, hands: Sequence[Sequence[Card] | None]) -> int | None:
+        """The seat dealt only trumps («козырная молотка»), where the option lets it lead first;
+        of several, the one with the highest trump (draw-four#leading). None: none known."""
+        if not self.four_trumps_lead:
+            return None
+        best: tuple[int, int] | None = None
+        for seat, hand in enumerate(hands):
+            if hand and all(self.is_trump(c) for c in hand):
+                top = min(self._trump_at[c.index] for c in hand)
+                if best is None or top < best[0]:
+                    best = (top, seat)
+        return None if best is None else best[1]
 
     def side_of(self, seat: int) -> int:
         """The side that owns ``seat``."""
@@ -523,7 +537,7 @@ def _draw_four(v: Variant, o: Mapping[str, object]) -> Ruleset:
         target=6 if pairs else 12,
         leading="dealer",
     )
-    return replace(rs, draws=True)
+    return replace(rs, draws=True, four_trumps_lead=bool(o["four_trumps_lead"]))
 
 
 _BOOL = "bool"
@@ -619,6 +633,7 @@ _register(
             Option("shutout_marks", _BOOL, False, source="2.6", when=("scoring", "penalty-goats")),
             Option("eggs_double", _BOOL, False, source="2.6", when=("scoring", "penalty-goats")),
             Option("dry_goat_first_hand", _BOOL, True, source="2.6", when=("scoring", "pairs")),
+            Option("four_trumps_lead", _BOOL, False, source="2.6"),
         ),
         _draw_four,
     )

@@ -227,3 +227,65 @@ def test_the_short_deck_refuses_a_seven() -> None:
     with pytest.raises(CardNotationError) as e:
         resolve_trick(resolve("penalty-goats", {"deck": "24"}), 0, ["7H", "9H", "10H", "KH"])
     assert (e.value.code, e.value.token) == ("card_not_in_deck", "7H")
+
+
+# ------------------------------------------------------------------ draw-four#leading: four trumps lead first
+FOUR_TRUMPS = [
+    # option on, the four hands, dealer, who leads, id
+    pytest.param(
+        True,
+        ["6H 7H 8H 9H", "7C QS JD AC", "6S 7S 8S 9S", "6D 7D 8D 9D"],
+        0,
+        1,
+        id="draw-four#leading/one-hand-of-trumps",
+    ),
+    pytest.param(
+        True,
+        ["QC JC 6C 8C", "7C QS JD AC", "6S 7S 8S 9S", "6D 7D 8D 9D"],
+        2,
+        1,
+        id="draw-four#leading/the-higher-trump",
+    ),
+    pytest.param(
+        True,
+        ["QC JC 6C 8C", "QS QH JD AC", "6S 7S 8S 9S", "6D 7D 8D 9D"],
+        2,
+        0,
+        id="draw-four#leading/QC-over-QS",
+    ),
+    pytest.param(
+        True,
+        ["6H 7H 8H 9H", "7C QS JD 6S", "10S 7S 8S 9S", "6D 7D 8D 9D"],
+        3,
+        3,
+        id="draw-four#leading/none-the-dealer",
+    ),
+    pytest.param(
+        False,
+        ["6H 7H 8H 9H", "7C QS JD AC", "6S 7S 8S 9S", "6D 7D 8D 9D"],
+        0,
+        0,
+        id="draw-four#leading/option-off",
+    ),
+]
+
+
+@pytest.mark.parametrize("on,hands,dealer,leader", FOUR_TRUMPS)
+def test_four_trumps_lead_first(on: bool, hands: list[str], dealer: int, leader: int) -> None:
+    from rules.engine import play_deal
+    from rules.engine.checks import first_leader
+
+    rs = resolve("draw-four", {"four_trumps_lead": on})
+    split = [h.split() for h in hands]
+    assert first_leader(rs, split, dealer=dealer).seat == leader
+    # a deal review given the dealer: the right leader is no irregularity, the dealer leading is one
+    one = [split[(leader + i) % 4][0] for i in range(4)]
+    d = play_deal(rs, leader, split, [[c] for c in one], dealer=dealer)
+    assert d.first_violation is None or d.first_violation.reason != "wrong_first_leader"
+    if leader != dealer:
+        other = [split[(dealer + i) % 4][0] for i in range(4)]
+        d = play_deal(rs, dealer, split, [[c] for c in other], dealer=dealer)
+        assert (d.first_violation.reason, d.first_violation.params["leader"]) == (
+            "wrong_first_leader",
+            leader,
+        )

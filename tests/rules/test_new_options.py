@@ -48,6 +48,14 @@ NEW_OPTIONS = [
         "trumps",
         ("Козыри «только картинки» (настройка)", "Trump row «court» (option)"),
     ),
+    (
+        "draw-four",
+        "four_trumps_lead",
+        False,
+        True,
+        "leading",
+        ("Четыре козыря (настройка)", "Four trumps (option)"),
+    ),
 ]
 IDS = [f"{v}#options/{k}" for v, k, *_ in NEW_OPTIONS]
 
