@@ -154,6 +154,13 @@ def redeal_rules(rs: Ruleset) -> list[str]:
         out.append(_("Four cards of one suit (option)."))
     if rs.royal_goat:
         out.append(_("Royal goat (option): all four aces in one hand win the match for that team."))
+    if rs.dry_hand_check:
+        out.append(
+            _(
+                "Three or four queens together with 7♣: the holder must declare «сухая» (dry). It is "
+                "neither a redeal nor a score."
+            )
+        )
     return out or [_("No redeals in this variant.")]
 
 

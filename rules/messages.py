@@ -97,6 +97,9 @@ MESSAGES: dict[str, Any] = {
     "held_but_played": _("%(card)s was played by %(other)s, so %(player)s cannot have held it."),
     # hand checks
     "four_nines": _("All four nines: a redeal may be asked for."),
+    "declare_dry": _(
+        "%(queens)s queens with 7♣: the holder must declare «сухая» (dry). It is neither a redeal nor a score."
+    ),
     "low_points": _(
         "The hand is worth %(points)s card points, %(max_points)s or fewer: a redeal may be asked for."
     ),

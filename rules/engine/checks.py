@@ -21,6 +21,8 @@ class RedealCheck:
     allowed: bool
     reasons: tuple[str, ...]  # "four_nines", "low_points", "four_of_suit"; or "no_redeals" (voon)
     params: Mapping[str, object] = field(default_factory=frozen_params)
+    # what the holder must declare, neither a redeal nor a score: "dry" (classic-sixes#redeal)
+    declare: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,8 @@ def redeal_check(rs: Ruleset, hand: Sequence[Card | str]) -> RedealCheck:
     - penalty-goats#redeal option ``four_of_suit_redeal``: four or more plain cards of one suit
       (``four_of_suit``; DECISIONS four_of_suit_plain: a trump does not count for its printed suit).
     - voon-series#redeal voon: never (``no_redeals``, allowed False).
+    - classic-sixes#redeal: three or four queens with ``7C`` are ``declare`` «сухая» («dry»),
+      neither a redeal nor a score.
     """
     h = _hand(rs, hand)
     if rs.lead_rule == "voon":
@@ -64,7 +68,12 @@ def redeal_check(rs: Ruleset, hand: Sequence[Card | str]) -> RedealCheck:
         if suits:
             reasons.append("four_of_suit")
             params["suits"] = suits
-    return RedealCheck(bool(reasons), tuple(reasons), frozen_params(params))
+    declare: tuple[str, ...] = ()
+    queens = sum(1 for c in h if c.rank == "Q")
+    if rs.dry_hand_check and queens >= 3 and any(c.code == "7C" for c in h):
+        declare = ("dry",)  # three or four queens with 7C: the holder declares «сухая»
+        params["queens"] = queens
+    return RedealCheck(bool(reasons), tuple(reasons), frozen_params(params), declare)
 
 
 def is_royal_goat(rs: Ruleset, hand: Sequence[Card | str]) -> bool:

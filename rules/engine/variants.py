@@ -150,6 +150,9 @@ class Ruleset:
     revoke_points: int = 0  # card points a proven revoke moves to the other team (0: it is cheating)
     match_titles: bool = False  # the losers may be «сухие», «с яйцами», «с хвостами» (DECISIONS titles)
     draws: bool = False  # four cards in hand, drawn back to four after each trick (draw-four#deck)
+    dry_hand_check: bool = (
+        False  # classic: three or four queens with 7C must declare «сухая» (classic-sixes#redeal)
+    )
     four_trumps_lead: bool = False  # draw-four option: a hand of four trumps leads first (draw-four#leading)
 
     def four_trumps_seat(self, hands: Sequence[Sequence[Card] | None]) -> int | None:
@@ -427,6 +430,7 @@ def _classic(v: Variant, o: Mapping[str, object]) -> Ruleset:
     return replace(
         rs,
         match_titles=True,
+        dry_hand_check=True,
         lead_rule=str(o["trump_lead"]),
         revoke_points=4 if o["revoke_penalty"] == "four_points" else 0,
     )

@@ -70,6 +70,7 @@ def check_hand(h: HandQuery) -> dict[str, Any]:
                 out["redeal"] = {
                     "allowed": rc.allowed,
                     "reasons": [describe(r, dict(rc.params)) for r in reasons],
+                    "declare": [describe(f"declare_{d}", dict(rc.params)) for d in rc.declare],
                 }
             except KozelError as e:
                 h.problems.append(engine_problem(e))

@@ -103,3 +103,16 @@ def test_a_revoke_from_the_deal_to_the_score(client: Client) -> None:
         client, "/api/v1/score", {"variant": "classic-sixes", "hands": [{"points": [60, 60], "revoke": 1}]}
     )
     assert (status, data["error"], data["field"]) == (400, "event_not_in_variant", "hands[0].revoke")
+
+
+@pytest.mark.django_db
+def test_the_hand_check_reports_a_dry_hand(client: Client) -> None:
+    """classic-sixes#redeal: the referee's hand check names the «сухая» declaration."""
+    page = client.get(
+        "/rules/referee/hand/?variant=classic-sixes&cards=7C+QC+QS+QH+8H+9H+10H+AS"
+    ).content.decode()
+    assert 'id="declare"' in page and "«сухая»" in page
+    page = client.get(
+        "/rules/referee/hand/?variant=classic-sixes&cards=8C+QC+QS+QH+8H+9H+10H+AS"
+    ).content.decode()
+    assert 'id="declare"' not in page

@@ -289,3 +289,30 @@ def test_four_trumps_lead_first(on: bool, hands: list[str], dealer: int, leader:
             "wrong_first_leader",
             leader,
         )
+
+
+# ------------------------------------------------------------------ classic-sixes#redeal: the «сухая» hand
+DRY = [
+    # variant, hand, declare, id
+    pytest.param(
+        "classic-sixes", "7C QC QS QH 8H 9H 10H AS", ("dry",), id="classic-sixes#redeal/three-queens-and-7C"
+    ),
+    pytest.param(
+        "classic-sixes", "7C QC QS QH QD 9H 10H AS", ("dry",), id="classic-sixes#redeal/four-queens-and-7C"
+    ),
+    pytest.param(
+        "classic-sixes", "8C QC QS QH QD 9H 10H AS", (), id="classic-sixes#redeal/queens-without-7C"
+    ),
+    pytest.param("classic-sixes", "7C QC QS 8H 9H 10H AS KS", (), id="classic-sixes#redeal/two-queens"),
+    pytest.param("penalty-goats", "7C QC QS QH 8H 9H 10H AS", (), id="penalty-goats#redeal/not-this-variant"),
+]
+
+
+@pytest.mark.parametrize("variant,hand,declare", DRY)
+def test_the_dry_hand(variant: str, hand: str, declare: tuple[str, ...]) -> None:
+    from rules.engine import redeal_check
+
+    r = redeal_check(resolve(variant), hand.split())
+    assert r.declare == declare
+    if declare:  # neither a redeal nor a score: the redeal reasons are those of the points alone
+        assert "dry" not in r.reasons

@@ -148,3 +148,13 @@ def test_the_comparison_has_the_revoke_row(client: Client) -> None:
     page = text(client.get("/rules/compare/?v=classic-sixes&v=voon-series").content.decode())
     assert "Доказанный ренонс" in page
     assert "штраф за шулерство" in page and "своего штрафа нет" in page
+
+
+@pytest.mark.parametrize(
+    "lang,words", [("ru", "владелец должен объявить «сухая»"), ("en", "must declare «сухая»")]
+)
+def test_the_dry_hand_is_on_the_classic_sheet(client: Client, lang: str, words: str) -> None:
+    """classic-sixes#redeal: the «сухая» hand is a special hand of the classic game only."""
+    client.cookies["kozel_lang"] = lang
+    assert words in section(client.get("/rules/classic-sixes/").content.decode(), "redeal")
+    assert words not in section(client.get("/rules/penalty-goats/").content.decode(), "redeal")
