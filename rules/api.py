@@ -313,7 +313,7 @@ def deal(body: dict[str, Any]) -> dict[str, Any]:
     hands: Any = _hands(_required(body, "hands"), n)  # one hand of codes per seat, all known here
     plays = _cards_field(_required(body, "plays"), "plays", rs.multi_card_leads, MAX_PLAYS)
     kwargs: dict[str, Any] = {}
-    if rs.multi_card_leads and body.get("stock") is not None:
+    if rs.draws and body.get("stock") is not None:
         kwargs["stock"] = [_code(c, f"stock[{i}]") for i, c in enumerate(_list(body["stock"], "stock", 36))]
     if body.get("prikup") is not None:
         kwargs["prikup"] = _hands(body["prikup"], n, "prikup")

@@ -93,7 +93,7 @@ def plain_order(rs: Ruleset) -> list[str]:
 
 def following_rules(rs: Ruleset) -> list[str]:
     out = []
-    if rs.multi_card_leads:
+    if rs.multi_card_leads and rs.free_answers:
         out.append(
             _(
                 "Answer a lead with as many cards as were led. To take over, beat every card of the best "
@@ -120,6 +120,14 @@ def following_rules(rs: Ruleset) -> list[str]:
         out.append(_("Out of the led suit you must play a trump if you have one (must trump)."))
     else:
         out.append(_("Out of the led suit you may play any card: trump it or discard."))
+    if rs.multi_card_leads:
+        out.append(
+            _(
+                "Leads of several cards (option): answer with as many cards, card by card: for each led "
+                "card give a card of its group while you hold one. To take over, beat every card of the "
+                "best play so far, card for card."
+            )
+        )
     if rs.ace_discard_ban:
         out.append(
             _(
@@ -131,6 +139,12 @@ def following_rules(rs: Ruleset) -> list[str]:
 
 
 def winning_rule(rs: Ruleset) -> str:
+    if rs.multi_card_leads and not rs.free_answers:
+        return _(
+            "If any trump was played, the highest trump takes the trick; otherwise the highest card of the "
+            "led suit. A lead of several cards goes to the last player who beat every card of the best play "
+            "so far, or to the leader if nobody did."
+        )
     if rs.multi_card_leads:
         return _(
             "The trick goes to the last player who beat every card of the best play so far, or to the "

@@ -241,6 +241,7 @@ OPTION_LABELS = {
     "deck": gettext_lazy("Deck"),
     "trump_row": gettext_lazy("Trump row"),
     "four_trumps_lead": gettext_lazy("Four trumps dealt: that player leads first"),
+    "multi_leads": gettext_lazy("Leads of several cards of one suit"),
 }
 
 OPTION_VALUES = {

@@ -294,6 +294,11 @@ OPTION_HELP: dict[str, StrPromise] = {
         "A player dealt four trumps leads the first trick instead of the dealer; of two such players, the "
         "one holding the higher trump."
     ),
+    "multi_leads": _(
+        "A lead may be one to three cards of one printed suit, or trumps only. Every answer gives as many "
+        "cards, following card by card while the player holds the led groups; the trick goes to the last "
+        "play that beat every card of the best play so far."
+    ),
     "revoke_penalty": _(
         "«Cheating»: a proven revoke is cheating, +2 pairs to the wronged team. «4 card points»: the hand "
         "is played out and scored after 4 card points move from the team at fault to the other (all it "
@@ -350,6 +355,15 @@ def deck_notes(rs: Ruleset) -> list[str]:
 def lead_notes(rs: Ruleset) -> list[str]:
     """Sentences on leading that a ruleset's options add to the sheet's #leading."""
     out = []
+    if rs.multi_card_leads and not rs.draws:
+        out.append(
+            str(
+                _(
+                    "Leads of several cards (option): a lead may be one to three cards of one printed suit, "
+                    "or trumps only; each answer gives as many cards."
+                )
+            )
+        )
     if rs.four_trumps_lead:
         out.append(
             str(

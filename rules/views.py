@@ -139,6 +139,7 @@ def referee(request: HttpRequest) -> HttpResponse:
         "voon": bool(rs and rs.lead_rule == "voon"),
         "ace_ban": bool(rs and rs.ace_discard_ban),
         "boaster_rule": bool(rs and rs.lead_rule == "hvalyonka_only"),
+        "lead_sizes": [str(k) for k in range(1, (rs.max_lead if rs else 1) + 1)],
         "sheet": reverse("rules:sheet", args=[rs.key]) if rs else reverse("rules:index"),
         "seats": ref.table_seats(rs, q.names),
         "seat_counts": _seat_counts(q.rules),
@@ -319,8 +320,8 @@ def _deal_tap(review: ref.DealQuery, result: ref.DealResult | None) -> dict | No
     return {
         "groups": ref.picker(rs, set(), lambda c: ""),
         "multi": rs.multi_card_leads,
-        "size": 4 if rs.multi_card_leads else rs.hand_size,
-        "rounds": 1 if rs.multi_card_leads else rs.rounds,
+        "size": rs.hand_size,  # draw-four: 4, drawn back to 4
+        "rounds": rs.rounds,
         "seats": rs.seats,
         "plays": rs.hand_size * rs.rounds * rs.seats,
         "leaders": " ".join(map(str, leaders)),

@@ -138,7 +138,7 @@ def play_deal(
     dealer = check_table_seat(rs, dealer, "dealer")
     base_ctx = context or TrickContext()
     multi = rs.multi_card_leads
-    size = DRAW_HAND if multi else rs.hand_size
+    size = DRAW_HAND if rs.draws else rs.hand_size
     seen: set[Card] = set()
     dealt = parse_hands(rs, hands, size=size, seen=seen)
     if any(h is None for h in dealt):
@@ -161,14 +161,14 @@ def play_deal(
             )
         second = [list(h) for h in more if h is not None]
     kitty: tuple[Card, ...] = ()
-    if rs.kitty and not multi:
+    if rs.kitty and not rs.draws:
         kitty = tuple(c for c in rs.deck if c not in seen)
     lone = None
     if rs.lone_queen is not None:
         lone = next((s for s, h in enumerate(dealt) if h is not None and rs.lone_queen in h), None)
     pile: list[Card] | None = None
     if stock is not None:
-        if not multi:
+        if not rs.draws:
             raise TrickInputError(
                 "bad_hand", "a stock is only used in draw-four", field="stock", token=repr(stock)
             )
@@ -279,7 +279,7 @@ def play_deal(
         first = parsed[base][0]
         if rs._trump_at[first.index] < 0:
             led_suits.add(first.suit)
-        if multi:
+        if rs.draws:
             if pile is None:
                 remaining = [None] * n
             else:

@@ -142,6 +142,31 @@ def _judge_boaster_lead(
     return False, "trump_lead_forbidden", params
 
 
+def _judge_multi_answer(
+    rs: Ruleset, cards: tuple[Card, ...], hand: tuple[Card, ...] | None, lead: tuple[Card, ...]
+) -> tuple[bool | None, str | None, Mapping[str, object]]:
+    """An answer to a lead of several cards with the option multi_leads (classic-sixes#following):
+    card by card, each led card is answered by a card of its group while the player holds one."""
+    need: dict[str, int] = {}
+    for c in lead:
+        g = rs.group(c)
+        need[g] = need.get(g, 0) + 1
+    given: dict[str, int] = {}
+    for c in cards:
+        g = rs.group(c)
+        given[g] = given.get(g, 0) + 1
+    for g, n in need.items():
+        if given.get(g, 0) >= n:
+            continue
+        code = "must_answer_trump" if g == "T" else "must_follow_suit"
+        if hand is None:
+            return None, code, {"led": g}
+        held = [x for x in hand if rs.group(x) == g]
+        if given.get(g, 0) < min(n, len(held)):
+            return False, code, {"led": g, "could_play": _codes(held, rs)}
+    return True, None, _NO_PARAMS
+
+
 def _banned_aces(rs: Ruleset, hand: Sequence[Card], led_group: str, led_suits: frozenset[str]) -> set[Card]:
     """Aces a player out of the led group may not discard (classic-sixes#following option ``ace_discard_ban``)."""
     return {

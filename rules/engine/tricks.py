@@ -30,7 +30,7 @@ from .inputs import (
     parse_hands,
     parse_play,
 )
-from .legality import _NO_PARAMS, _judge_answer, _judge_lead
+from .legality import _NO_PARAMS, _judge_answer, _judge_lead, _judge_multi_answer
 from .legality import TrickContext as TrickContext
 from .legality import legal_cards as legal_cards
 from .variants import Ruleset, team_of
@@ -214,18 +214,29 @@ def resolve_parsed(
     lead = parsed[0]
     led_group = group_at[lead[0].index]
     multi = rs.multi_card_leads
+    if multi and len(lead) > rs.max_lead:
+        raise TrickInputError(
+            "wrong_card_count",
+            f"a lead holds at most {rs.max_lead} cards",
+            field="plays[0]",
+            token=" ".join(c.code for c in lead),
+            count=len(lead),
+            expected=rs.max_lead,
+        )
     out: list[Play] = []
     for i, cards in enumerate(parsed):
         seat = (leader + i) % n
         hand = parsed_hands[seat]
         if i == 0:
             legal, reason, params = _judge_lead(rs, seat, cards, hand, ctx, parsed_hands)
-        elif multi:
+        elif multi and rs.free_answers:
             legal, reason, params = (
                 True,
                 None,
                 _NO_PARAMS,
             )  # no follow duty in draw-four (draw-four#following)
+        elif multi:
+            legal, reason, params = _judge_multi_answer(rs, cards, hand, lead)
         else:
             legal, reason, params = _judge_answer(rs, cards[0], hand, led_group, ctx)
         if seat == rs.blind_seat:

@@ -120,7 +120,7 @@ class Ruleset:
     must_trump: bool  # out of the led group, a trump must be played if held
     ace_discard_ban: bool  # classic option: no discarding an ace of a suit not yet led
     lead_rule: str  # "free", "voon" (trump-lead rights, voon-series#leading) or "hvalyonka_only" (classic-sixes#leading)
-    multi_card_leads: bool  # draw-four (draw-four#leading)
+    multi_card_leads: bool  # draw-four (draw-four#leading); the eight-card games' option multi_leads
     scoring: str  # "pairs", "penalty", "series", "eyes-hvalyony", "eyes-belka"
     target: int  # 6 pairs, or 12 marks / points / eyes
     capture: tuple[Card, Card] | None  # (catcher, the opponents' queen) or None
@@ -153,6 +153,8 @@ class Ruleset:
     dry_hand_check: bool = (
         False  # classic: three or four queens with 7C must declare «сухая» (classic-sixes#redeal)
     )
+    max_lead: int = 1  # cards a lead may hold (draw-four 4; the option multi_leads 3)
+    free_answers: bool = False  # an answer to a lead of several cards need not follow (draw-four#following)
     four_trumps_lead: bool = False  # draw-four option: a hand of four trumps leads first (draw-four#leading)
 
     def four_trumps_seat(self, hands: Sequence[Sequence[Card] | None]) -> int | None:
@@ -427,17 +429,24 @@ def _classic(v: Variant, o: Mapping[str, object]) -> Ruleset:
         leading="winners",
         hvalyonka=True,
     )
-    return replace(
+    rs = replace(
         rs,
         match_titles=True,
         dry_hand_check=True,
         lead_rule=str(o["trump_lead"]),
         revoke_points=4 if o["revoke_penalty"] == "four_points" else 0,
     )
+    return _multi_leads(rs, o)
 
 
 DECK_24 = _deck("9 10 J Q K A")  # penalty goats' short deck: nine to ace, 6 each
 COURT_TRUMPS = _ladder("7C", QUEENS, JACKS)  # penalty goats' trump row «court»: clubs are plain
+
+
+def _multi_leads(rs: Ruleset, o: Mapping[str, object]) -> Ruleset:
+    """The option multi_leads of the eight-card games (classic-sixes#leading): one to three cards
+    of one printed suit or all trumps, answered card for card, each answer following."""
+    return replace(rs, multi_card_leads=True, max_lead=3) if o.get("multi_leads") else rs
 
 
 def _penalty(v: Variant, o: Mapping[str, object]) -> Ruleset:
@@ -445,7 +454,7 @@ def _penalty(v: Variant, o: Mapping[str, object]) -> Ruleset:
     jacks only. The ladder keeps its order without the cards the deck lacks."""
     deck, size = (DECK_24, 6) if o["deck"] == "24" else (DECK_32, 8)
     row = COURT_TRUMPS if o["trump_row"] == "court" else CLASSIC_TRUMPS
-    return _make(
+    rs = _make(
         v,
         o,
         deck=deck,
@@ -457,6 +466,7 @@ def _penalty(v: Variant, o: Mapping[str, object]) -> Ruleset:
         royal_goat=bool(o["royal_goat"]),
         leading="agreement",
     )
+    return _multi_leads(rs, o)
 
 
 def _voon(v: Variant, o: Mapping[str, object]) -> Ruleset:
@@ -541,7 +551,9 @@ def _draw_four(v: Variant, o: Mapping[str, object]) -> Ruleset:
         target=6 if pairs else 12,
         leading="dealer",
     )
-    return replace(rs, draws=True, four_trumps_lead=bool(o["four_trumps_lead"]))
+    return replace(
+        rs, draws=True, max_lead=4, free_answers=True, four_trumps_lead=bool(o["four_trumps_lead"])
+    )
 
 
 _BOOL = "bool"
@@ -579,6 +591,7 @@ _register(
             Option("dry_goat_first_hand", _BOOL, True, source="2.1"),
             Option("trump_lead", _CHOICE, "free", ("free", "hvalyonka_only"), "2.1"),
             Option("revoke_penalty", _CHOICE, "cheating", ("cheating", "four_points"), "2.1"),
+            Option("multi_leads", _BOOL, False, source="2.1"),
         ),
         _classic,
     )
@@ -595,6 +608,7 @@ _register(
             Option("eggs_double", _BOOL, False, source="2.2"),
             Option("deck", _CHOICE, "32", ("32", "24"), "2.2"),
             Option("trump_row", _CHOICE, "full", ("full", "court"), "2.2"),
+            Option("multi_leads", _BOOL, False, source="2.2"),
         ),
         _penalty,
     )

@@ -165,7 +165,7 @@ def review_deal(d: DealQuery) -> DealResult | None:
     if tail:
         plays = plays[:-tail]
     kwargs: dict[str, Any] = {}
-    if rs.multi_card_leads and d.stock_text.strip():
+    if rs.draws and d.stock_text.strip():
         kwargs["stock"] = split_codes(d.stock_text)
     if rs.rounds > 1 and any(t.strip() for t in d.prikup_text[:n]):
         kwargs["prikup"] = [split_codes(t) for t in (d.prikup_text + [""] * n)[:n]]

@@ -250,7 +250,7 @@ class TrickForm(RefereeForm):
     def clean_n(self) -> int:
         if self.ruleset is None or not self.ruleset.multi_card_leads:
             return 1
-        return WholeNumberField(1, 4).to_python(self.cleaned_data["n"]) or 1
+        return WholeNumberField(1, self.ruleset.max_lead).to_python(self.cleaned_data["n"]) or 1
 
     def _held(self, name: str) -> list[Card] | None:
         raw = self.cleaned_data[name]

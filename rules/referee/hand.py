@@ -59,7 +59,7 @@ def check_hand(h: HandQuery) -> dict[str, Any]:
     out["size"] = rs.hand_size
     out["count"] = len(h.cards)
     if h.cards and not h.problems:
-        if len(h.cards) == rs.hand_size and not rs.multi_card_leads:
+        if len(h.cards) == rs.hand_size and not rs.draws:
             try:
                 rc = redeal_check(rs, h.cards)
                 reasons = list(rc.reasons)

@@ -181,8 +181,10 @@ def explain_play(rs: Ruleset, trick: Trick, i: int) -> tuple[str, str]:
         if p.legal is None:
             return describe_verdict(None, p.reason, p.params), "leading"
         return _("The leader may lead any card."), "leading"
-    if rs.multi_card_leads:
+    if rs.multi_card_leads and rs.free_answers:
         return _("Any cards may be given; only a play that beats every card takes over."), "following"
+    if rs.multi_card_leads and len(p.cards) > 1 and p.legal:
+        return _("Each led card was answered from its own group, as far as the hand allowed."), "following"
     if p.legal is None:
         if p.reason in ("must_follow_suit", "must_answer_trump"):
             return (
@@ -204,7 +206,7 @@ def explain_play(rs: Ruleset, trick: Trick, i: int) -> tuple[str, str]:
 def winner_rule(rs: Ruleset, trick: Trick) -> str:
     win = trick.winning
     faces = " ".join(card_text(c) for c in win)
-    if rs.multi_card_leads:
+    if rs.multi_card_leads and (rs.free_answers or len(win) > 1):
         if trick.winner == trick.leader:
             return _("Nobody beat every card of the lead, so the leader keeps the trick.")
         return _("The last play that beat every card of the best play so far takes it: %(cards)s.") % {

@@ -116,3 +116,42 @@ def test_the_hand_check_reports_a_dry_hand(client: Client) -> None:
         "/rules/referee/hand/?variant=classic-sixes&cards=8C+QC+QS+QH+8H+9H+10H+AS"
     ).content.decode()
     assert 'id="declare"' not in page
+
+
+MULTI = [
+    # options, cards, legal of each play, winner, id
+    pytest.param(
+        {"multi_leads": True},
+        [["AH", "KH"], ["7H", "8H"], ["9H", "10H"], ["QC", "JC"]],
+        [True, True, True, None],
+        3,
+        id="classic-sixes#leading/two-hearts-covered",
+    ),
+    pytest.param(
+        {"multi_leads": True},
+        [["QS", "9S"], ["7S", "8S"], ["10S", "KS"], ["AS", "7D"]],
+        [True, None, None, None],
+        0,
+        id="classic-sixes#leading/trump-and-spade",
+    ),
+    pytest.param(
+        {"multi_leads": True},
+        [["9H", "9S"], ["7H", "7S"], ["AH", "AS"], ["KH", "KS"]],
+        [False, True, True, True],
+        2,
+        id="classic-sixes#leading/mixed",
+    ),
+]
+
+
+@pytest.mark.parametrize("options,cards,legal,winner", MULTI)
+def test_multi_leads_through_the_api(
+    client: Client, options: dict[str, Any], cards: list[list[str]], legal: list[bool | None], winner: int
+) -> None:
+    status, data = post(
+        client, "/api/v1/trick", {"variant": "classic-sixes", "options": options, "leader": 0, "cards": cards}
+    )
+    assert status == 200, data
+    assert [p["legal"] for p in data["plays"]] == legal and data["winner"] == winner
+    status, data = post(client, "/api/v1/trick", {"variant": "classic-sixes", "leader": 0, "cards": cards})
+    assert (status, data["error"]) == (400, "bad_card")  # off by default: one card a play

@@ -30,6 +30,13 @@ CONFIGS = [
     ("yc-hvalyony", {"sevens": True, "six_of_clubs": False}, None),
     ("yc-belka", {}, None),
     ("yc-belka", {"sevens": True, "trump_suit": "H"}, None),
+    # the seed rules gained as options (classic-sixes#leading, penalty-goats#deck, penalty-goats#trumps)
+    ("classic-sixes", {"trump_lead": "hvalyonka_only"}, None),
+    ("classic-sixes", {"trump_lead": "hvalyonka_only"}, TrickContext(boaster=2)),
+    ("classic-sixes", {"revoke_penalty": "four_points"}, None),
+    ("penalty-goats", {"deck": "24"}, None),
+    ("penalty-goats", {"trump_row": "court"}, None),
+    ("penalty-goats", {"deck": "24", "trump_row": "court"}, None),
 ]
 IDS = [
     f"{k}{'-' + '-'.join(f'{a}={b}' for a, b in o.items()) if o else ''}-{i}"
@@ -169,3 +176,77 @@ def test_random_draw_four_deal(seed, suit):
     # Without the stock only the first trick is checked against hands.
     d2 = play_deal(rs, leader, hands, plays)
     assert d2.points == d.points and d2.complete
+
+
+# ------------------------------------------------------------------ multi_leads (classic-sixes#leading, penalty-goats)
+def random_multi_deal(rs, rnd: random.Random):
+    """A deal of the eight-card games with leads of one to three cards of one printed suit or all
+    trumps, each answer following card by card (the option multi_leads)."""
+    deck = list(rs.deck)
+    rnd.shuffle(deck)
+    n = rs.hand_size
+    hands = [deck[i * n : (i + 1) * n] for i in range(4)]
+    remaining = [list(h) for h in hands]
+    leader = rnd.randrange(4)
+    current = leader
+    plays: list[list[Card]] = []
+    while any(remaining):
+        lead_hand = remaining[current]
+        first = rnd.choice(lead_hand)
+        if rnd.random() < 0.5:
+            same = [c for c in lead_hand if c != first and c.suit == first.suit]  # one printed suit
+        else:
+            same = [c for c in lead_hand if c != first and rs.group(c) == rs.group(first)]
+        limit = min(rs.max_lead, len(lead_hand))
+        lead = [first, *rnd.sample(same, rnd.randint(0, min(len(same), limit - 1)))]
+        trick = [lead]
+        for i in range(1, 4):
+            hand = list(remaining[(current + i) % 4])
+            answer: list[Card] = []
+            for g in {rs.group(c) for c in lead}:
+                need = sum(1 for c in lead if rs.group(c) == g)
+                held = [c for c in hand if rs.group(c) == g and c not in answer]
+                answer += rnd.sample(held, min(need, len(held)))
+            rest = [c for c in hand if c not in answer]
+            answer += rnd.sample(rest, len(lead) - len(answer))
+            trick.append(answer)
+        for i, p in enumerate(trick):
+            for c in p:
+                remaining[(current + i) % 4].remove(c)
+        plays.extend(trick)
+        current = resolve_trick(rs, current, trick).winner
+    return leader, hands, plays
+
+
+@pytest.mark.parametrize(
+    "key,options",
+    [
+        ("classic-sixes", {"multi_leads": True}),
+        ("classic-sixes", {"multi_leads": True, "trump_suit": "D"}),
+        ("penalty-goats", {"multi_leads": True}),
+        ("penalty-goats", {"multi_leads": True, "deck": "24", "trump_row": "court"}),
+    ],
+    ids=["classic", "classic-D", "penalty", "penalty-24-court"],
+)
+@FAST
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_multi_lead_deal(key, options, seed):
+    rs = resolve(key, options)
+    leader, hands, plays = random_multi_deal(rs, random.Random(seed))
+    d = play_deal(rs, leader, hands, plays)
+    assert d.violations == () and d.unknown == 0 and d.complete
+    played = [c for t in d.tricks for p in t.plays for c in p.cards]
+    assert sorted(played, key=str) == sorted(rs.deck, key=str)
+    assert sum(d.points) == rs.total_points == 120
+    assert sum(d.tricks_won) == len(d.tricks)
+    for k, t in enumerate(d.tricks):
+        seats = [p.seat for p in t.plays]
+        assert seats.count(t.winner) == 1  # one winner per trick
+        w = seats.index(t.winner)
+        assert w == 0 or covers(rs, t.plays[w].cards, t.plays[0].cards)
+        assert not any(covers(rs, p.cards, t.winning) for p in t.plays[w + 1 :])
+        if len(t.plays[0].cards) == 1:
+            check_trick_winner(rs, t)  # a one-card trick is judged as ever
+        if k + 1 < len(d.tricks):
+            assert d.tricks[k + 1].leader == t.winner
+    assert d.record.get("all_tricks", False) == (0 in d.tricks_won)

@@ -316,3 +316,97 @@ def test_the_dry_hand(variant: str, hand: str, declare: tuple[str, ...]) -> None
     assert r.declare == declare
     if declare:  # neither a redeal nor a score: the redeal reasons are those of the points alone
         assert "dry" not in r.reasons
+
+
+# ------------------------------------------------------------------ classic-sixes#leading, penalty-goats: multi_leads
+MULTI = [
+    # variant, plays (seat 0 leads), hands given (None: unknown), legal per play, winner, id
+    pytest.param(
+        "classic-sixes",
+        "AH KH / 7H 8D / 9H 10H / QC JC",
+        {1: "7H 8D 9D 10D KD AD JD 7S"},
+        (True, True, True, None),
+        3,
+        id="classic-sixes#following/one-heart-held-one-given",
+    ),
+    pytest.param(
+        "classic-sixes",
+        "AH KH / 7H 8D / 9H 10H / QC JC",
+        {1: "7H 8H 8D 9D 10D KD AD 7S"},
+        (True, False, True, None),
+        3,
+        id="classic-sixes#following/two-hearts-held-one-given",
+    ),
+    pytest.param(
+        "classic-sixes",
+        "QS 9S / 7S AD / 8S 10S / KS AS",
+        {1: "7S AD 9D 10D KD 7D 8D 9H"},
+        (True, True, None, None),
+        0,
+        id="classic-sixes#following/trump-and-spade-each-its-group",
+    ),
+    pytest.param(
+        "classic-sixes",
+        "QS 9S / 7S AD / 8S 10S / KS AS",
+        {1: "7S AD QH 10D KD JD 7D 8D"},
+        (True, False, None, None),
+        0,
+        id="classic-sixes#following/the-trump-needs-a-trump",
+    ),
+    pytest.param(
+        "penalty-goats:multi_leads",
+        "9H 10H AH / 7H 8H KH / 7D 8D 9D / QC JC 7C",
+        {},
+        (True, True, None, None),
+        3,
+        id="penalty-goats#following/three-hearts-covered",
+    ),
+    pytest.param(
+        "classic-sixes",
+        "9H 9S / 7H 7S / AH AS / KH KS",
+        {},
+        (False, True, True, True),
+        2,
+        id="classic-sixes#leading/two-suits",
+    ),
+    pytest.param(
+        "classic-sixes",
+        "AH / 7C / KH / 9H",
+        {},
+        (True, None, True, True),
+        1,
+        id="classic-sixes#winning/one-card-as-ever",
+    ),
+]
+
+
+@pytest.mark.parametrize("variant,plays,hands,legal,winner", MULTI)
+def test_multi_leads(
+    variant: str, plays: str, hands: dict[int, str], legal: tuple[bool | None, ...], winner: int
+) -> None:
+    key, _, opt = variant.partition(":")
+    rs = resolve(key, {"multi_leads": True})
+    assert (rs.multi_card_leads, rs.max_lead, rs.free_answers) == (True, 3, False)
+    given = [hands[s].split() if s in hands else None for s in range(4)]
+    t = resolve_trick(rs, 0, [p.split() for p in plays.split(" / ")], hands=given)
+    assert tuple(p.legal for p in t.plays) == legal
+    assert t.winner == winner
+
+
+def test_multi_leads_off_by_default_and_a_fourth_card_refused() -> None:
+    from rules.engine.inputs import TrickInputError
+
+    assert not resolve("classic-sixes").multi_card_leads and not resolve("penalty-goats").multi_card_leads
+    rs = resolve("classic-sixes", {"multi_leads": True})
+    with pytest.raises(TrickInputError) as e:
+        resolve_trick(
+            rs,
+            0,
+            [
+                ["AH", "KH", "10H", "9H"],
+                ["7H", "8D", "9D", "10D"],
+                ["8H", "JH", "QH", "KD"],
+                ["QC", "JC", "AC", "7C"],
+            ],
+        )
+    assert (e.value.code, e.value.params["expected"]) == ("wrong_card_count", 3)

@@ -43,11 +43,16 @@ def records_for(draw: st.DrawFn, rs: Ruleset) -> dict[str, Any]:
         kinds.append("penalty")
     if rs.royal_goat:
         kinds.append("royal_goat")
+    if rs.revoke_points:  # classic-sixes#scoring option revoke_penalty
+        kinds.append("revoke")
     kind = draw(st.sampled_from(kinds))
     d: dict[str, Any]
     if kind == "played":
         a = draw(st.integers(0, 120).filter(lambda x: x != 60))
         d = {"points": [a, 120 - a]}
+    elif kind == "revoke":
+        a = draw(st.integers(0, 120))
+        d = {"points": [a, 120 - a], "revoke": draw(st.sampled_from((0, 1)))}
     elif kind == "eggs":
         d = {"points": [60, 60]}
     elif kind == "lyusya":
@@ -180,6 +185,24 @@ def test_after_the_end_every_record_is_refused(
 
 @SETTINGS
 @given(matches())
+def test_played_hands_hold_the_decks_120(m: tuple[Ruleset, list[dict[str, Any]]]) -> None:
+    """Every played hand's points, as scored, hold the deck's 120 (a revoke moves points between
+    the teams: 4, or all the team at fault has)."""
+    rs, records = m
+    state = replay(rs, None, records)
+    assert rs.total_points == 120
+    for h, r in zip(state.hands, records, strict=True):
+        if "points" in r and "queen_capture" not in r:
+            assert h.record.points is not None and sum(h.record.points) == 120
+        if "revoke" in r:
+            fault = r["revoke"]
+            moved = min(rs.revoke_points, r["points"][fault])
+            assert h.record.points[fault] == r["points"][fault] - moved
+            assert h.note_codes()[0] == "revoke" and h.notes[0].params["amount"] == moved
+
+
+@SETTINGS
+@given(matches())
 def test_records_round_trip(m: tuple[Ruleset, list[dict[str, Any]]]) -> None:
     _, records = m
     for r in records:
@@ -193,7 +216,18 @@ json_values = st.recursive(
 )
 record_like = st.dictionaries(
     st.sampled_from(
-        ["points", "all_tricks", "obyaz", "queen_capture", "penalty", "hvalyonka", "note", "kind", "against"]
+        [
+            "points",
+            "all_tricks",
+            "obyaz",
+            "queen_capture",
+            "penalty",
+            "hvalyonka",
+            "note",
+            "kind",
+            "against",
+            "revoke",
+        ]
     ),
     json_values
     | st.lists(st.integers(-5, 130), min_size=2, max_size=2)

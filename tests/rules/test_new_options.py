@@ -56,6 +56,22 @@ NEW_OPTIONS = [
         "leading",
         ("Четыре козыря (настройка)", "Four trumps (option)"),
     ),
+    (
+        "classic-sixes",
+        "multi_leads",
+        False,
+        True,
+        "leading",
+        ("Заходы несколькими картами (настройка)", "Leads of several cards (option)"),
+    ),
+    (
+        "penalty-goats",
+        "multi_leads",
+        False,
+        True,
+        "following",
+        ("Заходы несколькими картами (настройка)", "Leads of several cards (option)"),
+    ),
 ]
 IDS = [f"{v}#options/{k}" for v, k, *_ in NEW_OPTIONS]
 
