@@ -234,6 +234,7 @@ def analyse_deal(
     prikup: Sequence[Sequence[Card | str] | None] | None = None,
     dealer: int | None = None,
     budget: int = NODE_BUDGET,
+    review: bool = True,
 ) -> Analysis:
     """The exact analysis of a deal (docs/rules.md#analysis). Takes what
     :func:`~rules.engine.deal.play_deal` takes for the table, except that ``plays`` may end in
@@ -242,6 +243,9 @@ def analyse_deal(
     Raises :class:`AnalysisError` ``incomplete_deal`` when some card's place is unknown (a hand
     or the prikup missing; draw-four without its whole stock), ``too_complex`` past ``budget``
     positions, and the deal's own errors for bad input (:class:`~rules.engine.cards.KozelError`).
+
+    ``review=False`` leaves ``plays`` empty and ``turning_point`` None: the position alone is
+    analysed (the trick page's «Как лучше сыграть?» needs only the moves).
     """
     missing = _unknown(rs, hands, prikup, stock)
     if missing:
@@ -298,7 +302,7 @@ def analyse_deal(
 
     analyst = _Analyst(rs, game, tuple(kitty))
     try:
-        return _analyse(analyst, game, positions, judged, meter)
+        return _analyse(analyst, game, positions, judged if review else [], meter)
     except TooComplex:
         raise AnalysisError(
             "too_complex", f"the analysis needs more than {budget} positions", budget=budget
