@@ -165,7 +165,7 @@ def _forcible(goals: Any) -> list[str]:
 
 
 def _goal(goals: Any, name: str) -> bool | None:
-    return goals.get(name) if isinstance(goals, dict) else getattr(goals, name, None)
+    return goals.get(name) if isinstance(goals, Mapping) else getattr(goals, name, None)
 
 
 def best_review(
