@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.utils.formats import number_format
 
 from rules import solving
 from rules.engine.cards import KozelError
@@ -37,6 +38,15 @@ def budget() -> int:
     from rules.engine.solver import NODE_BUDGET
 
     return settings.KOZEL_NODE_BUDGET or NODE_BUDGET
+
+
+def budget_params(e: KozelError) -> dict[str, Any]:
+    """An engine error's params, the node budget written as the reader groups digits."""
+    params = dict(e.params)
+    budget = params.get("budget")
+    if isinstance(budget, int):
+        params["budget"] = number_format(budget, force_grouping=True)
+    return params
 
 
 def solve(

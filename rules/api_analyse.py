@@ -13,7 +13,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from rules import solving
-from rules.analysis import solve
+from rules.analysis import budget_params, solve
 from rules.api import BadRequest, DealBody, deal_body, error_response, json_view
 from rules.engine import Card, KozelError
 
@@ -44,7 +44,7 @@ def _solve(d: DealBody) -> dict[str, Any]:
         analysis = solve(d.rs, d.leader, d.hands, d.plays, context=d.context, **d.table)
     except KozelError as e:
         if e.code == "too_complex":
-            raise BadRequest("too_complex", None, status=422, **dict(e.params)) from e
+            raise BadRequest("too_complex", None, status=422, **budget_params(e)) from e
         d.recheck_not_in_hand(e)
         raise
     d.recheck_seats([p.seat for p in analysis.plays])

@@ -104,7 +104,7 @@ MESSAGES: dict[str, Any] = {
     # the exact analysis of a deal
     "incomplete_deal": _("The analysis needs every card's place; not given: %(cards)s."),
     "too_complex": _(
-        "This position is too large to analyse here: it would search more than %(budget)s positions. Try it from a later trick."
+        "This position is too large to analyse here: it would search more than %(budget)s positions."
     ),
     "solver_busy": _("The referee is analysing another deal; try again in a few seconds."),
     "rate_limited": _("Too many analyses from here; try again in %(retry_after)s s."),

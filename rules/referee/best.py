@@ -113,7 +113,7 @@ def refusal_words(e: Exception) -> str:
     if isinstance(e, solving.Limited):
         return describe("rate_limited", {"retry_after": e.retry_after})
     if isinstance(e, KozelError):
-        params = dict(e.params)
+        params = analysis.budget_params(e)
         if e.token is not None:
             params.setdefault("token", e.token)
         return describe(e.code, params)
