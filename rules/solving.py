@@ -3,12 +3,14 @@ referee pages alike.
 
 A solve holds the worker's interpreter for up to a few seconds, so the tables must not wait
 behind solves: at most one runs at a time in a worker process (another is refused at once, never
-queued: ``Busy``), and each client gets a few solves a minute (``Limited``). The client is the
-request's address; the counts are kept per worker process, in a fixed window.
+queued: ``Busy``), and each client gets a few solves a minute (``Limited``). The client is its
+address, read as the creation limit reads it; the counts are kept per worker process, in a
+fixed window (a solve is per worker too).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -48,7 +50,19 @@ def rate() -> tuple[int, int]:
 
 
 def client(request: HttpRequest) -> str:
-    return str(request.META.get("REMOTE_ADDR") or "?")
+    """The client's address: the last entry of the header a proxy in front adds
+    (``CLIENT_IP_HEADER``, when set), else the connection's; IPv6 counted per /64 (one household)."""
+    raw = ""
+    header = getattr(settings, "CLIENT_IP_HEADER", "")
+    if header:
+        raw = request.headers.get(header, "").split(",")[-1].strip()
+    try:
+        address = ipaddress.ip_address(raw or request.META.get("REMOTE_ADDR", ""))
+    except ValueError:
+        return str(request.META.get("REMOTE_ADDR") or "unknown")
+    if address.version == 6:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False).network_address)
+    return str(address)
 
 
 def count(request: HttpRequest) -> None:

@@ -89,6 +89,16 @@ def test_a_client_past_its_allowance_gets_429_and_others_do_not(client: Client) 
     assert other.status_code == 200
 
 
+@override_settings(KOZEL_ANALYSE_RATE=(1, 60), CLIENT_IP_HEADER="X-Forwarded-For")
+def test_behind_a_proxy_the_client_is_the_address_it_adds(client: Client) -> None:
+    assert post(client, ENDGAME, HTTP_X_FORWARDED_FOR="10.1.1.1, 198.51.100.1").status_code == 200
+    assert post(client, ENDGAME, HTTP_X_FORWARDED_FOR="10.1.1.2, 198.51.100.1").status_code == 429
+    assert post(client, ENDGAME, HTTP_X_FORWARDED_FOR="198.51.100.2").status_code == 200
+    # one IPv6 household (a /64) is one client
+    assert post(client, ENDGAME, REMOTE_ADDR="2001:db8:1:2::5").status_code == 200
+    assert post(client, ENDGAME, REMOTE_ADDR="2001:db8:1:2::6").status_code == 429
+
+
 @override_settings(KOZEL_ANALYSE_RATE=(1, 60))
 def test_a_refusal_for_a_busy_worker_is_not_counted(client: Client) -> None:
     with solving.one_solve():
