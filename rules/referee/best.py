@@ -120,6 +120,26 @@ def refusal_words(e: Exception) -> str:
     raise e
 
 
+def play_lines(
+    rs: Ruleset, plays: Sequence[Any], who: Callable[[int], str], turning: int | None = None
+) -> list[PlayLine]:
+    """Each play given with its cost and, where it was not one, the best cards for points then."""
+    return [
+        PlayLine(
+            player=player(p.seat),
+            name=who(p.seat),
+            team=side_class(rs, p.seat),
+            faces=faces_of(p.card, rs),
+            legal=bool(p.legal),
+            cost=p.cost,
+            best=[faces_of(b, rs) for b in p.best] if p.cost else [],
+            lost=goals_text(list(p.lost_goals)),
+            turning=i == turning,
+        )
+        for i, p in enumerate(plays)
+    ]
+
+
 def side_label(rs: Ruleset, side: int, who: Callable[[int], str]) -> str:
     return _join([who(s) for s in rs.sides[side]], _(" and "))
 
@@ -216,23 +236,10 @@ def best_review(
         for i, owned in enumerate(rs.sides)
     ]
     tricks: list[TrickLines] = []
-    for i, p in enumerate(played.plays):
+    for i, line in enumerate(play_lines(rs, played.plays, d.who, tp)):
         if i % n == 0:
             tricks.append(TrickLines(i // n + 1, []))
-        cost = p.cost
-        tricks[-1].plays.append(
-            PlayLine(
-                player=player(p.seat),
-                name=d.who(p.seat),
-                team=side_class(rs, p.seat),
-                faces=faces_of(p.card, rs),
-                legal=bool(p.legal),
-                cost=cost,
-                best=[faces_of(b, rs) for b in p.best] if cost else [],
-                lost=goals_text(list(p.lost_goals)),
-                turning=i == tp,
-            )
-        )
+        tricks[-1].plays.append(line)
     turning, turning_trick = "", None
     if tp is not None:
         p = played.plays[tp]

@@ -19,7 +19,7 @@ from rules.engine.tricks import TrickContext
 from rules.engine.variants import Ruleset
 from rules.messages import card_text
 
-from .best import faces_of, goals_text, refusal_words
+from .best import PlayLine, faces_of, goals_text, play_lines, refusal_words
 from .common import NONE_HELD, Face, side_class
 from .trick import TrickQuery
 
@@ -38,6 +38,7 @@ class BestMoves:
     refusal: str = ""
     mover: str = ""
     moves: list[MoveLine] = field(default_factory=list)
+    played: list[PlayLine] = field(default_factory=list)  # a full trick: what each card cost
     nodes: int = 0
 
 
@@ -56,6 +57,8 @@ def best_moves(
         a = analysis.kept(request, rs, leader, hands, list(plays), context=context)
     except (KozelError, solving.Busy, solving.Limited) as e:
         return BestMoves(refusal=refusal_words(e))
+    if len(plays) == rs.seats:  # the trick is full: what each of its cards cost
+        return BestMoves(played=play_lines(rs, a.plays, who), nodes=a.nodes)
     if a.to_move is None:
         return BestMoves(nodes=a.nodes)
     side = rs.side_of(a.to_move)
@@ -85,9 +88,10 @@ def dealt_size(rs: Ruleset) -> int:
 
 def position(q: TrickQuery) -> tuple[list[list[Card]], list[Any]] | None:
     """Every hand as dealt (what each seat played in this trick and what it held besides) and
-    the plays so far, when every seat's whole hand is given: the trick is the deal's first."""
+    the plays so far (the whole trick, once full), when every seat's whole hand is given: the
+    trick is the deal's first."""
     rs = q.rs
-    if rs is None or q.problems or q.full:
+    if rs is None or q.problems:
         return None
     n = rs.seats
     if any(not q.held.get(seat) for seat in range(n)):
@@ -114,7 +118,7 @@ def trick_context(
     out: dict[str, Any] = {"hand_fields": fields, "hands_open": bool(q.held)}
     pos = position(q)
     if pos is None or rs is None:
-        if rs is not None and not q.full and not q.problems and all(q.held.get(s) for s in range(q.seats)):
+        if rs is not None and not q.problems and all(q.held.get(s) for s in range(q.seats)):
             out["best_hint"] = _(
                 "«How best to play?» starts from the deal's first trick: give every hand as dealt, %(n)s cards each."
             ) % {"n": dealt_size(rs)}

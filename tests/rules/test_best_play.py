@@ -141,3 +141,18 @@ def test_the_trick_page_with_hands_of_a_later_trick_says_what_it_needs(client: C
     assert "по 8 карт" in text(
         client.get(TRICK + "?" + qs({"variant": "classic-sixes", "leader": "0"} | short))
     )
+
+
+def test_a_full_trick_says_what_each_of_its_cards_cost(client: Client) -> None:
+    params, _trick, _seat = revoke_deal()
+    four = params["plays"].split()[:4]
+    query = qs(_trick_params(params, four))
+    html = client.get(TRICK + "?" + query).content.decode()
+    assert 'id="verdict"' in html and 'id="best"' in html  # the ruling, and its costs below
+    page = text(client.get(TRICK + "?" + query + "&best=1", **FRAGMENT))
+    expected = api(client, params, plays=four)
+    assert "стоила каждая карта этой взятки" in page
+    for p in expected["plays"]:
+        if p["cost"]:
+            assert f"{ru_faces(p['card'])} −{p['cost']} очк" in page
+    assert ("нельзя" in page) == any(not p["legal"] for p in expected["plays"])
