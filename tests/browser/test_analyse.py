@@ -101,3 +101,17 @@ def test_the_trick_page_says_how_best_to_play(page: Page, live_server, lang: str
     expect(page.locator(".best-moves li").first).to_be_visible(timeout=30_000)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert serious(page) == []
+
+
+def test_a_full_trick_with_every_hand_fits_the_phone_and_prices_its_cards(page: Page, live_server) -> None:
+    params, _trick, _seat = revoke_deal()
+    four = params["plays"].split()[:4]
+    query = {"variant": "classic-sixes", "leader": "0", "cards": " ".join(four)} | {
+        f"h{s}": params[f"h{s}"] for s in range(4)
+    }
+    page.goto(live_server.url + "/rules/referee/?" + qs(query))
+    expect(page.locator("#verdict")).to_be_visible()
+    expect(page.locator("#best .best-plays li")).to_have_count(4, timeout=30_000)
+    # the hands told are listed under the verdict: a whole hand wraps, the page does not scroll sideways
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert serious(page) == []
