@@ -1,8 +1,8 @@
 """Best play in words: the deal review's «Разбор с лучшей игрой» (what each play cost, the best
-card at each play, the turning point, what the deal gave and could have given) and the trick
-page's «Как лучше сыграть?» (each legal card with the points it leads to). The numbers are the
-engine's exact analysis (:mod:`rules.analysis`); a solve refused (the node budget, a busy
-worker, too many asked) is said in words instead."""
+card at each play, the turning point, what the deal gave and could have given), and the words
+the trick page's «Как лучше сыграть?» (:mod:`.best_trick`) shares. The numbers are the engine's
+exact analysis (:mod:`rules.analysis`); a solve refused (the node budget, a busy worker, too
+many asked) is said in words instead."""
 
 from __future__ import annotations
 
@@ -16,15 +16,13 @@ from django.utils.translation import pgettext
 
 from rules import analysis, solving
 from rules.engine.cards import Card, KozelError
-from rules.engine.solver import Analysis
+from rules.engine.solver import GOALS, Analysis
 from rules.engine.tricks import TrickContext
 from rules.engine.variants import Ruleset
 from rules.messages import card_text, describe
 
 from .common import Face, face, player, side_class
 from .deal import deal_inputs
-
-GOALS = ("win", "big_win", "all_points", "all_tricks", "capture")
 
 
 def goal_words(name: str) -> str:
@@ -50,21 +48,17 @@ def goals_text(names: Sequence[str]) -> str:
     return _join([goal_words(n) for n in names], _(" and "))
 
 
-def _codes(play: Any) -> list[Card]:
-    """A play's cards: a card, a code, or several (a multi-card lead)."""
-    if isinstance(play, (list, tuple)):
-        return [c if isinstance(c, Card) else Card.parse(str(c)) for c in play]
-    if isinstance(play, str) and " " in play:
-        return [Card.parse(c) for c in play.split()]
-    return [play if isinstance(play, Card) else Card.parse(str(play))]
+def _cards(play: Card | tuple[Card, ...]) -> tuple[Card, ...]:
+    """A play's cards: one card, or several where a lead may be several."""
+    return play if isinstance(play, tuple) else (play,)
 
 
-def faces_of(play: Any, rs: Ruleset | None) -> list[Face]:
-    return [face(c, rs) for c in _codes(play)]
+def faces_of(play: Card | tuple[Card, ...], rs: Ruleset | None) -> list[Face]:
+    return [face(c, rs) for c in _cards(play)]
 
 
-def text_of(play: Any) -> str:
-    return " ".join(card_text(c) for c in _codes(play))
+def text_of(play: Card | tuple[Card, ...]) -> str:
+    return " ".join(card_text(c) for c in _cards(play))
 
 
 @dataclass
@@ -154,38 +148,30 @@ def turning_sentence(rs: Ruleset, who: Callable[[int], str], trick: int, play: A
         "goals": goals_text(list(play.lost_goals)),
         "better": _join(better, _(" or ")),
     }
-    if len(rs.sides[side]) == 1:
-        if better:
-            return (
-                pgettext(
-                    "one player",
-                    "After %(card)s in trick %(trick)s, %(side)s could no longer %(goals)s: %(better)s was better.",
-                )
-                % params
-            )
-        return (
-            pgettext("one player", "After %(card)s in trick %(trick)s, %(side)s could no longer %(goals)s.")
-            % params
-        )
+    one = len(rs.sides[side]) == 1  # Russian: «не мог» for one player, «не могли» for a pair
     if better:
-        return (
+        text = (
             pgettext(
+                "one player",
+                "After %(card)s in trick %(trick)s, %(side)s could no longer %(goals)s: %(better)s was better.",
+            )
+            if one
+            else pgettext(
                 "a pair",
                 "After %(card)s in trick %(trick)s, %(side)s could no longer %(goals)s: %(better)s was better.",
             )
-            % params
         )
-    return (
-        pgettext("a pair", "After %(card)s in trick %(trick)s, %(side)s could no longer %(goals)s.") % params
-    )
+    else:
+        text = (
+            pgettext("one player", "After %(card)s in trick %(trick)s, %(side)s could no longer %(goals)s.")
+            if one
+            else pgettext("a pair", "After %(card)s in trick %(trick)s, %(side)s could no longer %(goals)s.")
+        )
+    return text % params
 
 
-def _forcible(goals: Any) -> list[str]:
-    return [g for g in GOALS if _goal(goals, g) is True]
-
-
-def _goal(goals: Any, name: str) -> bool | None:
-    return goals.get(name) if isinstance(goals, Mapping) else getattr(goals, name, None)
+def _forcible(goals: Mapping[str, bool | None]) -> list[str]:
+    return [g for g in GOALS if goals.get(g) is True]
 
 
 def best_review(

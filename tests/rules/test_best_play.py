@@ -156,3 +156,13 @@ def test_a_full_trick_says_what_each_of_its_cards_cost(client: Client) -> None:
         if p["cost"]:
             assert f"{ru_faces(p['card'])} −{p['cost']} очк" in page
     assert ("нельзя" in page) == any(not p["legal"] for p in expected["plays"])
+
+
+def test_a_duel_s_turning_point_speaks_of_one_player(client: Client) -> None:
+    from tests.rules.helpers import table_deal
+
+    params, _hands = table_deal("yc-duel")
+    page = text(client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT))
+    assert "Разбор с лучшей игрой" in page
+    assert "Игрок 1 уже не мог " in page or "Игрок 2 уже не мог " in page
+    assert "уже не могли" not in page
