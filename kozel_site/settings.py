@@ -189,6 +189,12 @@ if PRODUCTION:
 # on in production.
 BENCH_FLOOR = env_bool("KOZEL_BENCH_FLOOR", False)
 
+# The exact analysis of a deal (rules.solving): solves per client per window of seconds, "N/S".
+_rate = os.environ.get("KOZEL_ANALYSE_RATE", "30/60").split("/")
+KOZEL_ANALYSE_RATE = (int(_rate[0]), int(_rate[1]) if len(_rate) > 1 else 60)
+# positions one request may search (unset: the engine's NODE_BUDGET, about 5 s on one core)
+KOZEL_NODE_BUDGET = int(os.environ["KOZEL_NODE_BUDGET"]) if os.environ.get("KOZEL_NODE_BUDGET") else None
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
@@ -30,9 +31,12 @@ MAX_PLAYS = 200  # plays per /deal
 
 
 class BadRequest(Exception):
-    def __init__(self, code: str, field: str | None = None, **params: Any) -> None:
+    """A request the endpoint refuses: 400 unless ``status`` says otherwise (422: well formed, but
+    past what the server will compute)."""
+
+    def __init__(self, code: str, field: str | None = None, *, status: int = 400, **params: Any) -> None:
         super().__init__(code)
-        self.code, self.field, self.params = code, field, params
+        self.code, self.field, self.params, self.status = code, field, params, status
 
 
 def error_response(
@@ -70,7 +74,7 @@ def json_view(func: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[Htt
         try:
             data = func(body)
         except BadRequest as e:
-            return error_response(e.code, e.field, e.params)
+            return error_response(e.code, e.field, e.params, status=e.status)
         except KozelError as e:
             params = dict(e.params)
             if e.token is not None:
@@ -235,12 +239,12 @@ def play_json(play: engine.Play) -> dict[str, Any]:
         "legal": play.legal,
         "reason": play.reason,
         "message": describe_verdict(play.legal, play.reason, play.params),
-        "params": _jsonable(play.params),
+        "params": jsonable(play.params),
     }
 
 
 def event_json(event: engine.Event) -> dict[str, Any]:
-    return {"kind": event.kind, "team": event.team, **_jsonable(event.params)}
+    return {"kind": event.kind, "team": event.team, **jsonable(event.params)}
 
 
 def trick_json(trick: engine.Trick) -> dict[str, Any]:
@@ -257,13 +261,13 @@ def trick_json(trick: engine.Trick) -> dict[str, Any]:
     }
 
 
-def _jsonable(value: Any) -> Any:
+def jsonable(value: Any) -> Any:
     if isinstance(value, engine.Card):
         return value.code
     if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
+        return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple, set, frozenset)):
-        items = [_jsonable(v) for v in value]
+        items = [jsonable(v) for v in value]
         return sorted(items) if isinstance(value, (set, frozenset)) else items
     return value
 
@@ -304,40 +308,67 @@ def trick(body: dict[str, Any]) -> dict[str, Any]:
     return trick_json(result)
 
 
-@json_view
-def deal(body: dict[str, Any]) -> dict[str, Any]:
-    """``POST /api/v1/deal``: every trick, points and tricks per team, violations, the hand record."""
-    rs = _ruleset(body)
-    leader = check_seat(_required(body, "leader"), "leader")
-    n = rs.seats
-    hands: Any = _hands(_required(body, "hands"), n)  # one hand of codes per seat, all known here
-    plays = _cards_field(_required(body, "plays"), "plays", rs.multi_card_leads, MAX_PLAYS)
-    kwargs: dict[str, Any] = {}
-    if rs.draws and body.get("stock") is not None:
-        kwargs["stock"] = [_code(c, f"stock[{i}]") for i, c in enumerate(_list(body["stock"], "stock", 36))]
-    if body.get("prikup") is not None:
-        kwargs["prikup"] = _hands(body["prikup"], n, "prikup")
-    if body.get("dealer") is not None:
-        kwargs["dealer"] = check_seat(body["dealer"], "dealer")
-    context = _context(body.get("context"), rs)
-    # who plays after the first trick is known only once the tricks are judged: check what is
-    # known now, then every play with its seat (a play the engine says its seat did not hold may
-    # be a card given in another hand)
-    placed: list[tuple[str, Any, Any]] = [
-        (f"plays[{i}]", (leader + i) % n if i < n else None, p) for i, p in enumerate(plays)
-    ]
-    check_one_of_each(hands, placed, kwargs.get("stock"))
-    try:
-        result = engine.play_deal(rs, leader, hands, plays, context=context, **kwargs)
-    except KozelError as e:
+@dataclass
+class DealBody:
+    """A ``/deal`` body read and checked for shape (``/analyse`` takes the same): the cards each
+    place holds are one of each as far as the seats of the plays are known before the tricks."""
+
+    rs: engine.Ruleset
+    leader: int
+    hands: Any  # one hand of codes per seat, all known
+    plays: list[Any]
+    table: dict[str, Any]  # what play_deal takes for the table: stock, prikup, dealer
+    context: engine.TrickContext | None
+    placed: list[tuple[str, Any, Any]]
+
+    def recheck_not_in_hand(self, e: KozelError) -> None:
+        """A play the engine says its seat did not hold may be a card given in another hand:
+        then the answer is that card's two places."""
         m = re.fullmatch(r"plays\[(\d+)\]", e.field or "")
         if e.code == "card_not_in_hand" and m and isinstance(e.params.get("seat"), int):
             i = int(m.group(1))
-            placed[i] = (placed[i][0], e.params["seat"], plays[i])
-            check_one_of_each(hands, placed, kwargs.get("stock"))
+            self.placed[i] = (self.placed[i][0], e.params["seat"], self.plays[i])
+            check_one_of_each(self.hands, self.placed, self.table.get("stock"))
+
+    def recheck_seats(self, seats: Sequence[int]) -> None:
+        """Once the tricks say who played each card: every play against the hands."""
+        placed = [(name, seats[i], p) for i, (name, _s, p) in enumerate(self.placed) if i < len(seats)]
+        check_one_of_each(self.hands, placed)
+
+
+def deal_body(body: Mapping[str, Any]) -> DealBody:
+    rs = _ruleset(body)
+    leader = check_seat(_required(body, "leader"), "leader")
+    n = rs.seats
+    hands: Any = _hands(_required(body, "hands"), n)
+    plays = _cards_field(_required(body, "plays"), "plays", rs.multi_card_leads, MAX_PLAYS)
+    table: dict[str, Any] = {}
+    if rs.draws and body.get("stock") is not None:
+        table["stock"] = [_code(c, f"stock[{i}]") for i, c in enumerate(_list(body["stock"], "stock", 36))]
+    if body.get("prikup") is not None:
+        table["prikup"] = _hands(body["prikup"], n, "prikup")
+    if body.get("dealer") is not None:
+        table["dealer"] = check_seat(body["dealer"], "dealer")
+    context = _context(body.get("context"), rs)
+    # who plays after the first trick is known only once the tricks are judged: check what is
+    # known now, then every play with its seat
+    placed: list[tuple[str, Any, Any]] = [
+        (f"plays[{i}]", (leader + i) % n if i < n else None, p) for i, p in enumerate(plays)
+    ]
+    check_one_of_each(hands, placed, table.get("stock"))
+    return DealBody(rs, leader, hands, plays, table, context, placed)
+
+
+@json_view
+def deal(body: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/v1/deal``: every trick, points and tricks per team, violations, the hand record."""
+    d = deal_body(body)
+    try:
+        result = engine.play_deal(d.rs, d.leader, d.hands, d.plays, context=d.context, **d.table)
+    except KozelError as e:
+        d.recheck_not_in_hand(e)
         raise
-    seats = [p.seat for t in result.tricks for p in t.plays]
-    check_one_of_each(hands, [(n, seats[i], p) for i, (n, _s, p) in enumerate(placed) if i < len(seats)])
+    d.recheck_seats([p.seat for t in result.tricks for p in t.plays])
     violations = [
         {
             "trick": v.trick,
@@ -345,7 +376,7 @@ def deal(body: dict[str, Any]) -> dict[str, Any]:
             "cards": [c.code for c in v.cards],
             "reason": v.reason,
             "message": str(describe(v.reason, v.params)),
-            "params": _jsonable(v.params),
+            "params": jsonable(v.params),
         }
         for v in result.violations
     ]
@@ -358,7 +389,7 @@ def deal(body: dict[str, Any]) -> dict[str, Any]:
         "events": [event_json(e) for e in result.events],
         "complete": result.complete,
         "ended_early": result.ended_early,
-        "record": _jsonable(result.record),
+        "record": jsonable(result.record),
     }
     if result.dealer is not None:
         out["dealer"] = result.dealer
@@ -401,9 +432,9 @@ def score(body: dict[str, Any]) -> dict[str, Any]:
                 "score": list(h.score),
                 "notes": [n.code for n in h.notes],
                 "winner": h.winner,
-                "pending": _jsonable(h.pending),
+                "pending": jsonable(h.pending),
             }
             for h in state.hands
         ],
-        "pending": _jsonable(state.pending),
+        "pending": jsonable(state.pending),
     }

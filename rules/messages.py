@@ -111,6 +111,13 @@ MESSAGES: dict[str, Any] = {
     "dealer_required": _("Say who dealt this hand: the marks depend on it."),
     "dealer_mismatch": _("By the rotation this hand was dealt by seat %(dealer)s."),
     "blind_seat": _("The blind seat's card is played unseen: any card is allowed."),
+    # the exact analysis of a deal
+    "incomplete_deal": _("The analysis needs every card's place; not given: %(cards)s."),
+    "too_complex": _(
+        "This position is too large to analyse here: it would search more than %(budget)s positions."
+    ),
+    "solver_busy": _("The referee is analysing another deal; try again in a few seconds."),
+    "rate_limited": _("Too many analyses from here; try again in %(retry_after)s s."),
 }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from typing import Any
 from urllib.parse import urlencode
 
 import segno
@@ -24,7 +25,7 @@ from rules import referee as ref
 from rules.engine.cards import SUIT_SYMBOLS, Card, KozelError, card
 from rules.engine.variants import ALL_VARIANTS, DEFAULT_VARIANT, VARIANTS, resolve
 from rules.forms import HouseRuleForm
-from rules.messages import VARIANT_BLURBS, card_text, option_label, option_value, variant_name
+from rules.messages import VARIANT_BLURBS, card_text, describe, option_label, option_value, variant_name
 from rules.models import HouseRule
 
 
@@ -123,7 +124,7 @@ def referee(request: HttpRequest) -> HttpResponse:
 
         groups = ref.picker(rs, set(q.cards), add, disabled=q.full)
     share = link(q.params()) if answer else None
-    context = {
+    context: dict[str, Any] = {
         "q": q,
         "answer": answer,
         "slots": slots,
@@ -152,6 +153,10 @@ def referee(request: HttpRequest) -> HttpResponse:
         "cards_text": cards_shown(q.cards),
         "example": card_example(),
     }
+    context.update(ref.best_trick_context(request, q, link))
+    if ref.wants_best_fragment(request):  # «Как лучше сыграть?» asking for itself
+        context["best"] = context.get("best") or ref.BestMoves(refusal=str(describe("bad_request")))
+        return render(request, "rules/_best_moves.html", context)
     status = 400 if q.problems else 200  # bad input: the errors, and a 400
     resp = _render(request, "rules/referee.html", "referee", context, status=status)
     if htmx(request):  # the address bar gets the clean link, not the old variant's option fields
@@ -268,7 +273,7 @@ def deal_review(
     record_link = None
     if result and record_to and result.finished:
         record_link = f"{record_to}?{urlencode(result.record_params)}"
-    context = {
+    context: dict[str, Any] = {
         "r": review,
         "result": result,
         "action": action,
@@ -302,6 +307,10 @@ def deal_review(
         "stock_text": notation(review.stock_text),
         "example": card_example(),
     }
+    context.update(ref.best_review_context(request, review, result, query, action, context["all_qs"]))
+    if ref.wants_best_fragment(request):  # the analysis section asking for itself
+        context["best"] = context.get("best") or ref.BestReview(refusal=str(describe("bad_request")))
+        return render(request, "rules/_best_review.html", context)
     status = 400 if review.problems else 200
     return _render(request, "rules/deal.html", "review", context, status=status)
 

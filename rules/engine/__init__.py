@@ -34,6 +34,15 @@ from .inputs import TrickInputError
 from .lead import LEAD_RULES, NextDeal, next_deal, next_deal_after, next_deal_from
 from .records import ERROR_CODES, PENALTY_KINDS, HandRecord, Penalty, RecordError, validate_record
 from .scoring import replay, score_hand
+from .solver import (
+    GOALS,
+    NODE_BUDGET,
+    Analysis,
+    AnalysisError,
+    MoveValue,
+    PlayReview,
+    analyse_deal,
+)
 from .state import NOTE_CODES, TITLE_CODES, HandResult, MatchState, Note, new_match
 from .tricks import Event, Play, Trick, TrickContext, covers, legal_cards, resolve_trick
 from .variants import (
@@ -69,6 +78,13 @@ __all__ = [
     "Deal",
     "Violation",
     "play_deal",
+    "GOALS",
+    "NODE_BUDGET",
+    "Analysis",
+    "AnalysisError",
+    "MoveValue",
+    "PlayReview",
+    "analyse_deal",
     "DECISIONS",
     "ERROR_CODES",
     "LEAD_RULES",

@@ -5,6 +5,11 @@ form of the shared fields, extended per page). Every verdict comes from :mod:`ru
 
 from __future__ import annotations
 
+from .best import BestReview
+from .best import review_context as best_review_context
+from .best import wants_fragment as wants_best_fragment
+from .best_trick import BestMoves
+from .best_trick import trick_context as best_trick_context
 from .common import (
     Face,
     RulesChoice,
@@ -22,6 +27,8 @@ from .hand import HandQuery, check_hand, read_hand
 from .trick import TrickQuery, answer_trick, held_summary, read_trick
 
 __all__ = [
+    "BestMoves",
+    "BestReview",
     "DealQuery",
     "DealResult",
     "Face",
@@ -29,6 +36,9 @@ __all__ = [
     "RulesChoice",
     "TrickQuery",
     "answer_trick",
+    "best_review_context",
+    "best_trick_context",
+    "wants_best_fragment",
     "check_hand",
     "face",
     "held_summary",

@@ -146,6 +146,23 @@ def _deal_plays(rs: Ruleset, text: str) -> list[Any]:
     return split_codes(text)
 
 
+def deal_inputs(d: DealQuery) -> tuple[list[list[str]], list[Any], dict[str, Any]]:
+    """The deal as the engine takes it: each seat's hand, every play typed (an unfinished last
+    trick too) and the table: the stock, the prikup, the dealer."""
+    rs = d.rs
+    assert rs is not None
+    n = rs.seats
+    table: dict[str, Any] = {}
+    if rs.draws and d.stock_text.strip():
+        table["stock"] = split_codes(d.stock_text)
+    if rs.rounds > 1 and any(t.strip() for t in d.prikup_text[:n]):
+        table["prikup"] = [split_codes(t) for t in (d.prikup_text + [""] * n)[:n]]
+    if d.dealer is not None:
+        table["dealer"] = d.dealer
+    hands = [split_codes(t) for t in (d.hands_text + [""] * n)[:n]]
+    return hands, _deal_plays(rs, d.plays_text), table
+
+
 REVIEW_CODES = {
     "must_follow_suit": "review_revoke",
     "must_answer_trump": "review_revoke",
@@ -160,19 +177,11 @@ def review_deal(d: DealQuery) -> DealResult | None:
     if rs is None or d.problems or not any(t.strip() for t in d.hands_text):
         return None
     n = rs.seats
-    plays = _deal_plays(rs, d.plays_text)
+    hands, plays, kwargs = deal_inputs(d)
     tail = len(plays) % n
     if tail:
         plays = plays[:-tail]
-    kwargs: dict[str, Any] = {}
-    if rs.draws and d.stock_text.strip():
-        kwargs["stock"] = split_codes(d.stock_text)
-    if rs.rounds > 1 and any(t.strip() for t in d.prikup_text[:n]):
-        kwargs["prikup"] = [split_codes(t) for t in (d.prikup_text + [""] * n)[:n]]
-    if d.dealer is not None:
-        kwargs["dealer"] = d.dealer
     ctx = TrickContext(hand_number=d.hand_number, score=d.score, boaster=d.boaster)
-    hands = [split_codes(t) for t in (d.hands_text + [""] * n)[:n]]
     try:
         result = play_deal(rs, d.leader, hands, plays, context=ctx, **kwargs)
     except KozelError as e:

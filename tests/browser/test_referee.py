@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_build_a_trick_by_tapping_cards(live_server, page: Page) -> None:
     page.goto(live_server.url + "/rules/referee/?variant=classic-sixes")
-    page.get_by_label("Игрок 2").check()  # player 2 leads
+    page.get_by_role("radio", name="Игрок 2").check()  # player 2 leads (his hand field is labelled too)
     expect(page.locator(".slot.next .who")).to_have_text("Игрок 2")
     for code in ("AH", "QD", "10H"):
         page.locator(f'#referee .deck a.pcard[data-code="{code}"]').click()

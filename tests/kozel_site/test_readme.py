@@ -41,7 +41,14 @@ def _contains(actual: Any, expected: Any, where: str = "") -> None:
 
 def test_the_readme_has_examples_for_every_endpoint() -> None:
     paths = {_parse(b)[1] for b in BLOCKS}
-    assert paths == {"/api/v1/variants", "/api/v1/trick", "/api/v1/deal", "/api/v1/score"}
+    assert paths == {"/api/v1/variants", "/api/v1/trick", "/api/v1/deal", "/api/v1/score", "/api/v1/analyse"}
+
+
+def test_the_readme_names_the_engine_s_node_budget() -> None:
+    from rules.engine import NODE_BUDGET
+
+    section = README.split("### `POST /api/v1/analyse`", 1)[1].split("###", 1)[0]
+    assert f"{NODE_BUDGET:,}" in section and "too_complex" in section
 
 
 @pytest.mark.parametrize("block", BLOCKS, ids=[f"{i}-{_parse(b)[1]}" for i, b in enumerate(BLOCKS)])

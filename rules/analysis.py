@@ -1,0 +1,121 @@
+"""The engine's exact analysis of a deal, as the API and the referee pages ask for it: one call
+(:func:`solve`), and :func:`kept` for the pages, which keeps an answer (or the budget's refusal)
+a while per position in the worker, so a page drawn again (a step of the review, the other
+language) does not solve again. Every solve of a page goes through :mod:`rules.solving`'s gate.
+
+The answers are kept in the process, not in Django's cache: they are the engine's objects (read
+only mappings inside), and a worker's own recent solves are the ones its pages ask for again."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.utils.formats import number_format
+
+from rules import solving
+from rules.engine.cards import KozelError
+from rules.engine.tricks import TrickContext
+from rules.engine.variants import Ruleset
+
+if TYPE_CHECKING:
+    from rules.engine.solver import Analysis
+
+KEEP = 600  # seconds an analysis is kept for the pages
+KEEP_MAX = 256  # analyses kept per worker, the oldest dropped first
+
+_kept: OrderedDict[str, tuple[float, Any]] = OrderedDict()
+_kept_lock = threading.Lock()
+
+
+def budget() -> int:
+    """Positions one request may search: ``KOZEL_NODE_BUDGET``, else the engine's own."""
+    from rules.engine.solver import NODE_BUDGET
+
+    return settings.KOZEL_NODE_BUDGET or NODE_BUDGET
+
+
+def budget_params(e: KozelError) -> dict[str, Any]:
+    """An engine error's params, the node budget written as the reader groups digits."""
+    params = dict(e.params)
+    budget = params.get("budget")
+    if isinstance(budget, int):
+        params["budget"] = number_format(budget, force_grouping=True)
+    return params
+
+
+def solve(
+    rs: Ruleset,
+    leader: int,
+    hands: Sequence[Any],
+    plays: Sequence[Any],
+    *,
+    context: TrickContext | None = None,
+    **table: Any,
+) -> Analysis:
+    """The analysis of the position after ``plays``; ``table``: the ``stock``, ``prikup`` and
+    ``dealer`` as ``/deal`` takes them."""
+    from rules.engine.solver import analyse_deal
+
+    table.setdefault("budget", budget())
+    return analyse_deal(rs, leader, hands, plays, context=context, **table)
+
+
+def _key(rs: Ruleset, leader: int, hands: Any, plays: Any, context: Any, table: Any) -> str:
+    return repr((rs.key, sorted(rs.options.items()), rs.seats, leader, hands, plays, context, table))
+
+
+def _get(key: str) -> Any:
+    with _kept_lock:
+        hit = _kept.get(key)
+        if hit is None or hit[0] < time.monotonic():
+            return None
+        _kept.move_to_end(key)
+        return hit[1]
+
+
+def _put(key: str, value: Any) -> None:
+    with _kept_lock:
+        _kept[key] = (time.monotonic() + KEEP, value)
+        _kept.move_to_end(key)
+        while len(_kept) > KEEP_MAX:
+            _kept.popitem(last=False)
+
+
+def forget() -> None:
+    """Drop every kept analysis (the tests start from none)."""
+    with _kept_lock:
+        _kept.clear()
+
+
+def kept(
+    request: HttpRequest,
+    rs: Ruleset,
+    leader: int,
+    hands: Sequence[Any],
+    plays: Sequence[Any],
+    *,
+    context: TrickContext | None = None,
+    **table: Any,
+) -> Analysis:
+    """:func:`solve` behind the gate, kept for :data:`KEEP` seconds; a refusal for the node
+    budget (``too_complex``) is kept too and raised again the same way (it cost a whole budget)."""
+    key = _key(rs, leader, hands, plays, context, table)
+    hit = _get(key)
+    if isinstance(hit, dict):  # the budget's refusal: its params
+        raise KozelError("too_complex", **hit)
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    try:
+        result = solving.gated(request, lambda: solve(rs, leader, hands, plays, context=context, **table))
+    except KozelError as e:
+        if e.code == "too_complex":
+            _put(key, dict(e.params))
+        raise
+    _put(key, result)
+    return result

@@ -1,0 +1,417 @@
+"""Exact analysis of a deal with best play (docs/rules.md#analysis): :func:`analyse_deal`.
+
+Given every card's place (the dealt hands; the duel's prikup and solo-twelve's second four as
+``prikup``; draw-four's stock in draw order), the plays so far and the table, it answers what the
+deal gives with best play from here, which goals each side can still force, what every legal
+play of the seat to move leads to, and what each play given cost its side. The deal is played to
+its last trick: a queen capture is a goal, not an end. With two sides each plays for its own card
+points; at solo-twelve every player's entry is what he can make sure of against all the others.
+
+The plays are read and judged by :func:`~rules.engine.deal.play_deal` (so bad input fails exactly
+as the deal review fails) and the search plays by the engine's legality and trick order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import cast
+
+from .cards import Card, CardNotationError, KozelError
+from .deal import _split_plays, play_deal
+from .inputs import PlayInput, TrickInputError, check_table_seat, parse_hands, parse_play
+from .legality import TrickContext
+from .solver_core import CAPTURE, POINTS, TRICKS, Meter, TooComplex
+from .solver_game import CardGame, Move, Pos
+from .solver_multi import MultiGame, judge_prefix
+from .variants import Ruleset
+
+NODE_BUDGET = 1_500_000
+"""Positions one analysis may search before it gives up with ``too_complex`` (about 5 s here)."""
+
+GOALS: tuple[str, ...] = ("win", "big_win", "all_points", "all_tricks", "capture")
+"""The goals of docs/rules.md#analysis, in the order answers list them."""
+
+# the card-point thresholds of each scoring system: win, the bigger award, 120 as an award of its own
+_THRESHOLDS: dict[str, tuple[int, int | None, int | None]] = {
+    "pairs": (61, 90, None),
+    "penalty": (61, 90, None),
+    "series": (61, 90, 120),
+    "eyes-hvalyony": (61, 90, None),
+    "eyes-belka": (61, 91, 120),
+    "marks": (61, None, None),
+}
+
+
+class AnalysisError(KozelError):
+    """``incomplete_deal`` (params ``cards``: the codes whose place is unknown) or
+    ``too_complex`` (params ``budget``: the node budget the analysis ran out of)."""
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """A legal play of the seat to move: ``card`` is a card, or a tuple of cards where a play is
+    several; ``value`` per side with best play after it; ``cost`` in its side's points against
+    the best play; ``lost_goals`` the goals its side could force before and no longer after."""
+
+    card: Card | tuple[Card, ...]
+    value: tuple[int, ...]
+    cost: int
+    lost_goals: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PlayReview:
+    """One play given: ``legal`` by the referee's rules; ``cost`` as for :class:`MoveValue`
+    (None for an illegal play: the analysis goes on from the position as played); ``best`` the
+    legal plays that were best for points at that moment."""
+
+    seat: int
+    card: Card | tuple[Card, ...]
+    legal: bool
+    cost: int | None
+    lost_goals: tuple[str, ...]
+    best: tuple[Card | tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The answer of :func:`analyse_deal` (the fields of ``POST /api/v1/analyse``).
+
+    ``to_move``: the seat to play, None once the deal is over. ``taken``: card points per side
+    so far (solo-twelve at three: the dealer's two undealt cards included). ``value``: card
+    points per side with best play from here, taken included. ``goals``: per side, each of
+    :data:`GOALS` True, False, or None where the variant has no such award. ``moves``: every
+    legal play of ``to_move``. ``plays``: one per play given. ``turning_point``: the index in
+    ``plays`` of the first play after which its side could no longer force a goal it could force
+    before, or None. ``nodes``: positions searched."""
+
+    to_move: int | None
+    taken: tuple[int, ...]
+    value: tuple[int, ...]
+    goals: tuple[Mapping[str, bool | None], ...]
+    moves: tuple[MoveValue, ...]
+    plays: tuple[PlayReview, ...]
+    turning_point: int | None
+    nodes: int
+
+
+_FREE: dict[int, tuple[Ruleset, Ruleset]] = {}
+
+
+def _without_capture(rs: Ruleset) -> Ruleset:
+    """The ruleset with the capture as an event only: the deal goes on after it."""
+    if rs.capture is None:
+        return rs
+    hit = _FREE.get(id(rs))
+    if hit is None or hit[0] is not rs:
+        hit = _FREE[id(rs)] = (rs, replace(rs, capture=None))
+    return hit[1]
+
+
+def _unknown(
+    rs: Ruleset,
+    hands: Sequence[Sequence[Card | str] | None],
+    prikup: Sequence[Sequence[Card | str] | None] | None,
+    stock: Sequence[Card | str] | str | None,
+) -> list[Card]:
+    """The deck's cards whose place the input does not tell (read leniently: the deal's own
+    reading reports bad cards and sizes)."""
+    known: set[Card] = set()
+    complete = True
+    for h in parse_hands(rs, hands):
+        if h is None:
+            complete = False
+        else:
+            known.update(h)
+    if rs.rounds > 1:
+        if prikup is None:
+            complete = False
+        else:
+            for h in parse_hands(rs, prikup):
+                if h is None:
+                    complete = False
+                else:
+                    known.update(h)
+    if rs.draws:
+        if stock is None:
+            complete = False
+        else:
+            tokens = stock.replace(",", " ").split() if isinstance(stock, str) else stock
+            known.update(parse_play(rs, t, "stock")[0] for t in tokens)
+    if complete and rs.kitty and not rs.draws:
+        return []  # the cards dealt to nobody lie with the dealer: their place is known
+    return [c for c in rs.deck if c not in known]
+
+
+class _Analyst:
+    """The values and goals of positions of one deal, each search kept for the whole analysis."""
+
+    def __init__(self, rs: Ruleset, game: CardGame | MultiGame, kitty: tuple[int, ...]) -> None:
+        self.rs, self.game = rs, game
+        self.sides = [frozenset(s) for s in rs.sides]
+        self.kitty = kitty  # per side: points of the cards dealt to nobody
+        self.total = rs.total_points
+        # two sides sharing every card: one search answers both
+        self.derived = len(self.sides) == 2 and not any(kitty)
+        win, big, all_points = _THRESHOLDS.get(rs.scoring, (61, None, None))
+        self.thresholds = {"win": win, "big_win": big, "all_points": all_points}
+        self._values: dict[Pos, tuple[int, ...]] = {}
+        self._goals: dict[Pos, tuple[dict[str, bool | None], ...]] = {}
+
+    def taken(self, pos: Pos) -> tuple[int, ...]:
+        return tuple(p + k for p, k in zip(pos.points, self.kitty, strict=True))
+
+    def values(self, pos: Pos, guess: tuple[int, ...] | None = None) -> tuple[int, ...]:
+        hit = self._values.get(pos)
+        if hit is not None:
+            return hit
+        taken = self.taken(pos)
+        out: list[int] = []
+        for side, coalition in enumerate(self.sides):
+            if self.derived and side == 1:
+                out.append(self.total - out[0])
+                break
+            g = None if guess is None else guess[side] - taken[side]
+            out.append(taken[side] + self.game.solve(pos, coalition, POINTS, g))
+        v = self._values[pos] = tuple(out)
+        return v
+
+    def at_least(self, pos: Pos, side: int, t: int) -> bool:
+        """Can ``side`` make sure of ``t`` card points in all?"""
+        hit = self._values.get(pos)
+        if hit is not None:
+            return hit[side] >= t
+        if self.derived and side == 1:
+            return not self.at_least(pos, 0, self.total - t + 1)
+        return self.game.at_least(pos, self.sides[side], POINTS, t - self.taken(pos)[side])
+
+    def goals(self, pos: Pos) -> tuple[dict[str, bool | None], ...]:
+        hit = self._goals.get(pos)
+        if hit is not None:
+            return hit
+        rs, game = self.rs, self.game
+        values = self.values(pos)
+        out = []
+        for side, coalition in enumerate(self.sides):
+            g: dict[str, bool | None] = {
+                k: (None if t is None else values[side] >= t) for k, t in self.thresholds.items()
+            }
+            if rs.lyusya:
+                # every trick is the others' taking none: can they not make sure of one?
+                others = frozenset(range(rs.seats)) - coalition
+                taken = sum(x for s, x in enumerate(pos.tricks) if s != side)
+                g["all_tricks"] = taken == 0 and not game.at_least(pos, others, TRICKS, 1)
+            else:
+                g["all_tricks"] = None
+            if rs.capture is not None:
+                g["capture"] = side in pos.captured or game.at_least(pos, coalition, CAPTURE, 1)
+            else:
+                g["capture"] = None
+            out.append(g)
+        self._goals[pos] = r = tuple(out)
+        return r
+
+    def lost(self, before: Pos, after: Pos, side: int) -> tuple[str, ...]:
+        g0, g1 = self.goals(before)[side], self.goals(after)[side]
+        return tuple(k for k in GOALS if g0[k] and not g1[k])
+
+
+def _as_play(game: CardGame | MultiGame, move: Move) -> Card | tuple[Card, ...]:
+    cards = game.cards(move)
+    return cards if game.multi else cards[0]
+
+
+def analyse_deal(
+    rs: Ruleset,
+    leader: int,
+    hands: Sequence[Sequence[Card | str]],
+    plays: Sequence[PlayInput] | str,
+    *,
+    context: TrickContext | None = None,
+    stock: Sequence[Card | str] | None = None,
+    prikup: Sequence[Sequence[Card | str] | None] | None = None,
+    dealer: int | None = None,
+    budget: int = NODE_BUDGET,
+    review: bool = True,
+) -> Analysis:
+    """The exact analysis of a deal (docs/rules.md#analysis). Takes what
+    :func:`~rules.engine.deal.play_deal` takes for the table, except that ``plays`` may end in
+    the middle of a trick (the trick page asks what to play next).
+
+    Raises :class:`AnalysisError` ``incomplete_deal`` when some card's place is unknown (a hand
+    or the prikup missing; draw-four without its whole stock), ``too_complex`` past ``budget``
+    positions, and the deal's own errors for bad input (:class:`~rules.engine.cards.KozelError`).
+
+    ``review=False`` leaves ``plays`` empty and ``turning_point`` None: the position alone is
+    analysed (the trick page's «Как лучше сыграть?» needs only the moves).
+    """
+    missing = _unknown(rs, hands, prikup, stock)
+    if missing:
+        codes = [c.code for c in missing]
+        raise AnalysisError(
+            "incomplete_deal", "the place of some cards is unknown: " + " ".join(codes), cards=codes
+        )
+    leader = check_table_seat(rs, leader)
+    n = rs.seats
+    flat = list(_split_plays(rs, plays))
+    whole = len(flat) - len(flat) % n
+    free = _without_capture(rs)
+    ctx = context or TrickContext()
+    deal = play_deal(
+        free,
+        leader,
+        hands,
+        cast(list[PlayInput], flat[:whole]),
+        context=ctx,
+        stock=stock,
+        prikup=prikup,
+        dealer=dealer,
+    )
+    meter = Meter(budget)
+    game: CardGame | MultiGame
+    dealt = [tuple(h) for h in parse_hands(rs, hands) if h is not None]
+    if rs.multi_card_leads:
+        pile = (
+            [
+                parse_play(rs, t, "stock")[0]
+                for t in (stock.replace(",", " ").split() if isinstance(stock, str) else stock or [])
+            ]
+            if rs.draws
+            else []
+        )
+        game = MultiGame(free, dealt, pile, leader, ctx, meter, rs)
+    else:
+        rounds = [dealt]
+        if rs.rounds > 1 and prikup is not None:
+            rounds.append([tuple(h) for h in parse_hands(rs, prikup) if h is not None])
+        game = CardGame(rs, rounds, leader, ctx, meter)
+    kitty = [0] * len(rs.sides)
+    kdealer = deal.dealer if deal.dealer is not None else (leader - 1) % n
+    kitty[rs.side_of(kdealer)] += sum(c.points for c in deal.kitty)
+
+    # the position before each play, and each play as judged by the referee
+    positions = [game.start()]
+    judged: list[tuple[int, Move, bool]] = []
+    for k, t in enumerate(deal.tricks):
+        for p in t.plays:
+            pos = positions[-1]
+            move = game.move_of(p.cards)
+            judged.append((p.seat, move, p.legal is not False))
+            positions.append(game.apply(pos, move))
+        assert positions[-1].leader == t.winner or game.to_move(positions[-1]) is None, k
+    if whole < len(flat):
+        _judge_partial(rs, free, game, positions, judged, flat, whole, ctx, leader)
+
+    analyst = _Analyst(rs, game, tuple(kitty))
+    try:
+        return _analyse(analyst, game, positions, judged if review else [], meter)
+    except TooComplex:
+        raise AnalysisError(
+            "too_complex", f"the analysis needs more than {budget} positions", budget=budget
+        ) from None
+
+
+def _judge_partial(
+    rs: Ruleset,
+    free: Ruleset,
+    game: CardGame | MultiGame,
+    positions: list[Pos],
+    judged: list[tuple[int, Move, bool]],
+    flat: list[object],
+    whole: int,
+    ctx: TrickContext,
+    leader: int,
+) -> None:
+    """The plays of the trick on the table, judged as the deal judges a trick."""
+    start = positions[-1]
+    if game.to_move(start) is None:
+        raise TrickInputError(
+            "too_many_plays", "the hand is over", field=f"plays[{whole}]", token=str(flat[whole])
+        )
+    played = {c for _, m, _ in judged for c in game.cards(m)}
+    parsed: list[tuple[Card, ...]] = []
+    for i in range(whole, len(flat)):
+        cards = parse_play(rs, flat[i], f"plays[{i}]")
+        for c in cards:
+            if c in played:
+                raise CardNotationError(
+                    "duplicate_card", f"{c} is played twice", token=c.code, field=f"plays[{i}]", card=c.code
+                )
+            played.add(c)
+        parsed.append(cards)
+    holds = tuple(game.hand_cards(start, s) for s in range(rs.seats))
+    suits = frozenset(s for g, s in enumerate("CSHD") if start.ls >> g & 1)
+    tctx = TrickContext(ctx.hand_number, ctx.score, leader, suits, len(judged) // rs.seats + 1)
+    try:
+        trick = judge_prefix(free, start.leader, parsed, holds, tctx)
+    except KozelError as e:
+        if e.field and e.field.startswith("plays["):
+            i = int(e.field[6 : e.field.index("]")])
+            e.field = f"plays[{whole + i}]" + e.field[e.field.index("]") + 1 :]
+        raise
+    for p in trick.plays:
+        move = game.move_of(p.cards)
+        judged.append((p.seat, move, p.legal is not False))
+        positions.append(game.apply(positions[-1], move))
+
+
+def _analyse(
+    an: _Analyst,
+    game: CardGame | MultiGame,
+    positions: list[Pos],
+    judged: list[tuple[int, Move, bool]],
+    meter: Meter,
+) -> Analysis:
+    rs = an.rs
+    last = positions[-1]
+    to_move = game.to_move(last)
+    value = an.values(last)
+    goals = an.goals(last)
+    moves: list[MoveValue] = []
+    if to_move is not None:
+        side = rs.side_of(to_move)
+        for group in game.classes(last):
+            after = game.apply(last, group[0])
+            v = an.values(after, value)
+            lost = an.lost(last, after, side)
+            for m in group:
+                moves.append(MoveValue(_as_play(game, m), v, value[side] - v[side], lost))
+    reviews: list[PlayReview | None] = [None] * len(judged)
+    guess = value
+    for j in range(len(judged) - 1, -1, -1):
+        seat, move, legal = judged[j]
+        before, after = positions[j], positions[j + 1]
+        side = rs.side_of(seat)
+        v_after = an.values(after, guess)
+        v_before = an.values(before, v_after)
+        guess = v_before
+        best: list[Card | tuple[Card, ...]] = []
+        for group in game.classes(before):
+            child = game.apply(before, group[0])
+            if an.at_least(child, side, v_before[side]):
+                best.extend(_as_play(game, m) for m in group)
+        reviews[j] = PlayReview(
+            seat,
+            _as_play(game, move),
+            legal,
+            v_before[side] - v_after[side] if legal else None,
+            an.lost(before, after, side),
+            tuple(best),
+        )
+    plays = tuple(r for r in reviews if r is not None)
+    turning = next((j for j, r in enumerate(plays) if r.lost_goals), None)
+    return Analysis(
+        to_move=to_move,
+        taken=an.taken(last),
+        value=value,
+        goals=tuple(MappingProxyType(g) for g in goals),
+        moves=tuple(moves),
+        plays=plays,
+        turning_point=turning,
+        nodes=meter.nodes,
+    )
+
+
+__all__ = ["GOALS", "NODE_BUDGET", "Analysis", "AnalysisError", "MoveValue", "PlayReview", "analyse_deal"]

@@ -1,0 +1,189 @@
+"""A deal as a game tree for the solver: positions, the legal plays there, and the searches.
+
+:class:`Pos` is one moment of a deal (the cards each seat holds, the trick on the table, what
+each side has taken). :class:`CardGame` plays the one-card games on it, with the legality of
+:func:`~rules.engine.legality.legal_cards` and the trick order of the engine (see
+:mod:`~rules.engine.solver_core`); :mod:`~rules.engine.solver_multi` does the same for the
+games whose leads may be several cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .cards import Card
+from .legality import TrickContext
+from .solver_core import CAPTURE, POINTS, Meter, Rules, Search, beats, cards_of, mask_of, tables_of
+from .variants import Ruleset
+
+Move = tuple[int, ...]
+"""A play as the bits of its cards (one card in the one-card games)."""
+
+
+@dataclass(frozen=True)
+class Pos:
+    hands: tuple[int, ...]  # each seat's cards in the current round, as bits
+    rnd: int  # the round being played (the duel's prikup, solo-twelve's second four: 1)
+    leader: int  # of the trick on the table
+    trick: tuple[tuple[int, Move], ...]  # (seat, play) so far, from the leader
+    ls: int  # the plain suits led so far, as bits
+    points: tuple[int, ...]  # card points taken, per side
+    tricks: tuple[int, ...]  # tricks taken, per side
+    captured: tuple[int, ...] = ()  # the sides that made a queen capture
+    drawn: int = 0  # draw-four: cards drawn from the stock so far
+
+
+def mtd(probe: Callable[[int, int], int], rest: int, guess: int | None) -> int:
+    """The exact count by zero-window tests, each one "at least beta?", starting at ``guess``."""
+    lo, hi = 0, rest
+    g = (lo + hi) // 2 if guess is None else min(max(guess, lo), hi)
+    while lo < hi:
+        beta = g if g > lo else lo + 1
+        g = probe(beta - 1, beta)
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+    return lo
+
+
+class CardGame:
+    """One deal of a one-card game with every card's place known."""
+
+    multi = False
+
+    def __init__(
+        self,
+        rs: Ruleset,
+        rounds: Sequence[Sequence[Sequence[Card]]],
+        leader: int,
+        context: TrickContext,
+        meter: Meter,
+    ) -> None:
+        self.rs = rs
+        self.n = rs.seats
+        self.tb = tb = tables_of(rs)
+        self.dealt = [tuple(mask_of(tb, h) for h in r) for r in rounds]
+        self.rules = Rules(rs, tb, context, leader, self.dealt)
+        self.meter = meter
+        self.leader = leader
+        self.capture = (tb.bit[rs.capture[0]], tb.bit[rs.capture[1]]) if rs.capture else None
+        self._searches: dict[tuple[frozenset[int], int], Search] = {}
+        # cards that must never be searched as one with a neighbour (the capture's two)
+        self._eq = tuple(
+            100 + c if self.capture and c in self.capture else tb.pts[c] for c in range(len(tb.cards))
+        )
+
+    def start(self) -> Pos:
+        sides = len(self.rs.sides)
+        return Pos(self.dealt[0], 0, self.leader, (), 0, (0,) * sides, (0,) * sides)
+
+    def to_move(self, pos: Pos) -> int | None:
+        if pos.trick:
+            return (pos.trick[-1][0] + 1) % self.n
+        return pos.leader if pos.hands[pos.leader] else None
+
+    def cards(self, move: Move) -> tuple[Card, ...]:
+        return tuple(self.tb.cards[b] for b in move)
+
+    def move_of(self, cards: Sequence[Card]) -> Move:
+        return tuple(self.tb.bit[c] for c in cards)
+
+    def hand_cards(self, pos: Pos, seat: int) -> tuple[Card, ...]:
+        return tuple(cards_of(self.tb, pos.hands[seat]))
+
+    def legal_mask(self, pos: Pos) -> int:
+        seat = self.to_move(pos)
+        assert seat is not None
+        h = pos.hands[seat]
+        if pos.trick:
+            return self.rules.answers(seat, h, pos.trick[0][1][0], pos.ls)
+        return self.rules.leads(seat, h, pos.ls)
+
+    def classes(self, pos: Pos) -> list[list[Move]]:
+        """The legal plays, grouped: plays of one group lead to the same values and goals."""
+        live = sum(pos.hands) | sum(1 << m[0] for _, m in pos.trick)
+        out: list[list[Move]] = []
+        prev = -1
+        between, eq = self.tb.between, self._eq
+        legal = self.legal_mask(pos)
+        for c in range(len(self.tb.cards)):
+            if not legal >> c & 1:
+                continue
+            if prev >= 0 and eq[c] == eq[prev] and not live & between[prev][c]:
+                out[-1].append((c,))
+            else:
+                out.append([(c,)])
+            prev = c
+        return out
+
+    def apply(self, pos: Pos, move: Move) -> Pos:
+        """The position after ``move`` by the seat to move (legal or not, as played)."""
+        seat = self.to_move(pos)
+        assert seat is not None
+        c = move[0]
+        hands = list(pos.hands)
+        hands[seat] &= ~(1 << c)
+        trick = (*pos.trick, (seat, move))
+        if len(trick) < self.n:
+            return Pos(tuple(hands), pos.rnd, pos.leader, trick, pos.ls, pos.points, pos.tricks, pos.captured)
+        rs, tb = self.rs, self.tb
+        best, winner = trick[0][1][0], trick[0][0]
+        for s, (x,) in trick[1:]:
+            if beats(tb, x, best):
+                best, winner = x, s
+        side = rs.side_of(winner)
+        points = list(pos.points)
+        points[side] += sum(tb.pts[m[0]] for _, m in trick)
+        tricks = list(pos.tricks)
+        tricks[side] += 1
+        captured = pos.captured
+        if self.capture is not None:
+            by = {m[0]: s for s, m in trick}
+            catcher, queen = self.capture
+            if catcher in by and queen in by and rs.side_of(by[catcher]) != rs.side_of(by[queen]):
+                captured = (*captured, rs.side_of(by[catcher]))
+        ls = pos.ls | tb.led_bit[trick[0][1][0]]
+        rnd = pos.rnd
+        if not any(hands) and rnd + 1 < len(self.dealt):
+            rnd += 1
+            hands = list(self.dealt[rnd])
+        return Pos(tuple(hands), rnd, winner, (), ls, tuple(points), tuple(tricks), captured)
+
+    def _search(self, coalition: frozenset[int], mode: int) -> Search:
+        key = (coalition, mode)
+        s = self._searches.get(key)
+        if s is None:
+            s = self._searches[key] = Search(self.rules, self.n, coalition, mode, self.capture, self.meter)
+        return s
+
+    def _probe(self, pos: Pos, coalition: frozenset[int], mode: int) -> Callable[[int, int], int]:
+        s = self._search(coalition, mode)
+        trick = tuple((seat, m[0]) for seat, m in pos.trick)
+
+        def probe(alpha: int, beta: int) -> int:
+            return s.search(pos.hands, pos.leader, pos.rnd, trick, pos.ls, alpha, beta)
+
+        return probe
+
+    def rest(self, pos: Pos, coalition: frozenset[int], mode: int) -> int:
+        trick = tuple((s, m[0]) for s, m in pos.trick)
+        return self._search(coalition, mode).rest(pos.hands, trick, pos.rnd)
+
+    def solve(self, pos: Pos, coalition: frozenset[int], mode: int = POINTS, guess: int | None = None) -> int:
+        """What the coalition makes sure of from here on (points, tricks or a capture)."""
+        if self.to_move(pos) is None:
+            return 0
+        return mtd(self._probe(pos, coalition, mode), self.rest(pos, coalition, mode), guess)
+
+    def at_least(self, pos: Pos, coalition: frozenset[int], mode: int, t: int) -> bool:
+        """Can the coalition make sure of ``t`` or more from here on?"""
+        if t <= 0:
+            return True
+        if self.to_move(pos) is None or t > self.rest(pos, coalition, mode):
+            return False
+        return self._probe(pos, coalition, mode)(t - 1, t) >= t
+
+
+__all__ = ["CAPTURE", "CardGame", "Move", "Pos", "mtd"]

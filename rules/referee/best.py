@@ -1,0 +1,266 @@
+"""Best play in words: the deal review's «Разбор с лучшей игрой» (what each play cost, the best
+card at each play, the turning point, what the deal gave and could have given), and the words
+the trick page's «Как лучше сыграть?» (:mod:`.best_trick`) shares. The numbers are the engine's
+exact analysis (:mod:`rules.analysis`); a solve refused (the node budget, a busy worker, too
+many asked) is said in words instead."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from rules import analysis, solving
+from rules.engine.cards import Card, KozelError
+from rules.engine.solver import GOALS, Analysis
+from rules.engine.tricks import TrickContext
+from rules.engine.variants import Ruleset
+from rules.messages import card_text, describe
+
+from .common import Face, face, player, side_class
+from .deal import deal_inputs
+
+
+def goal_words(name: str) -> str:
+    """What a side could force, as the sentence «… could no longer %s» ends."""
+    words = {
+        "win": _("take 61"),
+        "big_win": _("leave the other side without spas"),
+        "all_points": _("take all 120 points"),
+        "all_tricks": _("take every trick"),
+        "capture": _("catch a queen"),
+    }
+    return words.get(name, name)
+
+
+def _join(items: Sequence[str], last: str) -> str:
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + last + items[-1]
+
+
+def goals_text(names: Sequence[str]) -> str:
+    return _join([goal_words(n) for n in names], _(" and "))
+
+
+def _cards(play: Card | tuple[Card, ...]) -> tuple[Card, ...]:
+    """A play's cards: one card, or several where a lead may be several."""
+    return play if isinstance(play, tuple) else (play,)
+
+
+def faces_of(play: Card | tuple[Card, ...], rs: Ruleset | None) -> list[Face]:
+    return [face(c, rs) for c in _cards(play)]
+
+
+def text_of(play: Card | tuple[Card, ...]) -> str:
+    return " ".join(card_text(c) for c in _cards(play))
+
+
+@dataclass
+class SideLine:
+    label: str
+    cls: str
+    gave: int | None  # card points the deal gave (taken, when it is over)
+    best: int | None  # with best play from the first lead (None: past the budget)
+    now: int | None = None  # with best play from the position reached, while the deal is open
+    goals: str = ""  # what it could force from the first lead
+
+
+@dataclass
+class PlayLine:
+    player: int
+    name: str
+    team: str
+    faces: list[Face]
+    legal: bool
+    cost: int | None
+    best: list[list[Face]]  # the best cards for points at that moment, when the play was not one
+    lost: str  # the goals this play gave up, in words
+    turning: bool = False
+
+
+@dataclass
+class TrickLines:
+    number: int
+    plays: list[PlayLine]
+
+
+@dataclass
+class BestReview:
+    refusal: str = ""  # the solve was refused: why, in words
+    sides: list[SideLine] = field(default_factory=list)
+    tricks: list[TrickLines] = field(default_factory=list)
+    turning: str = ""  # the turning point in words
+    turning_trick: int | None = None
+    finished: bool = False
+    nodes: int = 0
+
+
+def refusal_words(e: Exception) -> str:
+    if isinstance(e, solving.Busy):
+        return describe("solver_busy")
+    if isinstance(e, solving.Limited):
+        return describe("rate_limited", {"retry_after": e.retry_after})
+    if isinstance(e, KozelError):
+        params = analysis.budget_params(e)
+        if e.token is not None:
+            params.setdefault("token", e.token)
+        return describe(e.code, params)
+    raise e
+
+
+def play_lines(
+    rs: Ruleset, plays: Sequence[Any], who: Callable[[int], str], turning: int | None = None
+) -> list[PlayLine]:
+    """Each play given with its cost and, where it was not one, the best cards for points then."""
+    return [
+        PlayLine(
+            player=player(p.seat),
+            name=who(p.seat),
+            team=side_class(rs, p.seat),
+            faces=faces_of(p.card, rs),
+            legal=bool(p.legal),
+            cost=p.cost,
+            best=[faces_of(b, rs) for b in p.best] if p.cost else [],
+            lost=goals_text(list(p.lost_goals)),
+            turning=i == turning,
+        )
+        for i, p in enumerate(plays)
+    ]
+
+
+def side_label(rs: Ruleset, side: int, who: Callable[[int], str]) -> str:
+    return _join([who(s) for s in rs.sides[side]], _(" and "))
+
+
+def turning_sentence(rs: Ruleset, who: Callable[[int], str], trick: int, play: Any, better: list[str]) -> str:
+    """«После 10♥ во взятке 2 Игрок 1 и Игрок 3 уже не могли взять 61: лучше было Т♣.»"""
+    side = rs.side_of(play.seat)
+    params = {
+        "card": text_of(play.card),
+        "trick": trick,
+        "side": side_label(rs, side, who),
+        "goals": goals_text(list(play.lost_goals)),
+        "better": _join(better, _(" or ")),
+    }
+    one = len(rs.sides[side]) == 1  # Russian: «не мог» for one player, «не могли» for a pair
+    if better:
+        text = (
+            pgettext(
+                "one player",
+                "After %(card)s in trick %(trick)s, %(side)s could no longer %(goals)s: %(better)s was better.",
+            )
+            if one
+            else pgettext(
+                "a pair",
+                "After %(card)s in trick %(trick)s, %(side)s could no longer %(goals)s: %(better)s was better.",
+            )
+        )
+    else:
+        text = (
+            pgettext("one player", "After %(card)s in trick %(trick)s, %(side)s could no longer %(goals)s.")
+            if one
+            else pgettext("a pair", "After %(card)s in trick %(trick)s, %(side)s could no longer %(goals)s.")
+        )
+    return text % params
+
+
+def _forcible(goals: Mapping[str, bool | None]) -> list[str]:
+    return [g for g in GOALS if goals.get(g) is True]
+
+
+def best_review(
+    request: HttpRequest,
+    d: Any,
+    hands: Sequence[Any],
+    plays: Sequence[Any],
+    table: dict[str, Any],
+) -> BestReview:
+    """The review's analysis: ``d`` the deal's query (its rules, leader and names), the deal as
+    :func:`~rules.referee.deal.deal_inputs` reads it. The deal as played is solved first, within
+    the node budget; what it could have given from the first lead and the cards that kept the
+    turning point's goal take what the budget has left (each is left out if that is not enough)."""
+    rs = d.rs
+    n = rs.seats
+    ctx = TrickContext(hand_number=d.hand_number, score=d.score)
+    plays = list(plays)
+
+    def solve(upto: int, budget: int | None = None) -> Analysis:
+        budget = budget or analysis.budget()
+        return analysis.kept(request, rs, d.leader, hands, plays[:upto], context=ctx, budget=budget, **table)
+
+    try:
+        played = solve(len(plays))
+    except (KozelError, solving.Busy, solving.Limited) as e:
+        return BestReview(refusal=refusal_words(e))
+    left = analysis.budget() - played.nodes
+    tp = played.turning_point
+    start, before = (played if not plays else None), None
+    try:
+        if start is None and left > 0:
+            start = solve(0, left)
+            left -= start.nodes
+        if tp is not None and left > 0:
+            before = solve(tp, left)
+    except (KozelError, solving.Busy, solving.Limited):
+        pass  # the main answer stands without them
+    finished = played.to_move is None
+    sides = [
+        SideLine(
+            label=side_label(rs, i, d.who),
+            cls=side_class(rs, owned[0]),
+            gave=played.taken[i] if finished else None,
+            best=start.value[i] if start else None,
+            now=None if finished else played.value[i],
+            goals=goals_text(_forcible(start.goals[i])) if start else "",
+        )
+        for i, owned in enumerate(rs.sides)
+    ]
+    tricks: list[TrickLines] = []
+    for i, line in enumerate(play_lines(rs, played.plays, d.who, tp)):
+        if i % n == 0:
+            tricks.append(TrickLines(i // n + 1, []))
+        tricks[-1].plays.append(line)
+    turning, turning_trick = "", None
+    if tp is not None:
+        p = played.plays[tp]
+        lost = set(p.lost_goals)
+        better = [text_of(m.card) for m in before.moves if not lost & set(m.lost_goals)] if before else []
+        turning_trick = tp // n + 1
+        turning = turning_sentence(rs, d.who, turning_trick, p, better)
+    nodes = (
+        played.nodes + (start.nodes if start and start is not played else 0) + (before.nodes if before else 0)
+    )
+    return BestReview(
+        sides=sides,
+        tricks=tricks,
+        turning=turning,
+        turning_trick=turning_trick,
+        finished=finished,
+        nodes=nodes,
+    )
+
+
+def wants_fragment(request: HttpRequest) -> bool:
+    """The section asked for itself (htmx, ``hx-target="this"`` on ``#best``)."""
+    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Target") == "best"
+
+
+def review_context(
+    request: HttpRequest, d: Any, result: Any, query: Mapping[str, str], action: str, qs: str
+) -> dict[str, Any]:
+    """What the deal review's template needs for its «Разбор с лучшей игрой»: the analysis when
+    the query asks for it (``best=1``), else the address the section asks itself from."""
+    if result is None or d.rs is None:
+        return {}
+    link = f"{action}?{qs}&best=1"
+    best = None
+    if query.get("best"):
+        hands, plays, table = deal_inputs(d)
+        best = best_review(request, d, hands, plays, table)
+    return {"best": best, "best_url": link, "best_link": link}

@@ -1,0 +1,133 @@
+"""The trick page's «Как лучше сыграть?»: once every player's hand at the start of the trick is
+given (``h0``..``h3``, the cards already played in it count as held), each card the seat to move
+may play, with the card points its side takes with best play after it (the engine's exact
+analysis, :mod:`rules.analysis`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+
+from rules import analysis, solving
+from rules.engine.cards import Card, KozelError
+from rules.engine.deal import DRAW_HAND
+from rules.engine.tricks import TrickContext
+from rules.engine.variants import Ruleset
+from rules.messages import card_text
+
+from .best import PlayLine, faces_of, goals_text, play_lines, refusal_words
+from .common import NONE_HELD, Face, side_class
+from .trick import TrickQuery
+
+
+@dataclass
+class MoveLine:
+    faces: list[Face]
+    points: int  # the mover's side's card points with best play after this card
+    cost: int
+    lost: str
+    best: bool
+
+
+@dataclass
+class BestMoves:
+    refusal: str = ""
+    mover: str = ""
+    moves: list[MoveLine] = field(default_factory=list)
+    played: list[PlayLine] = field(default_factory=list)  # a full trick: what each card cost
+    nodes: int = 0
+
+
+def best_moves(
+    request: HttpRequest,
+    rs: Ruleset,
+    leader: int,
+    hands: Sequence[Any],
+    plays: Sequence[Any],
+    who: Callable[[int], str],
+    context: TrickContext | None = None,
+) -> BestMoves:
+    """Every legal card of the seat to move with the points its side gets with best play after
+    it, the best first."""
+    try:
+        a = analysis.kept(request, rs, leader, hands, list(plays), context=context)
+    except (KozelError, solving.Busy, solving.Limited) as e:
+        return BestMoves(refusal=refusal_words(e))
+    if len(plays) == rs.seats:  # the trick is full: what each of its cards cost
+        return BestMoves(played=play_lines(rs, a.plays, who), nodes=a.nodes)
+    if a.to_move is None:
+        return BestMoves(nodes=a.nodes)
+    side = rs.side_of(a.to_move)
+    moves = [
+        MoveLine(
+            faces=faces_of(m.card, rs),
+            points=m.value[side],
+            cost=m.cost,
+            lost=goals_text(list(m.lost_goals)),
+            best=m.cost == 0,
+        )
+        for m in a.moves
+    ]
+    moves.sort(key=lambda m: (m.cost, -m.points))
+    return BestMoves(mover=who(a.to_move), moves=moves, nodes=a.nodes)
+
+
+def _hand_text(cards: list[Card] | None) -> str:
+    if cards is None:
+        return ""
+    return " ".join(card_text(c) for c in cards) if cards else NONE_HELD
+
+
+def dealt_size(rs: Ruleset) -> int:
+    return DRAW_HAND if rs.draws else rs.hand_size
+
+
+def position(q: TrickQuery) -> tuple[list[list[Card]], list[Any]] | None:
+    """Every hand as dealt (what each seat played in this trick and what it held besides) and
+    the plays so far (the whole trick, once full), when every seat's whole hand is given: the
+    trick is the deal's first."""
+    rs = q.rs
+    if rs is None or q.problems:
+        return None
+    n = rs.seats
+    if any(not q.held.get(seat) for seat in range(n)):
+        return None
+    plays = q.plays()
+    hands = []
+    for seat in range(n):
+        own = [c for i, pl in enumerate(plays) if (q.leader + i) % n == seat for c in pl]
+        hands.append(own + [c for c in q.held[seat] if c not in own])
+    if any(len(h) != dealt_size(rs) for h in hands):
+        return None
+    return hands, [p if rs.multi_card_leads else p[0] for p in plays]
+
+
+def trick_context(
+    request: HttpRequest, q: TrickQuery, link: Callable[[dict[str, str]], str]
+) -> dict[str, Any]:
+    """The trick page's hand fields and, once every hand is given, its «Как лучше сыграть?»."""
+    rs = q.rs
+    fields = [
+        {"seat": s, "name": q.who(s), "cls": side_class(rs, s), "value": _hand_text(q.held.get(s))}
+        for s in range(q.seats)
+    ]
+    out: dict[str, Any] = {"hand_fields": fields, "hands_open": bool(q.held)}
+    pos = position(q)
+    if pos is None or rs is None:
+        if rs is not None and not q.problems and all(q.held.get(s) for s in range(q.seats)):
+            out["best_hint"] = _(
+                "«How best to play?» starts from the deal's first trick: give every hand as dealt, %(n)s cards each."
+            ) % {"n": dealt_size(rs)}
+        return out
+    hands, plays = pos
+    url = link(q.params())
+    url += ("&" if "?" in url else "?") + "best=1"
+    out["best_url"] = out["best_link"] = url
+    if request.GET.get("best"):
+        ctx = TrickContext(hand_number=q.hand_number, score=q.score)
+        out["best"] = best_moves(request, rs, q.leader, hands, plays, q.who, ctx)
+    return out

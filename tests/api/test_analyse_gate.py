@@ -1,0 +1,107 @@
+"""/api/v1/analyse's gate (rules.solving): one solve at a time per worker process (a second is
+refused at once with 503 and Retry-After), a few solves per client a window (429), and the
+refusals are JSON like every other error."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from typing import Any
+
+import pytest
+from django.test import Client, override_settings
+
+from rules import analysis, solving
+from tests.api.test_analyse import body_of
+from tests.rules.helpers import table_deal
+
+ANALYSE = "/api/v1/analyse"
+
+# the last two tricks of a classic-sixes deal: small enough to solve at once
+ENDGAME = {
+    "variant": "classic-sixes",
+    "leader": 0,
+    "hands": [
+        ["7C", "QC", "QS", "QH", "QD", "JC", "JS", "JH"],
+        ["JD", "AC", "10C", "KC", "9C", "8C", "AS", "10S"],
+        ["KS", "9S", "8S", "7S", "AH", "10H", "KH", "9H"],
+        ["8H", "7H", "AD", "10D", "KD", "9D", "8D", "7D"],
+    ],
+    "plays": ["7C", "JD", "KS", "8H", "QC", "AC", "9S", "7H", "QS", "10C", "8S", "AD"],
+}
+
+
+@pytest.fixture(autouse=True)
+def fresh_counts() -> None:
+    solving.forget_clients()
+    analysis.forget()
+
+
+def post(client: Client, body: Any, **extra: Any) -> Any:
+    return client.post(ANALYSE, json.dumps(body), content_type="application/json", **extra)
+
+
+def test_a_second_solve_while_one_runs_is_refused_at_once_with_retry_after(client: Client) -> None:
+    with solving.one_solve():  # a solve holding this worker
+        started = time.monotonic()
+        resp = post(client, ENDGAME)
+        assert time.monotonic() - started < 1, "refused at once, never queued"
+    assert resp.status_code == 503
+    assert resp["Content-Type"].startswith("application/json")
+    assert int(resp["Retry-After"]) >= 1
+    data = resp.json()
+    assert data["error"] == "solver_busy" and data["message"] and data["field"] is None
+    assert post(client, ENDGAME).status_code == 200  # the worker is free again
+
+
+def test_two_real_concurrent_solves_the_second_is_refused() -> None:
+    """Two real requests at once in one process: while the first solves a whole deal from the
+    first lead (about a second), the second is refused with 503; the first is answered."""
+    params, _hands = table_deal("classic-sixes")
+    whole = body_of(params, plays=0)
+    statuses: dict[str, int] = {}
+
+    def first() -> None:
+        statuses["first"] = post(Client(), whole).status_code
+
+    solver = threading.Thread(target=first)
+    solver.start()
+    deadline = time.monotonic() + 10
+    while not solving.busy() and time.monotonic() < deadline:
+        time.sleep(0.001)
+    assert solving.busy(), "the first request should be solving"
+    statuses["second"] = post(Client(), ENDGAME).status_code
+    solver.join(30)
+    assert statuses == {"first": 200, "second": 503}
+
+
+@override_settings(KOZEL_ANALYSE_RATE=(3, 60))
+def test_a_client_past_its_allowance_gets_429_and_others_do_not(client: Client) -> None:
+    for _ in range(3):
+        assert post(client, ENDGAME).status_code == 200
+    resp = post(client, ENDGAME)
+    assert resp.status_code == 429
+    assert 1 <= int(resp["Retry-After"]) <= 60
+    data = resp.json()
+    assert data["error"] == "rate_limited" and str(resp["Retry-After"]) in data["message"]
+    other = post(client, ENDGAME, REMOTE_ADDR="10.0.0.7")  # another client still may
+    assert other.status_code == 200
+
+
+@override_settings(KOZEL_ANALYSE_RATE=(1, 60), CLIENT_IP_HEADER="X-Forwarded-For")
+def test_behind_a_proxy_the_client_is_the_address_it_adds(client: Client) -> None:
+    assert post(client, ENDGAME, HTTP_X_FORWARDED_FOR="10.1.1.1, 198.51.100.1").status_code == 200
+    assert post(client, ENDGAME, HTTP_X_FORWARDED_FOR="10.1.1.2, 198.51.100.1").status_code == 429
+    assert post(client, ENDGAME, HTTP_X_FORWARDED_FOR="198.51.100.2").status_code == 200
+    # one IPv6 household (a /64) is one client
+    assert post(client, ENDGAME, REMOTE_ADDR="2001:db8:1:2::5").status_code == 200
+    assert post(client, ENDGAME, REMOTE_ADDR="2001:db8:1:2::6").status_code == 429
+
+
+@override_settings(KOZEL_ANALYSE_RATE=(1, 60))
+def test_a_refusal_for_a_busy_worker_is_not_counted(client: Client) -> None:
+    with solving.one_solve():
+        assert post(client, ENDGAME).status_code == 503
+    assert post(client, ENDGAME).status_code == 200
+    assert post(client, ENDGAME).status_code == 429

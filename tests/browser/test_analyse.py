@@ -1,0 +1,117 @@
+"""Best play in the browser at 390x844 (Debian chromium): the deal review's «Разбор с лучшей
+игрой» loads by itself under the review and shows the turning point; the trick page, given every
+hand, answers «Как лучше сыграть?»; axe finds no serious fault on either, in Russian and English."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+from rules import analysis, solving
+from tests.rules.helpers import qs, revoke_deal
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+AXE = Axe()
+
+# a classic-sixes deal whose turning point is a lost 61: after 9♦ in trick 3 the first pair
+# could no longer take 61 (found by the engine among seeded random deals)
+HANDS = [
+    "10H KC 8S JH 7D KH 10D 8C",
+    "9S JD 10C QS 9C QC 9H 8D",
+    "AH 8H AC KS AD AS 9D 7C",
+    "JS JC 10S QD 7H QH 7S KD",
+]
+PLAYS = "10H 9H AH 7H AD KD 10D 8D 9D 10S 7D QC 9S KS 7S 8S 7C QH JH 9C AS JS 8C QS JD AC QD KC JC KH 10C 8H"
+TURNING_DEAL = {"variant": "classic-sixes", "leader": "0", "plays": PLAYS} | {
+    f"h{s}": h for s, h in enumerate(HANDS)
+}
+
+
+@pytest.fixture(autouse=True)
+def fresh_gate() -> None:
+    solving.forget_clients()
+    analysis.forget()
+
+
+def serious(page: Page) -> list[str]:
+    found = []
+    for v in AXE.run(page).response["violations"]:
+        if v["impact"] in ("serious", "critical"):
+            found.append(f"{v['id']}: {v['help']} {[n['target'] for n in v['nodes'][:3]]}")
+    return found
+
+
+@pytest.mark.parametrize(("lang", "scheme"), [("ru", "light"), ("en", "light"), ("ru", "dark")])
+def test_the_deal_review_shows_the_turning_point(page: Page, live_server, lang: str, scheme: str) -> None:
+    page.context.add_cookies([{"name": "kozel_lang", "value": lang, "url": live_server.url}])
+    page.emulate_media(color_scheme=scheme)
+    page.goto(live_server.url + "/rules/referee/deal/?" + qs(TURNING_DEAL))
+    expect(page.locator("table.tricks tbody tr")).to_have_count(8)  # the review at once
+    turning = page.locator("#turning-point")
+    expect(turning).to_be_visible(timeout=30_000)  # the analysis asked for itself
+    if lang == "ru":
+        expect(turning).to_have_text(
+            "После 9♦ во взятке 3 Игрок 1 и Игрок 3 уже не могли взять 61: лучше было 7♣, Т♣ или Т♠."
+        )
+        expect(page.locator("#best h2")).to_have_text("Разбор с лучшей игрой")
+    else:
+        expect(turning).to_have_text(
+            "After 9♦ in trick 3, Player 1 and Player 3 could no longer take 61: 7♣, A♣ or A♠ was better."
+        )
+    expect(page.locator("#best")).to_contain_text(
+        "с первого хода можно было наверняка взять 61"
+        if lang == "ru"
+        else "with best play from the first lead, sure to take 61"
+    )
+    highlighted = page.locator(".best-plays li.turning")
+    expect(highlighted).to_have_count(1)
+    expect(highlighted).to_contain_text("9♦")
+    expect(highlighted.locator(".cost")).to_contain_text("13")
+    box = page.locator("#best").bounding_box()
+    assert box is not None and box["width"] <= 390, "the section fits the phone's width"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "no sideways scroll"
+    assert serious(page) == []
+
+
+@pytest.mark.parametrize(("lang", "scheme"), [("ru", "light"), ("en", "light"), ("ru", "dark")])
+def test_the_trick_page_says_how_best_to_play(page: Page, live_server, lang: str, scheme: str) -> None:
+    params, _trick, _seat = revoke_deal()
+    page.context.add_cookies([{"name": "kozel_lang", "value": lang, "url": live_server.url}])
+    page.emulate_media(color_scheme=scheme)
+    page.goto(live_server.url + "/rules/referee/?variant=classic-sixes&leader=0")
+    # every hand typed into «Руки всех игроков»: the section appears and answers by itself
+    page.locator("#hands summary").click()
+    for s in range(4):  # each hand given redraws the page (htmx): wait for it before the next
+        with page.expect_response(lambda r: "/rules/referee/?" in r.url):
+            page.locator(f"#id_h{s}").fill(params[f"h{s}"])
+            page.locator(f"#id_h{s}").dispatch_event("change")
+    moves = page.locator(".best-moves li")
+    expect(moves.first).to_be_visible(timeout=30_000)
+    expect(page.locator("#best h2")).to_have_text(
+        "Как лучше сыграть?" if lang == "ru" else "How best to play?"
+    )
+    expect(page.locator("#best")).to_contain_text("Игрок 1" if lang == "ru" else "Player 1")
+    assert moves.count() == 8  # the leader may lead any of his 8 cards
+    expect(page.locator(".best-moves li.is-best").first).to_be_visible()
+    # tap a card: the next player's answer is worked out for the trick so far
+    page.locator('#referee .deck a.pcard[data-code="10C"]').click()
+    expect(page.locator("#best")).to_contain_text("Игрок 2" if lang == "ru" else "Player 2", timeout=30_000)
+    expect(page.locator(".best-moves li").first).to_be_visible(timeout=30_000)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert serious(page) == []
+
+
+def test_a_full_trick_with_every_hand_fits_the_phone_and_prices_its_cards(page: Page, live_server) -> None:
+    params, _trick, _seat = revoke_deal()
+    four = params["plays"].split()[:4]
+    query = {"variant": "classic-sixes", "leader": "0", "cards": " ".join(four)} | {
+        f"h{s}": params[f"h{s}"] for s in range(4)
+    }
+    page.goto(live_server.url + "/rules/referee/?" + qs(query))
+    expect(page.locator("#verdict")).to_be_visible()
+    expect(page.locator("#best .best-plays li")).to_have_count(4, timeout=30_000)
+    # the hands told are listed under the verdict: a whole hand wraps, the page does not scroll sideways
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert serious(page) == []

@@ -1,0 +1,327 @@
+"""The solver against a plain brute-force minimax written here, on random positions of every
+variant with up to three tricks left (docs/rules.md#analysis).
+
+The reference knows nothing of the solver: it plays with the engine's public functions only
+(``legal_cards``, ``resolve_trick``), draws draw-four's stock itself, tries every play at every
+node without pruning, and asks each question (points, every trick, a capture) of each side
+separately. Compared: the seat to move, what is taken, the value of both sides, every goal of
+both sides, the legal plays and the value after each of them.
+
+``KOZEL_SOLVER_POSITIONS`` sets the positions per table (``make test-solver`` runs thousands).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
+
+import pytest
+
+from rules.engine import TrickContext, analyse_deal, legal_cards, resolve, resolve_trick
+from rules.engine.cards import Card
+from rules.engine.variants import Ruleset
+
+POSITIONS = int(os.environ.get("KOZEL_SOLVER_POSITIONS", "200"))
+
+# the thresholds of docs/rules.md#analysis, written out per variant: win, big_win, all_points
+THRESHOLDS = {
+    "classic-sixes": (61, 90, None),
+    "penalty-goats": (61, 90, None),
+    "voon-series": (61, 90, 120),
+    "yc-hvalyony": (61, 90, None),
+    "yc-belka": (61, 91, 120),
+    "yc-duel": (61, 90, None),
+    "solo-twelve": (61, None, None),
+    "draw-four": (61, 90, None),
+}
+
+VOON_HAND_1 = TrickContext(hand_number=1)  # nobody leads a trump while holding a plain card
+VOON_LATER = TrickContext(hand_number=4, score=(3, 5))  # only the first leader's team may
+
+TABLES: list[tuple[str, dict[str, object], int | None, TrickContext | None]] = [
+    ("classic-sixes", {}, None, None),
+    ("classic-sixes", {"trump_suit": "D", "ace_discard_ban": True}, None, None),
+    ("penalty-goats", {}, None, None),
+    ("voon-series", {}, None, None),
+    ("voon-series", {}, None, VOON_HAND_1),
+    ("voon-series", {}, None, VOON_LATER),
+    ("yc-hvalyony", {}, None, None),
+    ("yc-hvalyony", {"sevens": True, "six_of_clubs": False}, None, None),
+    ("yc-belka", {"trump_suit": "H"}, None, None),
+    ("yc-belka", {"blind_seat": "2"}, None, None),
+    ("yc-duel", {}, 2, None),
+    ("solo-twelve", {}, 2, None),
+    ("solo-twelve", {"trump_suit": "S"}, 3, None),
+    ("solo-twelve", {"spades_queen": True}, 3, None),
+    ("solo-twelve", {}, 4, None),
+    ("draw-four", {}, None, None),
+]
+
+
+@dataclass(frozen=True)
+class State:
+    hands: tuple[frozenset[Card], ...]
+    later: tuple[frozenset[Card], ...] | None  # the second round, not dealt yet
+    leader: int
+    trick: tuple[tuple[Card, ...], ...]  # plays so far, from the leader
+    led: frozenset[str]
+    number: int  # the trick's number in the deal
+    stock: tuple[Card, ...]
+    points: tuple[int, ...]  # per side
+    tricks: tuple[int, ...]  # per side
+    captured: frozenset[int]
+
+
+class Ref:
+    """A deal played by the engine's public rules, searched exhaustively."""
+
+    def __init__(
+        self,
+        rs: Ruleset,
+        leader: int,
+        hands: Sequence[Sequence[Card]],
+        prikup: Sequence[Sequence[Card]] | None = None,
+        stock: Sequence[Card] = (),
+        context: TrickContext | None = None,
+    ) -> None:
+        self.rs, self.first, self.ctx = rs, leader, context or TrickContext()
+        self.n = rs.seats
+        sides = len(rs.sides)
+        dealt = {c for h in hands for c in h} | {c for h in prikup or () for c in h} | set(stock)
+        points = [0] * sides
+        if rs.kitty and not rs.multi_card_leads:  # the cards dealt to nobody: the dealer's
+            points[rs.side_of((leader - 1) % self.n)] += sum(c.points for c in rs.deck if c not in dealt)
+        self.start = State(
+            tuple(frozenset(h) for h in hands),
+            tuple(frozenset(h) for h in prikup) if prikup else None,
+            leader,
+            (),
+            frozenset(),
+            1,
+            tuple(stock),
+            tuple(points),
+            (0,) * sides,
+            frozenset(),
+        )
+        self.memo: dict[tuple[object, ...], object] = {}
+
+    def to_move(self, st: State) -> int | None:
+        if not st.trick and not st.hands[st.leader]:
+            return None
+        return (st.leader + len(st.trick)) % self.n
+
+    def context(self, st: State) -> TrickContext:
+        return replace(self.ctx, first_leader=self.first, led_suits=st.led, trick_number=st.number)
+
+    def plays(self, st: State) -> list[tuple[Card, ...]]:
+        seat = self.to_move(st)
+        assert seat is not None
+        hand = sorted(st.hands[seat], key=lambda c: c.index)
+        rs = self.rs
+        if not rs.multi_card_leads:
+            lead = st.trick[0][0] if st.trick else None
+            return [(c,) for c in legal_cards(rs, hand, lead, seat=seat, context=self.context(st))]
+        sizes = [len(st.trick[0])] if st.trick else range(1, min(len(h) for h in st.hands) + 1)
+        out = []
+        for k in sizes:
+            for combo in combinations(hand, k):
+                # judged in a whole trick: the seats after it play their first cards
+                plays = [*st.trick, combo]
+                hands = [sorted(h, key=lambda c: c.index) for h in st.hands]
+                for j, done in enumerate(st.trick):  # the hands as the trick found them
+                    hands[(st.leader + j) % self.n] += done
+                i = len(plays)
+                while len(plays) < self.n:
+                    s = (st.leader + len(plays)) % self.n
+                    plays.append(tuple(sorted(st.hands[s], key=lambda c: c.index)[:k]))
+                t = resolve_trick(
+                    rs, st.leader, plays, hands=[tuple(h) for h in hands], context=self.context(st)
+                )
+                if t.plays[i - 1].legal is not False:
+                    out.append(combo)
+        return out
+
+    def apply(self, st: State, play: tuple[Card, ...]) -> State:
+        seat = self.to_move(st)
+        assert seat is not None
+        hands = list(st.hands)
+        hands[seat] = hands[seat] - set(play)
+        trick = (*st.trick, play)
+        if len(trick) < self.n:
+            return replace(st, hands=tuple(hands), trick=trick)
+        before = list(hands)
+        for i, p in enumerate(trick):
+            s = (st.leader + i) % self.n
+            before[s] = before[s] | set(p)
+        t = resolve_trick(
+            self.rs, st.leader, list(trick), hands=[tuple(h) for h in before], context=self.context(st)
+        )
+        side = self.rs.side_of(t.winner)
+        points, tricks = list(st.points), list(st.tricks)
+        points[side] += t.points
+        tricks[side] += 1
+        captured = st.captured | {e.team for e in t.events if e.kind == "queen_capture"}
+        led = st.led if self.rs.is_trump(trick[0][0]) else st.led | {trick[0][0].suit}
+        stock = list(st.stock)
+        while stock and any(len(h) < 4 for h in hands):  # draw back to 4, the winner first
+            for k in range(self.n):
+                s = (t.winner + k) % self.n
+                if stock and len(hands[s]) < 4:
+                    hands[s] = hands[s] | {stock.pop(0)}
+        later = st.later
+        if later is not None and not any(hands):
+            hands, later = list(later), None
+        return State(
+            tuple(hands),
+            later,
+            t.winner,
+            (),
+            led,
+            st.number + 1,
+            tuple(stock),
+            tuple(points),
+            tuple(tricks),
+            captured,
+        )
+
+    def best(self, st: State, side: int, what: str) -> int:
+        """What ``side`` makes sure of from here on: card points, tricks (all of the rest?) or a
+        capture (1/0), every play of every seat tried."""
+        key = (st, side, what)
+        if key in self.memo:
+            return self.memo[key]  # type: ignore[return-value]
+        seat = self.to_move(st)
+        if seat is None:
+            v = 1 if what == "tricks" else 0
+        else:
+            vals = []
+            for p in self.plays(st):
+                nxt = self.apply(st, p)
+                if what == "points":
+                    vals.append(nxt.points[side] - st.points[side] + self.best(nxt, side, what))
+                elif what == "capture":
+                    gained = side in nxt.captured and side not in st.captured
+                    vals.append(1 if gained else self.best(nxt, side, what))
+                else:  # every trick: the others take none
+                    lost = sum(nxt.tricks) - nxt.tricks[side] > sum(st.tricks) - st.tricks[side]
+                    vals.append(0 if lost else self.best(nxt, side, what))
+            v = max(vals) if self.rs.side_of(seat) == side else min(vals)
+        self.memo[key] = v
+        return v
+
+    def values(self, st: State) -> tuple[int, ...]:
+        return tuple(st.points[s] + self.best(st, s, "points") for s in range(len(self.rs.sides)))
+
+    def goals(self, st: State) -> list[dict[str, bool | None]]:
+        win, big, allp = THRESHOLDS[self.rs.key]
+        out = []
+        for s, v in enumerate(self.values(st)):
+            g: dict[str, bool | None] = {
+                "win": v >= win,
+                "big_win": None if big is None else v >= big,
+                "all_points": None if allp is None else v >= allp,
+            }
+            others = sum(st.tricks) - st.tricks[s]
+            g["all_tricks"] = None if not self.rs.lyusya else others == 0 and self.best(st, s, "tricks") == 1
+            g["capture"] = (
+                None if self.rs.capture is None else s in st.captured or self.best(st, s, "capture") == 1
+            )
+            out.append(g)
+        return out
+
+
+def deal(rs: Ruleset, rnd: random.Random) -> tuple[list[list[Card]], list[list[Card]] | None, list[Card]]:
+    """Random hands, and the prikup or the stock where the table has one."""
+    deck = list(rs.deck)
+    rnd.shuffle(deck)
+    n = rs.seats
+    size = 4 if rs.multi_card_leads else rs.hand_size
+    hands = [deck[i * size : (i + 1) * size] for i in range(n)]
+    rest = deck[n * size :]
+    if rs.rounds > 1:
+        return hands, [rest[i * size : (i + 1) * size] for i in range(n)], []
+    return hands, None, rest if rs.multi_card_leads else []
+
+
+def random_position(
+    rs: Ruleset, rnd: random.Random, left: int = 3, context: TrickContext | None = None
+) -> tuple[Ref, State, int, list[list[Card]], list[list[Card]] | None, list[Card], list[list[str]]]:
+    """A random deal played at random to a point with at most ``left`` tricks to go."""
+    hands, prikup, stock = deal(rs, rnd)
+    leader = rnd.randrange(rs.seats)
+    ref = Ref(rs, leader, hands, prikup, stock, context)
+    st = ref.start
+    plays: list[list[str]] = []
+    if rs.multi_card_leads:
+        stop = rnd.randint(0, left * rs.seats)  # cards left in hands when we stop (stock empty)
+    else:
+        stop = rnd.randint(0, left * rs.seats)
+    while ref.to_move(st) is not None:
+        cards_left = sum(len(h) for h in st.hands) + len(st.stock) + sum(len(h) for h in st.later or ())
+        if cards_left <= stop and not (rs.multi_card_leads and st.stock):
+            break
+        options = ref.plays(st)
+        singles = [p for p in options if len(p) == 1]
+        p = rnd.choice(singles if singles and rnd.random() < 0.8 else options)
+        plays.append([c.code for c in p])
+        st = ref.apply(st, p)
+    return ref, st, leader, hands, prikup, stock, plays
+
+
+def check_position(
+    rs: Ruleset,
+    ref: Ref,
+    st: State,
+    leader: int,
+    hands: list[list[Card]],
+    prikup: list[list[Card]] | None,
+    stock: list[Card],
+    plays: list[list[str]],
+    context: TrickContext | None = None,
+) -> None:
+    a = analyse_deal(
+        rs,
+        leader,
+        hands,
+        plays if rs.multi_card_leads else [p[0] for p in plays],
+        prikup=prikup,
+        stock=stock or None,
+        context=context,
+        review=False,
+    )
+    where = f"{rs.key} {dict(rs.options)} leader {leader} hands {hands} prikup {prikup} stock {stock} plays {plays}"
+    assert a.to_move == ref.to_move(st), where
+    assert a.taken == st.points, where
+    assert a.value == ref.values(st), where
+    assert [dict(g) for g in a.goals] == ref.goals(st), where
+    legal = (
+        {tuple(sorted(p, key=lambda c: c.index)) for p in ref.plays(st)} if a.to_move is not None else set()
+    )
+    got = {
+        tuple(sorted(m.card, key=lambda c: c.index)) if isinstance(m.card, tuple) else (m.card,)
+        for m in a.moves
+    }
+    assert got == legal, where
+    for m in a.moves:
+        play = m.card if isinstance(m.card, tuple) else (m.card,)
+        after = ref.apply(st, play)
+        assert m.value == ref.values(after), (where, m)
+        side = rs.side_of(a.to_move or 0)
+        assert m.cost == a.value[side] - m.value[side]
+        lost = tuple(k for k, v in ref.goals(st)[side].items() if v and not ref.goals(after)[side][k])
+        assert m.lost_goals == lost, (where, m)
+
+
+@pytest.mark.parametrize(("key", "options", "seats", "context"), TABLES)
+def test_solver_equals_brute_force(
+    key: str, options: dict[str, object], seats: int | None, context: TrickContext | None
+) -> None:
+    rs = resolve(key, options, seats=seats)
+    rnd = random.Random(f"{key}{options}{seats}{context}")
+    count = POSITIONS if not rs.multi_card_leads else max(10, POSITIONS // 4)
+    for _ in range(count):
+        ref, st, leader, hands, prikup, stock, plays = random_position(rs, rnd, context=context)
+        check_position(rs, ref, st, leader, hands, prikup, stock, plays, context)

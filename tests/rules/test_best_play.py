@@ -1,0 +1,168 @@
+"""The referee's best play: the deal review's «Разбор с лучшей игрой» and the trick page's «Как
+лучше сыграть?», through real requests. The numbers on the pages are the API's; a solve refused
+(the node budget, a busy worker) is said in words, and the page still answers."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client, override_settings
+
+from rules import analysis, solving
+from tests.rules.helpers import qs, revoke_deal, ru_faces, text
+
+DEAL = "/rules/referee/deal/"
+TRICK = "/rules/referee/"
+FRAGMENT = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "best"}
+
+
+@pytest.fixture(autouse=True)
+def fresh_gate() -> None:
+    solving.forget_clients()
+    analysis.forget()
+
+
+def api(client: Client, params: dict[str, str], plays: list[str] | None = None) -> dict[str, Any]:
+    body = {
+        "variant": params["variant"],
+        "leader": int(params["leader"]),
+        "hands": [params[f"h{s}"].split() for s in range(4)],
+        "plays": params["plays"].split() if plays is None else plays,
+    }
+    resp = client.post("/api/v1/analyse", json.dumps(body), content_type="application/json")
+    assert resp.status_code == 200, resp.content
+    return resp.json()
+
+
+def test_the_review_asks_for_its_best_play_and_works_without_scripts(client: Client) -> None:
+    params, _trick, _seat = revoke_deal()
+    html = client.get(DEAL + "?" + qs(params)).content.decode()
+    assert 'id="best"' in html and 'hx-trigger="load"' in html and "best=1" in html
+    assert "Разбор с лучшей игрой" in html and "<noscript>" in html
+    # the link without scripts: the whole page with the analysis in it
+    page = client.get(DEAL + "?" + qs(params) + "&best=1")
+    assert page.status_code == 200
+    assert 'id="turning-point"' in page.content.decode() and 'hx-trigger="load"' not in page.content.decode()
+
+
+def test_the_review_shows_each_play_s_cost_the_turning_point_and_the_values(client: Client) -> None:
+    params, _trick, _seat = revoke_deal()
+    expected = api(client, params)
+    start = api(client, params, plays=[])
+    resp = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT)
+    assert resp.status_code == 200
+    html = resp.content.decode()
+    assert html.lstrip().startswith("<section"), "the section alone, to replace itself"
+    page = text(resp)
+    tp = expected["turning_point"]
+    assert tp is not None
+    card = ru_faces(expected["plays"][tp]["card"])
+    side = expected["plays"][tp]["seat"] % 2
+    players = "Игрок 1 и Игрок 3" if side == 0 else "Игрок 2 и Игрок 4"
+    assert f"После {card} во взятке {tp // 4 + 1} {players} уже не могли" in page
+    assert "лучше было" in page
+    assert html.count('<li class="turning">') == 1  # the play highlighted in its trick
+    # every play's cost as the API gives it; the illegal play is marked, not priced
+    costs = [p["cost"] for p in expected["plays"]]
+    shown = [c for c in costs if c]
+    assert page.count("очк") >= len(shown)
+    for c in set(shown):
+        assert f"−{c} очк" in page
+    assert "нельзя" in page  # the revoke
+    # what the deal gave and what it could have given
+    gave, could = expected["taken"], start["value"]
+    assert f"Игрок 1 и Игрок 3 {gave[0]} {could[0]}" in page
+    assert f"Игрок 2 и Игрок 4 {gave[1]} {could[1]}" in page
+
+
+def test_the_review_in_english(en: Client) -> None:
+    params, _trick, _seat = revoke_deal()
+    page = text(en.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT))
+    assert "Review with best play" in page and "could no longer" in page and "The deal gave" in page
+    assert "Player 2 and Player 4" in page
+
+
+@override_settings(KOZEL_NODE_BUDGET=50)
+def test_a_solve_past_the_budget_is_said_in_words_and_the_page_answers(client: Client) -> None:
+    params, _trick, _seat = revoke_deal()
+    resp = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT)
+    assert resp.status_code == 200
+    page = text(resp)
+    assert "слишком велика для разбора" in page and "50" in page
+    review = client.get(DEAL + "?" + qs(params))  # the review itself is untouched
+    assert review.status_code == 200 and 'id="first-violation"' in review.content.decode()
+
+
+def test_a_busy_worker_is_said_in_words(client: Client) -> None:
+    params, _trick, _seat = revoke_deal()
+    with solving.one_solve():
+        resp = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT)
+    assert resp.status_code == 200
+    assert "разбирает другую сдачу" in text(resp)
+
+
+def _trick_params(params: dict[str, str], cards: list[str]) -> dict[str, str]:
+    return {"variant": params["variant"], "leader": params["leader"], "cards": " ".join(cards)} | {
+        f"h{s}": params[f"h{s}"] for s in range(4)
+    }
+
+
+def test_the_trick_page_given_every_hand_says_how_best_to_play(client: Client) -> None:
+    params, _trick, _seat = revoke_deal()
+    first = params["plays"].split()[:1]
+    query = qs(_trick_params(params, first))
+    html = client.get(TRICK + "?" + query).content.decode()
+    assert 'id="best"' in html and "Как лучше сыграть?" in html and "best=1" in html
+    resp = client.get(TRICK + "?" + query + "&best=1", **FRAGMENT)
+    assert resp.status_code == 200
+    page = text(resp)
+    expected = api(client, params, plays=first)
+    assert expected["to_move"] == 1
+    assert "Ходит Игрок 2" in page
+    for m in expected["moves"]:
+        assert f"{ru_faces(m['card'])} {m['value'][1]} очк" in page
+    assert page.count("лучшая") == sum(1 for m in expected["moves"] if m["cost"] == 0)
+
+
+def test_the_trick_page_names_the_table_s_players_in_english(en: Client) -> None:
+    params, _trick, _seat = revoke_deal()
+    query = qs(_trick_params(params, []) | {"name0": "Ann"})
+    page = text(en.get(TRICK + "?" + query + "&best=1", **FRAGMENT))
+    assert "How best to play?" in page and "Ann to play" in page
+
+
+def test_the_trick_page_with_hands_of_a_later_trick_says_what_it_needs(client: Client) -> None:
+    params, _trick, _seat = revoke_deal()
+    short = {f"h{s}": " ".join(params[f"h{s}"].split()[1:]) for s in range(4)}
+    html = client.get(TRICK + "?" + qs({"variant": "classic-sixes", "leader": "0"} | short)).content.decode()
+    assert 'id="best"' not in html
+    assert "по 8 карт" in text(
+        client.get(TRICK + "?" + qs({"variant": "classic-sixes", "leader": "0"} | short))
+    )
+
+
+def test_a_full_trick_says_what_each_of_its_cards_cost(client: Client) -> None:
+    params, _trick, _seat = revoke_deal()
+    four = params["plays"].split()[:4]
+    query = qs(_trick_params(params, four))
+    html = client.get(TRICK + "?" + query).content.decode()
+    assert 'id="verdict"' in html and 'id="best"' in html  # the ruling, and its costs below
+    page = text(client.get(TRICK + "?" + query + "&best=1", **FRAGMENT))
+    expected = api(client, params, plays=four)
+    assert "стоила каждая карта этой взятки" in page
+    for p in expected["plays"]:
+        if p["cost"]:
+            assert f"{ru_faces(p['card'])} −{p['cost']} очк" in page
+    assert ("нельзя" in page) == any(not p["legal"] for p in expected["plays"])
+
+
+def test_a_duel_s_turning_point_speaks_of_one_player(client: Client) -> None:
+    from tests.rules.helpers import table_deal
+
+    params, _hands = table_deal("yc-duel")
+    page = text(client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT))
+    assert "Разбор с лучшей игрой" in page
+    assert "Игрок 1 уже не мог " in page or "Игрок 2 уже не мог " in page
+    assert "уже не могли" not in page
