@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from kozel_site.numbers import read_number
 from rules.views import deal_review
 
 from .. import reasons, services
@@ -111,7 +112,7 @@ def _proposed_reason(board: Board, form: HandForm) -> str:
 def _changes_since(board: Board, version: str) -> list[str]:
     """What other phones did to the match after ``version`` (the log seq the form was shown at),
     one line per log entry: «кон 2 записан», «кон 1 исправлен»."""
-    seen = int(version) if version.isdigit() else 0
+    seen = read_number(version, 0, 10**9) or 0
     numbers = {ln.slot: ln.number for ln in board.lines}
     words = {
         Entry.ADD: _("hand %(n)s recorded"),
