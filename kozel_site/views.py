@@ -53,6 +53,11 @@ ERRORS = {
         _("Something went wrong"),
         _("The server could not answer. What was recorded before is safe; try again in a minute."),
     ),
+    429: (
+        "too_many_requests",
+        _("Too many at once"),
+        _("Too many requests from this address in a short time. Try again in a few minutes."),
+    ),
     503: (
         "unavailable",
         _("Try again in a moment"),

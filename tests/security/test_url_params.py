@@ -110,7 +110,7 @@ def test_a_nul_byte_in_a_match_id_is_not_found(client: Client, path: str) -> Non
     assert client.get(path).status_code == 404
 
 
-# pages without a path parameter whose query string reaches a number (issue 23's «²» list)
+# pages without a path parameter whose query string reaches a number (the referee, a sheet, a new match)
 QUERY_PAGES = [
     "/rules/referee/",
     "/rules/referee/deal/",
