@@ -136,6 +136,9 @@ CACHES["ratelimit"] = (
 RATELIMIT_USE_CACHE = "ratelimit"
 RATELIMIT_ENABLE = env_bool("KOZEL_RATELIMIT", True)
 RATELIMIT_CREATE_RATE = os.environ.get("KOZEL_RATELIMIT_RATE", "30/10m")
+# A count that cannot be kept (a full disk, Redis gone) lets the creation go on and say itself
+# what failed, rather than refuse everyone with a 429
+RATELIMIT_FAIL_OPEN = True
 # The header a trusted proxy puts the client's address in (X-Forwarded-For, X-Real-IP); unset,
 # the connection's address is the client's (a header the proxy does not set can be forged).
 CLIENT_IP_HEADER = os.environ.get("KOZEL_CLIENT_IP_HEADER", "").strip()
