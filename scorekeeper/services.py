@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from rules.engine import HandRecord, RecordError, new_fold, replay, resolve
 from rules.engine.variants import Ruleset, check_options, check_seats, get_variant
 
-from . import explain, reasons, snapshots
+from . import bounds, explain, reasons, snapshots
 from .models import Entry, Line, Match
 from .selectors import Slot, live_records, ruleset_of, secret_hash, slots_from_log
 
@@ -213,6 +213,7 @@ def _append(
         done = _by_hand_number(match, hand=hand, record=record)
         if done is not None:
             return done, False
+    bounds.check(match, action, slot)
     seq = match.version + 1
     if action == Entry.ADD:
         slot = seq
