@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from kozel_site.numbers import read_number
+from kozel_site.numbers import optional_number, read_number
 from rules.views import deal_review
 
 from .. import reasons, services
@@ -23,6 +23,7 @@ from ..forms import (
     new_nonce,
     penalty_choices,
 )
+from ..history import history_page
 from ..models import Entry, Match
 from ..selectors import (
     Board,
@@ -242,12 +243,15 @@ def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
                 }
             )
     rows.sort(key=lambda r: -r["entry"].seq)
+    rows, older = history_page(rows, optional_number(request.GET.get("before"), "before", 1, 10**9))
     return render(
         request,
         "scorekeeper/history.html",
         {
             "board": board,
             "rows": rows,
+            "older": older,
+            "paged": "before" in request.GET,
             "secret": secret,
             "edit_url": edit_url(match, secret),
             "nonce": new_nonce(),

@@ -74,3 +74,18 @@ def test_past_five_thousand_entries_every_change_is_refused(start, client: Clien
         assert "5\xa0000 изменений" in resp.content.decode(), path
     assert match.entries.count() == bounds.MAX_ENTRIES
     assert client.get(table.edit + "history/").status_code == 200
+
+
+def test_the_history_comes_in_pages_of_the_same_cost(start, client: Client) -> None:
+    from scorekeeper.history import PAGE
+
+    table = start("penalty-goats")
+    fill(table, 450)
+    first = client.get(table.edit + "history/").content.decode()
+    assert first.count('data-seq="') == PAGE and 'data-seq="450"' in first and 'data-seq="251"' in first
+    assert 'href="?before=251"' in first and "Более ранние изменения" in first
+    second = client.get(table.edit + "history/?before=251").content.decode()
+    assert second.count('data-seq="') == PAGE and 'data-seq="250"' in second and 'href="?before=51"' in second
+    last = client.get(table.edit + "history/?before=51").content.decode()
+    assert last.count('data-seq="') == 50 and 'href="?before=' not in last and "Последние изменения" in last
+    assert client.get(table.edit + "history/?before=²").status_code == 400
