@@ -179,3 +179,9 @@ def test_workers_count_together_under_concurrent_creation(tmp_path: Path, store:
         with concurrent.futures.ThreadPoolExecutor(8) as pool:
             statuses = list(pool.map(post, range(30)))
     assert sorted(statuses) == [302] * 12 + [429] * 18, statuses
+
+
+def test_the_suite_runs_with_the_limit_off() -> None:
+    from django.conf import settings
+
+    assert settings.RATELIMIT_ENABLE is False and os.environ["KOZEL_RATELIMIT"] == "0"
