@@ -30,7 +30,8 @@ test: lint
 	bash scripts/test.sh
 
 bench: $(STAMP)
-	$(BIN)/python scripts/bench.py
+	KOZEL_RATELIMIT=0 $(BIN)/python scripts/bench.py
+	$(BIN)/python scripts/bench_bounds.py
 
 # offline, in chromium: a tap on «Записать кон» to the pending row on screen (target < 100 ms)
 bench-offline: $(STAMP)

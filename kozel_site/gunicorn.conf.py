@@ -29,6 +29,9 @@ graceful_timeout = 10
 keepalive = 5
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 errorlog = "-"
+# gunicorn 25.1+ opens a control socket (worker counts, reload, shutdown) under $HOME or
+# $XDG_RUNTIME_DIR by default: nothing here uses it, and it is one more way into the server.
+control_socket_disable = True
 
 
 class MaskingLogger(Logger):

@@ -86,12 +86,32 @@ class DatabaseUnavailableMiddleware:
         from kozel_site.views import error_page
 
         writing = request.method not in ("GET", "HEAD", "OPTIONS")
-        response = error_page(request, 503, None if writing else str(READ_UNAVAILABLE))
+        if not writing:
+            message: str | None = str(READ_UNAVAILABLE)
+        else:  # what failed: a creation is not a change to a match
+            match = request.resolver_match
+            said = CREATE_UNAVAILABLE.get(match.view_name if match else "")
+            message = None if said is None else str(said)
+        response = error_page(request, 503, message)
         response["Retry-After"] = self.RETRY_AFTER
         return response
 
 
 READ_UNAVAILABLE = _lazy("The database cannot be read right now. Nothing is lost: try again in a minute.")
+CREATE_UNAVAILABLE = {
+    "scorekeeper:new": _lazy(
+        "The new match could not be started: the database cannot take writes right now. "
+        "Nothing was recorded; try again in a minute."
+    ),
+    "scorekeeper:rematch": _lazy(
+        "The next match could not be started: the database cannot take writes right now. "
+        "This match is as it was; try again in a minute."
+    ),
+    "rules:house_new": _lazy(
+        "The house sheet could not be saved: the database cannot take writes right now. "
+        "Nothing was saved; try again in a minute."
+    ),
+}
 
 
 def unavailable(exc: BaseException) -> bool:

@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.staticfiles",
     "django_htmx",
+    "django_ratelimit",
     "template_partials",
     "rules",
     "scorekeeper",
@@ -120,6 +121,30 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 2000},
     }
 }
+# Counts for the limits on creation (kozel_site.limits): shared by every worker and server, in
+# Redis when KOZEL_CACHE_URL names one, else in a table of the database (made by a migration).
+CACHE_URL = os.environ.get("KOZEL_CACHE_URL", "")
+CACHES["ratelimit"] = (
+    {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": CACHE_URL,
+        "KEY_PREFIX": "ratelimit",
+    }
+    if CACHE_URL.startswith(("redis://", "rediss://", "unix://"))
+    else {"BACKEND": "kozel_site.limits.AtomicDatabaseCache", "LOCATION": "kozel_ratelimit"}
+)
+RATELIMIT_USE_CACHE = "ratelimit"
+RATELIMIT_ENABLE = env_bool("KOZEL_RATELIMIT", True)
+RATELIMIT_CREATE_RATE = os.environ.get("KOZEL_RATELIMIT_RATE", "30/10m")
+# A count that cannot be kept (a full disk, Redis gone) lets the creation go on and say itself
+# what failed, rather than refuse everyone with a 429
+RATELIMIT_FAIL_OPEN = True
+# The header a trusted proxy puts the client's address in (X-Forwarded-For, X-Real-IP); unset,
+# the connection's address is the client's (a header the proxy does not set can be forged).
+CLIENT_IP_HEADER = os.environ.get("KOZEL_CLIENT_IP_HEADER", "").strip()
+# W001: neither backend above is on django-ratelimit's list; both increment atomically (Redis's
+# INCR; AtomicDatabaseCache locks the row), which is what the list is for.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "ru"

@@ -18,6 +18,8 @@ from django.views.decorators.http import require_safe
 
 from rules.api import error_response
 
+from .numbers import BadNumber, read_number
+
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
@@ -51,6 +53,11 @@ ERRORS = {
         _("Something went wrong"),
         _("The server could not answer. What was recorded before is safe; try again in a minute."),
     ),
+    429: (
+        "too_many_requests",
+        _("Too many at once"),
+        _("Too many requests from this address in a short time. Try again in a few minutes."),
+    ),
     503: (
         "unavailable",
         _("Try again in a moment"),
@@ -77,6 +84,12 @@ def error_page(request: HttpRequest, status: int, message: str | None = None) ->
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """A bad number (``kozel_site.numbers``) names its field; a phone's outbox gets it in JSON."""
+    if isinstance(exception, BadNumber):
+        if request.headers.get("X-Kozel-Outbox") == "1":
+            data = {"code": "bad_number", "field": exception.field, "message": exception.message}
+            return JsonResponse(data, status=400, json_dumps_params={"ensure_ascii": False})
+        return error_page(request, 400, exception.message)
     return error_page(request, 400)
 
 
@@ -106,10 +119,8 @@ def bench_floor(request: HttpRequest) -> HttpResponse:
     """The benchmark's floor: ``base.html`` with ``?rows=N`` static rows (the shape of a hand
     line), through the same middleware, context processors and compression as a real page. Only
     routed when ``settings.BENCH_FLOOR`` is on (never in production)."""
-    try:
-        n = max(0, min(int(request.GET.get("rows", "20")), BENCH_FLOOR_MAX_ROWS))
-    except ValueError:
-        n = 20
+    asked = read_number(request.GET.get("rows", "20"), 0, 10**9)
+    n = 20 if asked is None else min(asked, BENCH_FLOOR_MAX_ROWS)
     return render(request, "bench_floor.html", {"rows": range(n, 0, -1)})
 
 

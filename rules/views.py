@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from kozel_site.http import htmx, url
+from kozel_site.limits import limit_creation
 from rules import facts, services, sheets
 from rules import referee as ref
 from rules.engine.cards import SUIT_SYMBOLS, Card, KozelError, card
@@ -383,6 +384,7 @@ def _house_form_context(form, variant_key: str | None, values: dict | None = Non
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@limit_creation("house")
 def house_new(request: HttpRequest) -> HttpResponse:
     """Start from a variant, change its options, get a named sheet (POST with CSRF)."""
     if request.method == "POST":

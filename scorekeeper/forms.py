@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from kozel_site.numbers import BadNumber, WholeNumberField, optional_number
 from rules.engine import PENALTY_KINDS
 from rules.engine.cards import SUITS
 from rules.engine.variants import ALL_VARIANTS, TRUE_WORDS, Ruleset, Variant
@@ -52,7 +53,7 @@ class WriteForm(forms.Form):
     """What every write sends: the log version the page showed, the nonce of this one action,
     maybe a reason. Without the version a write could overwrite what another phone changed."""
 
-    version = forms.IntegerField(
+    version = WholeNumberField(
         min_value=0,
         widget=forms.HiddenInput,
         error_messages={
@@ -93,10 +94,10 @@ class HandForm(WriteForm):
     """One hand. The UI sends the card points of every side but one; the last is what is left
     of 120 (two sides: one number, the other its complement)."""
 
-    points_0 = forms.IntegerField(required=False, min_value=0, max_value=120)
-    points_1 = forms.IntegerField(required=False, min_value=0, max_value=120)
-    points_2 = forms.IntegerField(required=False, min_value=0, max_value=120)
-    points_3 = forms.IntegerField(required=False, min_value=0, max_value=120)
+    points_0 = WholeNumberField(required=False, min_value=0, max_value=120)
+    points_1 = WholeNumberField(required=False, min_value=0, max_value=120)
+    points_2 = WholeNumberField(required=False, min_value=0, max_value=120)
+    points_3 = WholeNumberField(required=False, min_value=0, max_value=120)
     # the duel: the suit of the deal's last card, the next deal's trump suit
     last_suit = forms.ChoiceField(choices=SUIT_CHOICES, required=False)
     # two against one: the seat that played alone
@@ -240,9 +241,9 @@ def hand_initial_from_query(query: Mapping[str, str]) -> dict[str, Any]:
     are dropped."""
     out: dict[str, Any] = {}
     for name in POINT_FIELDS:
-        v = query.get(name, "")
-        if v.isdigit() and 0 <= int(v) <= 120:
-            out[name] = int(v)
+        points = optional_number(query.get(name), name, 0, 120)
+        if points is not None:
+            out[name] = points
     for name in ("all_tricks", "hvalyonka"):
         if name in query:
             out[name] = query[name].lower() in TRUE_WORDS
@@ -261,6 +262,8 @@ def hand_initial_from_query(query: Mapping[str, str]) -> dict[str, Any]:
     code = query.get("reason_code", "")
     if reasons.parse_params(code, query.get("reason_params", "")) is not None:
         out["reason_code"], out["reason_params"] = code, query["reason_params"]
+    elif code in reasons.REASON_CODES:  # the referee's link came back with a broken number
+        raise BadNumber("reason_params", 0, 999)
     return out
 
 

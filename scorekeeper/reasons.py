@@ -15,6 +15,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from kozel_site.numbers import read_number
+
 # code -> the integer parameters it takes
 REASON_CODES: dict[str, tuple[str, ...]] = {
     "review_revoke": ("seat", "trick"),
@@ -34,8 +36,9 @@ def parse_params(code: str, raw: str) -> dict[str, int] | None:
     out: dict[str, int] = {}
     for part in raw.split(","):
         key, _sep, value = part.partition("=")
-        if key in names and value.isdigit() and len(value) <= 3:
-            out[key] = int(value)
+        n = read_number(value, 0, 999)
+        if key in names and n is not None:
+            out[key] = n
     return out if set(out) == set(names) else None
 
 

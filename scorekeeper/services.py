@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from rules.engine import HandRecord, RecordError, new_fold, replay, resolve
 from rules.engine.variants import Ruleset, check_options, check_seats, get_variant
 
-from . import explain, reasons, snapshots
+from . import ahead, bounds, explain, reasons, snapshots
 from .models import Entry, Line, Match
 from .selectors import Slot, live_records, ruleset_of, secret_hash, slots_from_log
 
@@ -214,6 +214,7 @@ def _append(
         done = _by_hand_number(match, hand=hand, record=record)
         if done is not None:
             return done, False
+    bounds.check(match, action, slot)
     seq = match.version + 1
     if action == Entry.ADD:
         slot = seq
@@ -241,7 +242,7 @@ def _append(
             plan = snapshots.plan_add(match, rs, slot, record)
             index = plan.start - 1  # type: ignore[operator]
         else:
-            plan, index = snapshots.plan_change(
+            plan, index = ahead.plan_change(
                 match,
                 rs,
                 slot,
@@ -359,20 +360,31 @@ def hand_record(
     )
 
 
-@transaction.atomic
 def hand_edit(
     *, match: Match, slot: int, record: HandRecord, nonce: str, version: int, reason: str = ""
 ) -> tuple[Entry, bool]:
-    """Replace a hand's record; every later hand is recomputed by the replay."""
-    return _append(
-        match=match, action=Entry.EDIT, slot=slot, record=record, nonce=nonce, version=version, reason=reason
-    )
+    """Replace a hand's record; every later hand is recomputed by the replay (made before the
+    write lock, :mod:`.ahead`)."""
+    ahead.prepare(match, slot, record, remove=False)
+    with transaction.atomic():
+        return _append(
+            match=match,
+            action=Entry.EDIT,
+            slot=slot,
+            record=record,
+            nonce=nonce,
+            version=version,
+            reason=reason,
+        )
 
 
-@transaction.atomic
 def hand_delete(*, match: Match, slot: int, nonce: str, version: int, reason: str = "") -> tuple[Entry, bool]:
     """Take a hand out of the match (kept in the history, restorable)."""
-    return _append(match=match, action=Entry.DELETE, slot=slot, nonce=nonce, version=version, reason=reason)
+    ahead.prepare(match, slot, None, remove=True)
+    with transaction.atomic():
+        return _append(
+            match=match, action=Entry.DELETE, slot=slot, nonce=nonce, version=version, reason=reason
+        )
 
 
 @transaction.atomic

@@ -78,17 +78,45 @@ def ruleset_of(match: Match) -> Ruleset:
 
 def line_texts(result: HandResult, team_names: Sequence[str], ruleset: Ruleset) -> dict[str, dict[str, Any]]:
     """The line as shown, in every language of the site (built once per written hand)."""
+    return lines_texts([result], team_names, ruleset)[0]
+
+
+def lines_texts(
+    results: Sequence[HandResult], team_names: Sequence[str], ruleset: Ruleset
+) -> list[dict[str, dict[str, Any]]]:
+    """:func:`line_texts` of many hands at once (a correction replays every later hand): each
+    language is activated once, and a hand worded from the same record, changes and notes as an
+    earlier one takes its words instead of asking gettext again."""
     from .selectors.wording import line_parts
 
-    out = {}
+    keys = [_wording_key(r) for r in results]
+    out: list[dict[str, dict[str, Any]]] = [{} for _ in results]
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
-            out[code] = line_parts(result, team_names, ruleset)
+            memo: dict[tuple[Any, ...], dict[str, Any]] = {}
+            for key, result, texts in zip(keys, results, out, strict=True):
+                parts = memo.get(key)
+                if parts is None:
+                    parts = memo[key] = line_parts(result, team_names, ruleset)
+                texts[code] = parts
     return out
 
 
+def _wording_key(result: HandResult) -> tuple[Any, ...]:
+    """All a line's words depend on (``selectors.wording.line_parts``)."""
+    notes = tuple((n.code, json.dumps(n.params, sort_keys=True, default=str)) for n in result.notes)
+    return json.dumps(result.record.to_dict(), sort_keys=True), tuple(result.delta), notes
+
+
 def _line(
-    match: Match, number: int, slot: int, result: HandResult, fold: Fold, edited: bool, restored: bool = False
+    match: Match,
+    number: int,
+    slot: int,
+    result: HandResult,
+    fold: Fold,
+    edited: bool,
+    restored: bool = False,
+    texts: dict[str, dict[str, Any]] | None = None,
 ) -> Line:
     return Line(
         match=match,
@@ -103,7 +131,7 @@ def _line(
         edited=edited,
         restored=restored,
         fold=replace(fold, tag=0).to_dict(),
-        texts=line_texts(result, match.team_names, fold.ruleset),
+        texts=texts if texts is not None else line_texts(result, match.team_names, fold.ruleset),
     )
 
 
@@ -124,6 +152,7 @@ class Plan:
     lines: list[Line]
     fold: Fold
     append_only: bool = False
+    rows: list[tuple[Any, ...]] | None = None  # the lines as written (:func:`line_rows`), made ahead
 
 
 def _replay(
@@ -135,10 +164,15 @@ def _replay(
     """Fold ``items`` (slot, record, edited, restored) on top of ``checkpoint``; a record the
     engine refuses raises its :class:`RecordError` (fields named by the hand's place in the match)."""
     fold = checkpoint
-    lines = []
+    steps = []
     for slot, record, edited, restored in items:
         fold, result = fold_step(fold, record, tag=0)
-        lines.append(_line(match, fold.hands, slot, result, fold, edited, restored))
+        steps.append((slot, result, fold, edited, restored))
+    texts = lines_texts([step[1] for step in steps], match.team_names, rs)
+    lines = [
+        _line(match, f.hands, slot, result, f, edited, restored, words)
+        for (slot, result, f, edited, restored), words in zip(steps, texts, strict=True)
+    ]
     return lines, fold
 
 
@@ -190,10 +224,44 @@ def apply(match: Match, plan: Plan, version: int) -> None:
     if plan.start is not None:
         if not plan.append_only:
             Line.objects.filter(match=match, number__gte=plan.start).delete()
-        Line.objects.bulk_create(plan.lines)
+        _insert_lines(plan.rows if plan.rows is not None else line_rows(plan.lines))
     snapshot = snapshot_of(plan.fold, version)
     Match.objects.filter(pk=match.pk).update(version=version, snapshot=snapshot)
     match.version, match.snapshot = version, snapshot
+
+
+_ROW_FIELDS = ("match_id", "number", "slot", "record", "winner", "score0", "score1", "score2", "score3",
+               "edited", "restored", "fold", "texts")  # fmt: skip
+_JSON_FIELDS = frozenset({"record", "fold", "texts"})
+
+
+def line_rows(lines: Sequence[Line]) -> list[tuple[Any, ...]]:
+    """The lines as the INSERT takes them, their JSON already encoded: encoding a thousand
+    checkpoints is most of writing them, and can be done before the write lock (:mod:`.ahead`)."""
+    rows = []
+    for ln in lines:
+        rows.append(
+            tuple(
+                json.dumps(getattr(ln, name), ensure_ascii=False)
+                if name in _JSON_FIELDS
+                else getattr(ln, name)
+                for name in _ROW_FIELDS
+            )
+        )
+    return rows
+
+
+def _insert_lines(rows: Sequence[tuple[Any, ...]]) -> None:
+    """One INSERT for many lines, written out: Django's bulk_create spent more time preparing a
+    thousand rows than the database spent storing them, inside the lock every writer waits on."""
+    if not rows:
+        return
+    qn = connection.ops.quote_name
+    cast = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
+    marks = ", ".join(cast if name in _JSON_FIELDS else "%s" for name in _ROW_FIELDS)
+    sql = f"INSERT INTO {qn(Line._meta.db_table)} ({', '.join(qn(n) for n in _ROW_FIELDS)}) VALUES ({marks})"
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, list(rows))
 
 
 # ---------------------------------------------------------------- from the log alone
@@ -218,7 +286,7 @@ def build_from_log(match: Match, entries: Sequence[Entry] | None = None) -> Buil
     edited = {s.slot: len(s.versions) > 1 for s in slots}
     restored = {s.slot: s.versions[-1].action == Entry.RESTORE for s in slots}
     fold = new_fold(rs)
-    lines: list[Line] = []
+    steps = []
     broken = ""
     for slot, record in live_records(slots):
         try:
@@ -226,7 +294,12 @@ def build_from_log(match: Match, entries: Sequence[Entry] | None = None) -> Buil
         except RecordError as exc:
             broken = exc.code
             break
-        lines.append(_line(match, fold.hands, slot, result, fold, edited[slot], restored[slot]))
+        steps.append((slot, result, fold))
+    texts = lines_texts([step[1] for step in steps], match.team_names, rs)
+    lines = [
+        _line(match, f.hands, slot, result, f, edited[slot], restored[slot], words)
+        for (slot, result, f), words in zip(steps, texts, strict=True)
+    ]
     version = entries[-1].seq if entries else 0
     return Built(snapshot=snapshot_of(fold, version, broken), version=version, lines=lines)
 

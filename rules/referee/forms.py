@@ -17,6 +17,7 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext as _
 
+from kozel_site.numbers import number, read_number
 from rules.engine.cards import SUITS, Card, KozelError
 from rules.engine.variants import DEFAULT_VARIANT, Ruleset, Variant, get_variant, resolve
 from rules.messages import describe, option_label
@@ -31,9 +32,10 @@ class SeatField(forms.Field):
         raw = (value or "").strip()
         if raw == "":
             return None
-        if raw not in ("0", "1", "2", "3"):
+        seat = read_number(raw, 0, 3)
+        if seat is None:
             raise ValidationError(describe("bad_seat"))
-        return int(raw)
+        return seat
 
 
 class WholeNumberField(forms.Field):
@@ -47,13 +49,12 @@ class WholeNumberField(forms.Field):
         raw = (value or "").strip()
         if not raw:
             return None
-        try:
-            number = int(raw)
-        except ValueError:
-            raise ValidationError(describe("bad_type", {"expected": _("a whole number")})) from None
-        if not self.lo <= number <= self.hi:
+        if not (raw.isascii() and raw.isdigit()):
+            raise ValidationError(describe("bad_type", {"expected": _("a whole number")}))
+        value = read_number(raw, self.lo, self.hi)
+        if value is None:
             raise ValidationError(describe("out_of_range", {"min": self.lo, "max": self.hi}))
-        return number
+        return value
 
 
 class ScoreField(forms.Field):
@@ -63,13 +64,11 @@ class ScoreField(forms.Field):
         raw = (value or "").strip()
         if not raw:
             return None
-        parts = raw.replace("-", ":").replace("/", ":").split(":")
-        try:
-            a, b = (int(p) for p in parts)
-            if not (0 <= a <= 1000 and 0 <= b <= 1000):
-                raise ValueError
-        except ValueError:
-            raise ValidationError(_("Write the score as two numbers, e.g. 10:10.")) from None
+        parts = [read_number(p, 0, 1000) for p in raw.replace("-", ":").replace("/", ":").split(":")]
+        if len(parts) != 2 or None in parts:
+            raise ValidationError(_("Write the score as two numbers, e.g. 10:10."))
+        a, b = parts
+        assert a is not None and b is not None
         return a, b
 
 
@@ -151,8 +150,9 @@ class RulesForm(forms.Form):
         raw = str(self.data.get("seats") or "").strip()
         if not raw or len(variant.seats) == 1:
             return variant.seats[-1]
-        if raw.isdigit() and int(raw) in variant.seats:
-            return int(raw)
+        seats = number(raw, "seats", 0, 99)
+        if seats in variant.seats:
+            return seats
         self.add_error(None, describe("bad_seats", {"allowed": ", ".join(map(str, variant.seats))}))
         return variant.seats[-1]
 

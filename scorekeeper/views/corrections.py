@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from kozel_site.numbers import optional_number, read_number
 from rules.views import deal_review
 
 from .. import reasons, services
@@ -22,6 +23,7 @@ from ..forms import (
     new_nonce,
     penalty_choices,
 )
+from ..history import history_page
 from ..models import Entry, Match
 from ..selectors import (
     Board,
@@ -111,7 +113,7 @@ def _proposed_reason(board: Board, form: HandForm) -> str:
 def _changes_since(board: Board, version: str) -> list[str]:
     """What other phones did to the match after ``version`` (the log seq the form was shown at),
     one line per log entry: «кон 2 записан», «кон 1 исправлен»."""
-    seen = int(version) if version.isdigit() else 0
+    seen = read_number(version, 0, 10**9) or 0
     numbers = {ln.slot: ln.number for ln in board.lines}
     words = {
         Entry.ADD: _("hand %(n)s recorded"),
@@ -241,12 +243,15 @@ def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
                 }
             )
     rows.sort(key=lambda r: -r["entry"].seq)
+    rows, older = history_page(rows, optional_number(request.GET.get("before"), "before", 1, 10**9))
     return render(
         request,
         "scorekeeper/history.html",
         {
             "board": board,
             "rows": rows,
+            "older": older,
+            "paged": "before" in request.GET,
             "secret": secret,
             "edit_url": edit_url(match, secret),
             "nonce": new_nonce(),

@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from kozel_site.limits import limit_creation
 from rules.engine.variants import ALL_VARIANTS, DEFAULT_VARIANT
 from rules.messages import VARIANT_BLURBS, option_label, option_value, variant_name
 
@@ -68,6 +69,7 @@ def _variant_key(query: Any) -> str:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@limit_creation("match")
 def new(request: HttpRequest) -> HttpResponse:
     """Start a match; GET ``?variant=&opt_<name>=&house=`` preselects (house-rule sheets link here)."""
     if request.method == "POST":

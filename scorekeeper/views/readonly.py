@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from kozel_site.http import htmx
+from kozel_site.numbers import read_number
 
 from ..selectors import (
     Board,
@@ -54,12 +55,12 @@ def qr_edit(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
 @_read_only
 def watch(request: HttpRequest, public_id: str) -> HttpResponse:
     """The live board without controls; htmx polls it with ``?v=<version>`` (204 = unchanged)."""
-    shown = request.GET.get("v", "")
-    if htmx(request) and shown.isascii() and shown.isdigit():
+    shown = read_number(request.GET.get("v", ""), 0, 10**9)
+    if htmx(request) and shown is not None:
         current = match_public_version(public_id=public_id)  # one indexed query
         if current is None:
             raise Http404("no such match")
-        if int(shown) == current:
+        if shown == current:
             return HttpResponse(status=204)
     match = match_get(public_id=public_id)
     all_hands = _all_hands(request)

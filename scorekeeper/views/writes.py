@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
 from kozel_site.http import htmx
+from kozel_site.numbers import optional_number
 from rules.counting import count
 
 from .. import services
@@ -85,10 +86,9 @@ def _from_outbox(request: HttpRequest) -> bool:
 
 def outbox_hand(request: HttpRequest) -> int | None:
     """The hand number an outbox entry was entered for (only an outbox sends it)."""
-    value = request.POST.get("hand", "")
-    if not _from_outbox(request) or not value.isdigit() or not 0 < int(value) < 100_000:
+    if not _from_outbox(request):
         return None
-    return int(value)
+    return optional_number(request.POST.get("hand"), "hand", 1, 99_999)
 
 
 def _outbox_write(form: WriteForm, do: Callable[[dict[str, Any]], object]) -> HttpResponse:

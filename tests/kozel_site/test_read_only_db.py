@@ -52,7 +52,13 @@ print(json.dumps(out))
 
 def env_for(db: Path) -> dict[str, str]:
     base = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_") and k != "DATABASE_URL"}
-    return {**base, "DATABASE_URL": f"sqlite:///{db}", "DJANGO_SETTINGS_MODULE": "kozel_site.settings"}
+    # the limit on creation on, as deployed: it must not hide what failed
+    return {
+        **base,
+        "DATABASE_URL": f"sqlite:///{db}",
+        "DJANGO_SETTINGS_MODULE": "kozel_site.settings",
+        "KOZEL_RATELIMIT": "1",
+    }
 
 
 def run(code: str, db: Path, *args: str) -> str:
@@ -132,7 +138,13 @@ def test_reads_work_and_writes_are_503_on_a_read_only_database(read_only_copy) -
     for name, (status, body, retry_after) in writes.items():
         assert status == 503, (name, status, body[:500])
         assert retry_after == "60", name
-        assert "Сейчас матч нельзя изменить: ничего не записано" in body, name
+        said = {
+            "POST new match": "Новый матч не начат: база данных сейчас не принимает записи",
+            "POST house": "Лист домашних правил не сохранён: база данных сейчас не принимает записи",
+        }
+        assert (
+            said.get(name.removesuffix(" htmx"), "Сейчас матч нельзя изменить: ничего не записано") in body
+        ), name
         if "htmx" in name:
             assert "<html" not in body, name
         else:
@@ -164,3 +176,31 @@ def test_a_full_database_answers_503_and_keeps_what_it_had(tmp_path: Path) -> No
     status, retry_after, body, entries, read = json.loads(out)
     assert status == 503 and retry_after == "60" and "ничего не записано" in body
     assert read == 200 and entries >= 1
+
+
+def test_a_creation_refused_by_a_down_database_says_what_failed() -> None:
+    """PostgreSQL gone (nothing listens on its port), the limit on creation on: a new match and a
+    house sheet each answer 503 saying what was not done, not «the match cannot be changed»."""
+    from tests.servers import free_port
+
+    code = (
+        "import django, json; django.setup(); from django.test import Client;"
+        "from django.test.utils import setup_test_environment; setup_test_environment();"
+        "c = Client(raise_request_exception=False); out = {};"
+        "out['match'] = c.post('/m/new/', {'variant': 'classic-sixes', 'team_0': 'A', 'team_1': 'B', 'first_dealer': '0'});"
+        "out['house'] = c.post('/rules/house/', {'name': 'X', 'variant': 'classic-sixes'});"
+        "print(json.dumps({k: [r.status_code, r.get('Retry-After'), r.content.decode()] for k, r in out.items()}))"
+    )
+    env = {
+        **env_for(Path("/nonexistent")),
+        "DATABASE_URL": f"postgres://kozel@127.0.0.1:{free_port()}/kozel",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = json.loads(done.stdout)
+    assert out["match"][:2] == [503, "60"] and "Новый матч не начат" in out["match"][2]
+    assert out["house"][:2] == [503, "60"] and "Лист домашних правил не сохранён" in out["house"][2]
+    for _status, _retry, body in out.values():
+        assert "матч нельзя изменить" not in body

@@ -35,11 +35,31 @@ def routes(patterns=None, prefix: str = "") -> list[str]:
 ROUTES = routes()
 
 nasty = st.one_of(
-    st.sampled_from(["\x00", "a\x00b", "%00", "\ud7ff", "..", "0" * 300, "-1", "²", "１", "' OR 1=1 --"]),
+    st.sampled_from(
+        [
+            "\x00",
+            "a\x00b",
+            "%00",
+            "\ud7ff",
+            "..",
+            "0" * 300,
+            "9" * 5000,
+            "-1",
+            "²",
+            "①",
+            "１",
+            "٣",
+            "' OR 1=1 --",
+        ]
+    ),
+    st.sampled_from(["seat=²,trick=1", "a=①,b=1", "n=" + "9" * 5000, "²:1", "1:" + "9" * 5000]),
     st.text(min_size=1, max_size=40),
     st.binary(min_size=1, max_size=20).map(lambda b: b.decode("latin-1")),
 )
-QUERY_NAMES = ["v", "variant", "house", "return_to", "opt_target", "points_0", "reason", "seat", "cards"]
+QUERY_NAMES = [
+    "v", "variant", "house", "return_to", "opt_target", "points_0", "reason", "seat", "cards",
+    "seats", "hand", "trick", "score", "n", "rows", "leader", "dealer", "reason_params", "version",
+]  # fmt: skip
 
 
 def test_every_route_with_a_parameter_is_covered() -> None:
@@ -88,3 +108,33 @@ def test_no_parameter_gives_a_server_error() -> None:
 )
 def test_a_nul_byte_in_a_match_id_is_not_found(client: Client, path: str) -> None:
     assert client.get(path).status_code == 404
+
+
+# pages without a path parameter whose query string reaches a number (the referee, a sheet, a new match)
+QUERY_PAGES = [
+    "/rules/referee/",
+    "/rules/referee/deal/",
+    "/rules/referee/hand/",
+    "/rules/solo-twelve/",
+    "/m/new/",
+]
+
+
+def test_no_query_string_gives_a_server_error() -> None:
+    phone = Client()
+
+    @settings(
+        max_examples=120,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+    @given(
+        page=st.sampled_from(QUERY_PAGES),
+        variant=st.sampled_from(["solo-twelve", "yc-duel", "classic-sixes"]),
+        query=st.dictionaries(st.sampled_from(QUERY_NAMES), nasty, max_size=3),
+    )
+    def one(page: str, variant: str, query: dict[str, str]) -> None:
+        resp = phone.get(page + "?" + urlencode({"variant": variant, **query}))
+        assert resp.status_code < 500, (page, variant, query, resp.status_code)
+
+    one()

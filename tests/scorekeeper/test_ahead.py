@@ -1,0 +1,104 @@
+"""A correction's replay made before the write lock (scorekeeper.ahead): what is stored is what
+the log gives, also when another write lands between the replay and the lock. SQLite and
+PostgreSQL, with real concurrent writers on their own connections."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection, transaction
+
+from rules.engine import HandRecord
+from scorekeeper import ahead, services, snapshots
+from scorekeeper.models import Entry, Line, Match
+
+
+def new_match(hands: int) -> Match:
+    match, _secret = services.match_create(variant="penalty-goats", options={}, team_names=["A", "B"])
+    for i in range(hands):
+        services.hand_record(
+            match=match, record=HandRecord.from_dict({"points": [60, 60]}), nonce=f"h{i}", version=i
+        )
+    return Match.objects.get(pk=match.pk)
+
+
+@pytest.mark.django_db
+def test_a_planned_correction_is_what_the_log_gives() -> None:
+    match = new_match(30)
+    services.hand_edit(
+        match=match, slot=1, record=HandRecord.from_dict({"points": [70, 50]}), nonce="e", version=30
+    )
+    assert snapshots.check(Match.objects.get(pk=match.pk)) == []
+    assert Line.objects.get(match=match, number=1).record == {"points": [70, 50]}
+
+
+@pytest.mark.django_db
+def test_a_write_between_the_plan_and_the_lock_makes_the_plan_again() -> None:
+    match = new_match(10)
+    record = HandRecord.from_dict({"points": [70, 50]})
+    ahead.prepare(match, 1, record, remove=False)
+    other = Match.objects.get(pk=match.pk)  # another phone records hand 11 meanwhile
+    services.hand_record(
+        match=other, record=HandRecord.from_dict({"points": [45, 75]}), nonce="x", version=10
+    )
+    with transaction.atomic():  # the correction's own transaction, as services.hand_edit runs it
+        services._append(match=match, action=Entry.EDIT, slot=1, record=record, nonce="e", version=11)
+    stored = Match.objects.get(pk=match.pk)
+    assert snapshots.check(stored) == [] and stored.snapshot["hands"] == 11
+    assert Line.objects.get(match=match, number=11).record == {"points": [45, 75]}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_corrections_and_new_hands_at_once() -> None:
+    match = new_match(40)
+    errors: list[BaseException] = []
+
+    def retrying(write) -> None:  # a stale form is answered 409; the phone tries again
+        for _ in range(200):
+            version = Match.objects.get(pk=match.pk).version
+            try:
+                write(Match.objects.get(pk=match.pk), version)
+                return
+            except services.StaleForm:
+                continue
+        raise AssertionError("never got through")
+
+    def corrector() -> None:
+        try:
+            for i in range(8):
+                points = [70, 50] if i % 2 == 0 else [60, 60]
+                rec = HandRecord.from_dict({"points": points})
+                retrying(
+                    lambda m, v, i=i, rec=rec: services.hand_edit(
+                        match=m, slot=1, record=rec, nonce=f"c{i}", version=v
+                    )
+                )
+        except BaseException as exc:  # noqa: BLE001
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    def writer() -> None:
+        try:
+            for i in range(12):
+                rec = HandRecord.from_dict({"points": [60, 60]})
+                retrying(
+                    lambda m, v, i=i, rec=rec: services.hand_record(
+                        match=m, record=rec, nonce=f"w{i}", version=v
+                    )
+                )
+        except BaseException as exc:  # noqa: BLE001
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=corrector), threading.Thread(target=writer)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert errors == []
+    stored = Match.objects.get(pk=match.pk)
+    assert stored.snapshot["hands"] == 52 and stored.version == 40 + 8 + 12
+    assert snapshots.check(stored) == []
