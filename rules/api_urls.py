@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api
+from . import api, api_stats
 
 app_name = "api"
 urlpatterns = [
@@ -8,4 +8,5 @@ urlpatterns = [
     path("trick", api.trick, name="trick"),
     path("deal", api.deal, name="deal"),
     path("score", api.score, name="score"),
+    path("stats", api_stats.stats, name="stats"),
 ]

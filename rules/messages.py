@@ -101,6 +101,11 @@ MESSAGES: dict[str, Any] = {
     "dealer_required": _("Say who dealt this hand: the marks depend on it."),
     "dealer_mismatch": _("By the rotation this hand was dealt by seat %(dealer)s."),
     "blind_seat": _("The blind seat's card is played unseen: any card is allowed."),
+    # a company's figures
+    "bad_players": _("Give a name for each of the %(seats)s seats, null for the blind seat."),
+    "blind_seat_player": _("Nobody sits at the blind seat: give null for it."),
+    "bad_player_name": _("A player's name is text of 1 to %(max)s characters."),
+    "duplicate_player": _("«%(token)s» sits at two seats of this match."),
 }
 
 
