@@ -41,7 +41,7 @@ def _contains(actual: Any, expected: Any, where: str = "") -> None:
 
 def test_the_readme_has_examples_for_every_endpoint() -> None:
     paths = {_parse(b)[1] for b in BLOCKS}
-    assert paths == {"/api/v1/variants", "/api/v1/trick", "/api/v1/deal", "/api/v1/score"}
+    assert paths == {"/api/v1/variants", "/api/v1/trick", "/api/v1/deal", "/api/v1/score", "/api/v1/stats"}
 
 
 @pytest.mark.parametrize("block", BLOCKS, ids=[f"{i}-{_parse(b)[1]}" for i, b in enumerate(BLOCKS)])
