@@ -9,15 +9,19 @@ it as they import the engine (ARCHITECTURE.md).
 
 from __future__ import annotations
 
+from .evenings import GAP, BigWin, Evening, evenings
 from .figures import Figures, figures, read_all, select
 from .outcome import MAX_NAME, MatchInput, Outcome, StatsError, read_match
 from .ratings import MODEL, Rating, RatingPoint, RatingRun, rate
 from .tally import TITLES, PairStats, PlayerStats, Streaks, Tally
 
 __all__ = [
+    "GAP",
     "MAX_NAME",
     "MODEL",
     "TITLES",
+    "BigWin",
+    "Evening",
     "Figures",
     "MatchInput",
     "Outcome",
@@ -29,6 +33,7 @@ __all__ = [
     "StatsError",
     "Streaks",
     "Tally",
+    "evenings",
     "figures",
     "rate",
     "read_all",

@@ -57,6 +57,7 @@ class Outcome:
     titles: tuple[str, ...]  # the engine's titles of the losers, "goats" first
     score: tuple[int, ...]
     target: int
+    start_score: int  # every side's score before the first hand (solo-twelve: 12 marks)
     ranks: tuple[int, ...]
     hands: int
     eggs: int  # hands scored as eggs (60:60)
@@ -149,6 +150,7 @@ def read_match(match: MatchInput) -> Outcome:
         titles=state.titles,
         score=state.score,
         target=rs.target,
+        start_score=rs.start_score,
         ranks=ranks,
         hands=len(state.hands),
         eggs=eggs,
