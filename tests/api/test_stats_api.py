@@ -13,7 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules import api, api_stats, engine
+from rules.stats import MatchInput, figures, read_all
 from tests.api.test_api_hostile import json_values, records
+from tests.stats.strategies import histories
 
 WIN = [{"points": [100, 20]}] * 3
 
@@ -190,3 +192,30 @@ def test_hostile_bodies_get_clean_answers(client: Client, body: Any) -> None:
     assert (status, data.get("error")) == expected, data
     if status != 200:
         assert set(data) == {"error", "message", "field"}
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(histories(max_size=6))
+def test_the_answer_is_the_figures_the_pages_use(client: Client, history: list[MatchInput]) -> None:
+    body = {
+        "matches": [
+            {
+                "variant": m.variant,
+                "options": m.options,
+                "seats": m.seats,
+                "dealer": m.dealer,
+                "players": list(m.players),
+                "hands": list(m.hands),
+            }
+            for m in history
+        ]
+    }
+    status, data = post(client, body)
+    assert status == 200, data
+    expected = json.loads(json.dumps(api_stats.answer(figures(history)), ensure_ascii=False))
+    assert data == expected
+    assert data["matches"] == sum(o.finished for o in read_all(history))

@@ -4,12 +4,16 @@ the last hand before it, named by the local date it began; what its image tells.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.stats import MatchInput, read_all
-from rules.stats.evenings import BigWin, evenings
+from rules.stats.evenings import GAP, BigWin, evenings
 
 WIN = [{"points": [100, 20]}] * 3  # classic-sixes: 6:0 for team 0 in three hands
 CLOSE = [{"points": [72, 48]}, {"points": [48, 72]}] * 5 + [{"points": [72, 48]}]  # 6:5
@@ -84,3 +88,29 @@ def test_an_evenings_goats_biggest_win_and_longest_streak() -> None:
 def test_matches_without_times_belong_to_no_evening() -> None:
     history = [MatchInput("classic-sixes", list("ABCD"), WIN)]
     assert evenings(read_all(history), "UTC") == []
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 72 * 60), st.integers(0, 9 * 60)), max_size=12))
+def test_every_match_is_in_one_evening_and_evenings_are_six_hours_apart(times: list[tuple[int, int]]) -> None:
+    # minutes after T: a start, and how long until the last hand
+    history = [
+        replace(
+            match("ABCD", WIN, 0, 0, key=i),
+            started=T + timedelta(minutes=s),
+            ended=T + timedelta(minutes=s + d),
+        )
+        for i, (s, d) in enumerate(times)
+    ]
+    found = evenings(read_all(history), "Europe/Moscow")
+    assert sorted(o.match.key for e in found for o in e.outcomes) == list(range(len(times)))
+    for e in found:
+        starts = [o.match.started for o in e.outcomes]
+        assert starts == sorted(starts)
+        assert e.date == starts[0].astimezone(ZoneInfo("Europe/Moscow")).date()
+        for i in range(1, len(e.outcomes)):
+            last = max(o.match.ended for o in e.outcomes[:i])
+            assert e.outcomes[i].match.started - last <= GAP
+    for before, after in zip(found, found[1:], strict=False):
+        last = max(o.match.ended for o in before.outcomes)
+        assert after.outcomes[0].match.started - last > GAP
