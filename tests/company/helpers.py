@@ -7,6 +7,8 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
+from django.core.exceptions import ValidationError
+
 from rules.engine import HandRecord
 from rules.stats import MatchInput, Tally, figures
 from rules.stats.store import load_tally
@@ -39,11 +41,16 @@ def create_match(m: MatchInput) -> tuple[Match, str]:
 
 
 def play(match: Match, hands: Sequence[Any]) -> None:
+    """Record ``hands``; one the scorekeeper refuses (a random misdeal against the wrong team:
+    the strategies do not know the dealer) is left out, as a table would correct it."""
     for rec in hands:
         match.refresh_from_db()
-        services.hand_record(
-            match=match, record=HandRecord.from_dict(dict(rec)), nonce=nonce(), version=match.version
-        )
+        try:
+            services.hand_record(
+                match=match, record=HandRecord.from_dict(dict(rec)), nonce=nonce(), version=match.version
+            )
+        except ValidationError:
+            continue
 
 
 def named(company: Company) -> dict[str, str]:
