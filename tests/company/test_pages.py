@@ -139,3 +139,21 @@ def test_a_match_is_added_by_its_edit_link(client: Client, start, django_capture
     c = company_of(edit)
     assert c.rows.count() == 1 and c.figures["scopes"]["*"]["count"] == 1
     assert Match.objects.get(public_id=table.public_id).player_names == FOUR
+
+
+def test_the_pages_tell_times_in_the_companys_zone(
+    client: Client, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    from zoneinfo import ZoneInfo
+
+    from django.utils import timezone
+    from django.utils.dateformat import format as date_format
+
+    edit = make(client, tz="Asia/Vladivostok")
+    table = start_match(client, edit, FOUR)
+    win(table, django_capture_on_commit_callbacks)
+    row = company_of(edit).rows.get()
+    local = date_format(timezone.localtime(row.order, ZoneInfo("Asia/Vladivostok")), "H:i")
+    utc = date_format(timezone.localtime(row.order, ZoneInfo("UTC")), "H:i")
+    page = client.get(edit).content.decode()
+    assert local in page and (utc == local or utc not in page.split('id="matches"')[1])
