@@ -56,3 +56,12 @@ def test_a_company_is_found_only_by_its_link(client: Client) -> None:
     table = start_match(client, edit, FOUR)
     assert c.public_id not in client.get(table.edit).content.decode()
     assert Company.objects.get(pk=c.pk).secret_hash not in client.get(edit).content.decode()
+
+
+def test_the_edit_page_is_never_stored_and_its_secret_not_sent_on(client: Client) -> None:
+    edit = make(client)
+    r = client.get(edit)
+    assert r["Cache-Control"] == "no-store, private"
+    assert r["Referrer-Policy"] == "strict-origin"
+    view = client.get(f"/c/{company_of(edit).public_id}/")
+    assert "no-store" not in view.get("Cache-Control", "")
