@@ -26,7 +26,7 @@ from rules.stats.store import dump_outcome, dump_ratings, dump_tally, load_outco
 
 from ..models import Entry, Match
 from ..selectors import live_records, slots_from_log
-from .log import Roster, replay
+from .log import Roster, replay, roster_of
 from .models import Company, CompanyEntry, CompanyMatch
 
 log = logging.getLogger(__name__)
@@ -218,7 +218,7 @@ def update(company: Company, match: Match) -> bool:
         ended=got.ended, order=got.order, match_version=got.version, outcome=got.outcome
     )
     after = _index(company, match.pk)
-    roster = replay(CompanyEntry.objects.filter(company=company))
+    roster = roster_of(company)
     refold(company, roster, min(x for x in (before, after) if x is not None), changed=match.pk)
     return True
 
@@ -226,6 +226,8 @@ def update(company: Company, match: Match) -> bool:
 def rebuild(company: Company) -> None:
     """Every row and figure again from the logs (the company's and each match's)."""
     roster = replay(CompanyEntry.objects.filter(company=company))
+    company.roster = roster.to_dict()
+    company.save(update_fields=["roster"])
     CompanyMatch.objects.filter(company=company).delete()
     matches = Match.objects.in_bulk(list(roster.matches))
     for mid, seats in roster.matches.items():
@@ -252,7 +254,7 @@ def kept_state(company: Company) -> dict[str, Any]:
             "match_id", "seats", "ended", "order", "match_version", "outcome", "ratings"
         )
     )
-    return {"figures": company.figures, "rows": rows}
+    return {"figures": company.figures, "rows": rows, "roster": company.roster}
 
 
 def _approx(a: Any, b: Any) -> bool:

@@ -1,12 +1,14 @@
 """The company's log replayed: its players and their names today, the merges in force and its
-matches. Pure over the entries (no query), so a test can replay any prefix of a log."""
+matches. :func:`replay` is pure over the entries; the result is kept with the company at each
+write (``Company.roster``), so a page reads it without reading the log."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
-from .models import CompanyEntry
+from .models import Company, CompanyEntry
 
 
 @dataclass
@@ -56,6 +58,23 @@ class Roster:
                 return pid
         return None
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "names": [[p, n] for p, n in self.names.items()],
+            "merges": [[seq, a, b] for seq, (a, b) in self.merges.items()],
+            "matches": [[m, seats] for m, seats in self.matches.items()],
+            "renamed": [[p, old] for p, old in self.renamed.items()],
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Roster:
+        return cls(
+            names={p: n for p, n in d["names"]},
+            merges={seq: (a, b) for seq, a, b in d["merges"]},
+            matches={m: list(seats) for m, seats in d["matches"]},
+            renamed={p: list(old) for p, old in d["renamed"]},
+        )
+
     def seated(self, match_id: int) -> list[int]:
         """Who played ``match_id``, as they count now."""
         return [self.canonical(p) for p in self.matches.get(match_id, []) if p is not None]
@@ -78,3 +97,10 @@ def replay(entries: Iterable[CompanyEntry]) -> Roster:
         elif e.action == CompanyEntry.UNMATCH and e.match_id is not None:
             r.matches.pop(e.match_id, None)
     return r
+
+
+def roster_of(company: Company) -> Roster:
+    """The company's roster as kept, or replayed from its log (a company from before it was kept)."""
+    if company.roster is not None:
+        return Roster.from_dict(company.roster)
+    return replay(CompanyEntry.objects.filter(company=company))

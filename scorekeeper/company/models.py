@@ -24,6 +24,8 @@ class Company(models.Model):
     figures = models.JSONField(default=dict)
     # a kept figure could not be updated after a match's write: rebuilt on the next write
     stale = models.BooleanField(default=False)
+    # the log replayed (log.Roster.to_dict), written with each entry; None: replay the log
+    roster = models.JSONField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"{self.public_id} ({self.name})"

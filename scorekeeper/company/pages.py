@@ -19,13 +19,16 @@ from rules.stats import GAP, Evening, Outcome, PlayerStats, Tally, evenings
 from rules.stats.store import load_ratings, load_tally
 
 from .figures import ALL, canonical
-from .log import Roster, replay
-from .models import Company, CompanyEntry, CompanyMatch
+from .log import Roster, roster_of
+from .models import Company, CompanyMatch
+
+__all__ = ["PERIODS", "evening_on", "figures_page", "recent_evenings", "roster_of"]
 
 PERIODS = ("evening", "month", "all")
 CHART_MATCHES = 60  # the rating chart shows the latest rated matches of the scope
 LATEST_EVENINGS = 6
-RECENT = 300  # the rows the evenings are found among, the newest first
+RECENT = 300  # the most rows the evenings are found among, the newest first
+BATCH = 24
 
 
 @dataclass(frozen=True)
@@ -36,10 +39,6 @@ class PlayerRow:
     ordinal: float | None
     partner: str | None
     nemesis: str | None
-
-
-def roster_of(company: Company) -> Roster:
-    return replay(CompanyEntry.objects.filter(company=company))
 
 
 def named(o: Outcome, roster: Roster) -> Outcome:
@@ -56,13 +55,20 @@ def _rows(company: Company, variant: str | None, since: datetime | None = None) 
     return q
 
 
-def recent_evenings(company: Company, roster: Roster, variant: str | None = None) -> list[Evening]:
-    """The company's latest evenings (by today's names), the newest first."""
-    rows = list(
-        _rows(company, variant).order_by("-order", "-match_id").values_list("outcome", flat=True)[:RECENT]
-    )
-    outcomes = [named(canonical(o, roster), roster) for o in reversed(rows)]
-    return list(reversed(evenings(outcomes, company.time_zone)))
+def recent_evenings(
+    company: Company, roster: Roster, variant: str | None = None, count: int = LATEST_EVENINGS
+) -> list[Evening]:
+    """The company's latest ``count`` evenings (by today's names), the newest first: the newest
+    matches are read a batch at a time until one more evening has begun (the oldest one read
+    may be cut short), so a page reads the matches of its evenings, not the company's history."""
+    q = _rows(company, variant).order_by("-order", "-match_id").values_list("outcome", flat=True)
+    outcomes: list[Outcome] = []
+    while True:
+        batch = [named(canonical(o, roster), roster) for o in q[len(outcomes) : len(outcomes) + BATCH]]
+        outcomes += batch
+        found = list(reversed(evenings(reversed(outcomes), company.time_zone)))
+        if len(batch) < BATCH or len(found) > count or len(outcomes) >= RECENT:
+            return found[:count]
 
 
 def evening_on(company: Company, roster: Roster, day: str) -> Evening | None:
@@ -92,7 +98,7 @@ def _tally(company: Company, roster: Roster, variant: str | None, period: str) -
             canonical(o, roster) for o in _rows(company, variant, since).values_list("outcome", flat=True)
         ]
         return Tally.of(outcomes), len(outcomes)
-    latest = recent_evenings(company, roster, variant)[:1]
+    latest = recent_evenings(company, roster, variant, count=1)
     if not latest:
         return Tally(), 0
     # the evening's outcomes carry names; fold them by player id again for the table
@@ -187,6 +193,7 @@ def rating_chart(
                 {
                     "cls": f"chart-p{k}",
                     "points": " ".join(f"{x(i)},{y(v)}" for i, v in pts),
+                    "end": (x(pts[-1][0]), y(pts[-1][1])),
                     "name": roster.name(int(pid)),
                     "symbol": SYMBOLS[k % len(SYMBOLS)],
                     "last": round(pts[-1][1], 1),

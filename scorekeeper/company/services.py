@@ -112,14 +112,15 @@ def _append(
     fields = change(roster)
     seq = locked.version + 1
     entry = CompanyEntry.objects.create(company=locked, seq=seq, nonce=nonce, **fields)
-    locked.version = seq
-    locked.save(update_fields=["version"])
     roster = replay([*entries, entry])
+    locked.version, locked.roster = seq, roster.to_dict()
+    locked.save(update_fields=["version", "roster"])
     if locked.stale:
         figures.rebuild(locked)
     elif after is not None:
         after(entry, roster, locked)
     company.version, company.figures, company.stale = locked.version, locked.figures, locked.stale
+    company.roster = locked.roster
     return entry, True
 
 

@@ -100,7 +100,7 @@ def _context(request: HttpRequest, company: Company, secret: str | None) -> dict
     roster = roster_of(company)
     variant, period = _filters(request)
     evenings = []
-    for e in recent_evenings(company, roster)[:6]:
+    for e in recent_evenings(company, roster):
         title, rows = evening_texts(e)
         evenings.append({"title": title, "rows": rows, "day": e.date.isoformat()})
     players = [(pid, roster.names[pid]) for pid in roster.players()]

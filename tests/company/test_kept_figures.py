@@ -171,3 +171,25 @@ def test_check_companies_finds_and_fixes_a_difference(django_capture_on_commit_c
     call_command("check_companies", "--fix")
     company.refresh_from_db()
     assert_same(company)
+
+
+def test_the_figures_move_only_after_the_matchs_write_has_committed(
+    django_capture_on_commit_callbacks,
+) -> None:  # type: ignore[no-untyped-def]
+    hands = [{"points": [90, 30]}] * 3
+    company = company_of(
+        [MatchInput("classic-sixes", ["Аня", "Боря", "Вика", "Гоша"], hands[:2], seats=4)],
+        django_capture_on_commit_callbacks,
+    )
+    assert company.figures["scopes"]["*"]["tally"]["players"] == {}  # not finished yet
+    match = company.rows.get().match
+    with django_capture_on_commit_callbacks(execute=False) as pending:
+        play(match, hands[2:])
+        company.refresh_from_db()
+        assert company.figures["scopes"]["*"]["tally"]["players"] == {}  # inside the write: untouched
+    assert len(pending) == 1
+    pending[0]()
+    company.refresh_from_db()
+    assert company.figures["scopes"]["*"]["count"] == 1
+    assert len(company.figures["scopes"]["*"]["tally"]["players"]) == 4
+    assert_same(company)
