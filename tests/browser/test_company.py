@@ -124,3 +124,24 @@ def shoot_all(browser: Browser, base: str, edit: str, company: Company) -> None:
                     png = p.locator("[data-share-fallback]").first.get_attribute("href")
                     Path(f"{SHOTS}/company-evening-{lang}.png").write_bytes(c.request.get(base + png).body())
             c.close()
+
+
+def test_a_companys_pages_read_offline_once_opened(page: Page, live_server) -> None:
+    from tests.browser.test_offline import controlled
+
+    base = live_server.url
+    page.goto(f"{base}/c/new/")
+    page.fill("#company-players", "\n".join(FOUR))
+    page.get_by_role("button", name="Создать компанию").click()
+    page.wait_for_url(re.compile(r"/c/[^/]+/e/[^/]+/$"))
+    edit = page.url
+    controlled(page)
+    view = f"{base}/c/{Company.objects.get().public_id}/"
+    page.goto(view)
+    controlled(page)
+    page.context.set_offline(True)
+    for url in (edit, view):
+        page.goto(url)
+        expect(page.locator("#figures")).to_be_visible()
+        expect(page.locator("h1")).to_have_text("Наша компания")
+    page.context.set_offline(False)
