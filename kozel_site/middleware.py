@@ -35,8 +35,9 @@ class LanguageMiddleware:
         return response
 
 
-# /m/<id>/e/<secret>/…: every page that carries a match's edit secret in its own URL
-EDIT_PATH = re.compile(r"^/m/[^/]+/e/")
+# /m/<id>/e/<secret>/… and /c/<id>/e/<secret>/…: every page that carries a match's or a
+# company's edit secret in its own URL
+EDIT_PATH = re.compile(r"^/[mc]/[^/]+/e/")
 
 
 # no page needs a camera, a microphone, the location, payments, USB or sensors

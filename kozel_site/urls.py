@@ -15,6 +15,7 @@ urlpatterns = [
     path("api/v1/", include("rules.api_urls")),
     path("rules/", include("rules.urls")),
     path("m/", include("scorekeeper.urls")),
+    path("c/", include("scorekeeper.company.urls")),  # a company of players (scorekeeper.company)
 ]
 
 handler400 = "kozel_site.views.bad_request"

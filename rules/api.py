@@ -53,16 +53,18 @@ def error_response(
     )
 
 
-def json_view(func: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[HttpRequest], HttpResponse]:
-    """Parse the body, call ``func``, turn engine and shape errors into 400s."""
+def json_view(
+    func: Callable[[dict[str, Any]], dict[str, Any]], max_body: int = MAX_BODY
+) -> Callable[[HttpRequest], HttpResponse]:
+    """Parse the body (at most ``max_body`` bytes), call ``func``, turn engine and shape errors into 400s."""
 
     @csrf_exempt
     @require_http_methods(["POST"])
     @wraps(func)
     def view(request: HttpRequest) -> HttpResponse:
-        raw = _read_body(request)
+        raw = _read_body(request, max_body)
         if raw is None:
-            return error_response("body_too_large", None, {"max": MAX_BODY}, status=413)
+            return error_response("body_too_large", None, {"max": max_body}, status=413)
         try:
             body = json.loads(raw.decode("utf-8") or "null")
         except (UnicodeDecodeError, ValueError, RecursionError):  # deep nesting was a 500
@@ -91,21 +93,21 @@ def json_view(func: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[Htt
     return view
 
 
-def _read_body(request: HttpRequest) -> bytes | None:
-    """The body, or None when it is over ``MAX_BODY``: judged by its declared length before
+def _read_body(request: HttpRequest, max_body: int = MAX_BODY) -> bytes | None:
+    """The body, or None when it is over ``max_body``: judged by its declared length before
     reading, so a body of any size (past Django's own 2.5 MB limit too) is a JSON 413."""
     try:
         declared = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
         declared = 0
-    if declared > MAX_BODY:
+    if declared > max_body:
         _drop_body(request, declared)
         return None
     try:
         body = request.body
     except RequestDataTooBig:
         return None
-    return body if len(body) <= MAX_BODY else None
+    return body if len(body) <= max_body else None
 
 
 def _drop_body(request: HttpRequest, declared: int) -> None:
@@ -128,13 +130,13 @@ def _int(value: Any, field: str, lo: int, hi: int) -> int:
     return value
 
 
-def _required(body: Mapping[str, Any], field: str) -> Any:
+def required(body: Mapping[str, Any], field: str) -> Any:
     if field not in body:
         raise BadRequest("missing_field", field)
     return body[field]
 
 
-def _list(value: Any, field: str, max_len: int = 64) -> list[Any]:
+def read_list(value: Any, field: str, max_len: int = 64) -> list[Any]:
     if not isinstance(value, list):
         raise BadRequest("bad_type", field, expected="list")
     if len(value) > max_len:
@@ -148,9 +150,9 @@ def _code(value: Any, field: str) -> str:
     return value
 
 
-def _ruleset(body: Mapping[str, Any]) -> engine.Ruleset:
+def read_ruleset(body: Mapping[str, Any]) -> engine.Ruleset:
     """The variant, its options and, where it is played by several seat counts, ``seats``."""
-    variant = _required(body, "variant")
+    variant = required(body, "variant")
     options = body.get("options")
     if options is not None and not isinstance(options, dict):
         raise BadRequest("bad_type", "options", expected="object")
@@ -166,11 +168,35 @@ def _ruleset(body: Mapping[str, Any]) -> engine.Ruleset:
         raise
 
 
+def read_records(value: Any, field: str = "hands", max_len: int = MAX_RECORDS) -> list[engine.HandRecord]:
+    """Hand records as ``/score`` takes them; an error names ``hands[i]…``."""
+    parsed = []
+    for i, rec in enumerate(read_list(value, field, max_len)):
+        if not isinstance(rec, dict):
+            raise BadRequest("bad_record", f"{field}[{i}]")
+        try:
+            parsed.append(engine.HandRecord.from_dict(rec))
+        except KozelError as e:
+            e.field = f"{field}[{i}]" + (f".{e.field}" if e.field else "")
+            raise
+    return parsed
+
+
+def read_dealer(body: Mapping[str, Any], rs: engine.Ruleset) -> int | None:
+    """The seat that dealt the first record (solo-twelve's transfers need it), if given."""
+    if body.get("dealer") is None:
+        return None
+    dealer = check_seat(body["dealer"], "dealer")
+    if dealer >= rs.seats:
+        raise BadRequest("bad_seat", "dealer", seats=rs.seats)
+    return dealer
+
+
 def _cards_field(value: Any, field: str, multi: bool, max_len: int = 64) -> list[Any]:
     out: list[Any] = []
-    for i, item in enumerate(_list(value, field, max_len)):
+    for i, item in enumerate(read_list(value, field, max_len)):
         if multi and isinstance(item, list):
-            out.append([_code(c, f"{field}[{i}]") for c in _list(item, f"{field}[{i}]", 9)])
+            out.append([_code(c, f"{field}[{i}]") for c in read_list(item, f"{field}[{i}]", 9)])
         else:
             out.append(_code(item, f"{field}[{i}]"))
     return out
@@ -180,7 +206,7 @@ def _hands(
     value: Any, seats: int, field: str = "hands", *, allow_unknown: bool = False
 ) -> list[list[str] | None]:
     """One list of card codes per seat; with ``allow_unknown`` a seat may be null (hand not given)."""
-    hands = _list(value, field)
+    hands = read_list(value, field)
     if len(hands) != seats:
         raise BadRequest("bad_hand", field, expected=seats)
     out: list[list[str] | None] = []
@@ -188,7 +214,7 @@ def _hands(
         if h is None and allow_unknown:
             out.append(None)
             continue
-        out.append([_code(c, f"{field}[{s}][{i}]") for i, c in enumerate(_list(h, f"{field}[{s}]", 16))])
+        out.append([_code(c, f"{field}[{s}][{i}]") for i, c in enumerate(read_list(h, f"{field}[{s}]", 16))])
     return out
 
 
@@ -211,7 +237,7 @@ def _context(value: Any, rs: engine.Ruleset | None = None) -> engine.TrickContex
         )
     score = value.get("score")
     if score is not None:
-        score_list = _list(score, "context.score", 2)
+        score_list = read_list(score, "context.score", 2)
         if len(score_list) != 2:
             raise BadRequest("bad_type", "context.score", expected="[a, b]")
         score = (
@@ -226,7 +252,7 @@ def _context(value: Any, rs: engine.Ruleset | None = None) -> engine.TrickContex
         boaster = check_seat(boaster, "context.boaster")
     led = value.get("led_suits", [])
     led_suits = []
-    for i, s in enumerate(_list(led, "context.led_suits", 4)):
+    for i, s in enumerate(read_list(led, "context.led_suits", 4)):
         if s not in ("C", "S", "H", "D"):
             raise BadRequest("bad_suit", f"context.led_suits[{i}]", token=str(s)[:10])
         led_suits.append(s)
@@ -303,9 +329,9 @@ def variants(request: HttpRequest) -> HttpResponse:
 @json_view
 def trick(body: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/v1/trick``: winner, points, trumps, a verdict on every play, events."""
-    rs = _ruleset(body)
-    leader = check_seat(_required(body, "leader"), "leader")
-    cards = _cards_field(_required(body, "cards"), "cards", rs.multi_card_leads)
+    rs = read_ruleset(body)
+    leader = check_seat(required(body, "leader"), "leader")
+    cards = _cards_field(required(body, "cards"), "cards", rs.multi_card_leads)
     hands = None
     if body.get("hands") is not None:
         hands = _hands(body["hands"], rs.seats, allow_unknown=True)
@@ -351,14 +377,16 @@ class DealBody:
 
 
 def deal_body(body: Mapping[str, Any]) -> DealBody:
-    rs = _ruleset(body)
-    leader = check_seat(_required(body, "leader"), "leader")
+    rs = read_ruleset(body)
+    leader = check_seat(required(body, "leader"), "leader")
     n = rs.seats
-    hands: Any = _hands(_required(body, "hands"), n)
-    plays = _cards_field(_required(body, "plays"), "plays", rs.multi_card_leads, MAX_PLAYS)
+    hands: Any = _hands(required(body, "hands"), n)
+    plays = _cards_field(required(body, "plays"), "plays", rs.multi_card_leads, MAX_PLAYS)
     table: dict[str, Any] = {}
     if rs.draws and body.get("stock") is not None:
-        table["stock"] = [_code(c, f"stock[{i}]") for i, c in enumerate(_list(body["stock"], "stock", 36))]
+        table["stock"] = [
+            _code(c, f"stock[{i}]") for i, c in enumerate(read_list(body["stock"], "stock", 36))
+        ]
     if body.get("prikup") is not None:
         table["prikup"] = _hands(body["prikup"], n, "prikup")
     if body.get("dealer") is not None:
@@ -417,22 +445,9 @@ def deal(body: dict[str, Any]) -> dict[str, Any]:
 @json_view
 def score(body: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/v1/score``: replay hand records into the variant's match score."""
-    rs = _ruleset(body)
-    records = _list(_required(body, "hands"), "hands", MAX_RECORDS)
-    parsed = []
-    for i, rec in enumerate(records):
-        if not isinstance(rec, dict):
-            raise BadRequest("bad_record", f"hands[{i}]")
-        try:
-            parsed.append(engine.HandRecord.from_dict(rec))
-        except KozelError as e:
-            e.field = f"hands[{i}]" + (f".{e.field}" if e.field else "")
-            raise
-    dealer = None
-    if body.get("dealer") is not None:  # the seat that dealt the first record (solo-twelve)
-        dealer = check_seat(body["dealer"], "dealer")
-        if dealer >= rs.seats:
-            raise BadRequest("bad_seat", "dealer", seats=rs.seats)
+    rs = read_ruleset(body)
+    parsed = read_records(required(body, "hands"))
+    dealer = read_dealer(body, rs)
     state = engine.replay(rs, None, parsed, first_dealer=dealer)
     return {
         "score": list(state.score),

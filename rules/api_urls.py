@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api, api_analyse
+from . import api, api_analyse, api_stats
 
 app_name = "api"
 urlpatterns = [
@@ -9,4 +9,5 @@ urlpatterns = [
     path("deal", api.deal, name="deal"),
     path("score", api.score, name="score"),
     path("analyse", api_analyse.analyse, name="analyse"),
+    path("stats", api_stats.stats, name="stats"),
 ]

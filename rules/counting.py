@@ -22,6 +22,8 @@ WORDS = {
     "illegal_play": ngettext_lazy("%(n)s illegal play", "%(n)s illegal plays", "n"),
     "play": ngettext_lazy("%(n)s play", "%(n)s plays", "n"),
     "question": ngettext_lazy("%(n)s question", "%(n)s questions", "n"),
+    "match": ngettext_lazy("%(n)s match", "%(n)s matches", "n"),
+    "win": ngettext_lazy("%(n)s win", "%(n)s wins", "n"),
 }
 
 # the unit each scoring system counts in (Ruleset.scoring)

@@ -118,6 +118,11 @@ MESSAGES: dict[str, Any] = {
     ),
     "solver_busy": _("The referee is analysing another deal; try again in a few seconds."),
     "rate_limited": _("Too many analyses from here; try again in %(retry_after)s s."),
+    # a company's figures
+    "bad_players": _("Give a name for each of the %(seats)s seats, null for the blind seat."),
+    "blind_seat_player": _("Nobody sits at the blind seat: give null for it."),
+    "bad_player_name": _("A player's name is text of 1 to %(max)s characters."),
+    "duplicate_player": _("«%(token)s» sits at two seats of this match."),
 }
 
 

@@ -106,3 +106,9 @@ class Line(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id} hand {self.number} (slot {self.slot})"
+
+
+# A company of players and its log (issue: the company), in a module of its own
+from .company.models import Company, CompanyEntry, CompanyMatch  # noqa: E402
+
+__all__ = ["Company", "CompanyEntry", "CompanyMatch", "Entry", "Line", "Match"]

@@ -16,6 +16,11 @@ if [ ! -x /usr/bin/chromium ]; then
   echo "== installing Debian's chromium"
   apt_install chromium
 fi
+# DejaVu Sans draws the evening's image in Cyrillic (rules/stats/card.py).
+if [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
+  echo "== installing Debian's fonts-dejavu-core"
+  apt_install fonts-dejavu-core
+fi
 # PostgreSQL for the second run; the suite still runs on SQLite if it cannot be installed.
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 if [ -z "$PG_BIN" ]; then

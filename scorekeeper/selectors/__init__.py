@@ -13,6 +13,7 @@ from .log import (
     match_version,
     ruleset_of,
     secret_hash,
+    secret_matches,
     slots_from_log,
 )
 from .wording import line_parts, record_parts, record_summary
@@ -39,5 +40,6 @@ __all__ = [
     "replay_slots",
     "ruleset_of",
     "secret_hash",
+    "secret_matches",
     "slots_from_log",
 ]

@@ -21,6 +21,12 @@ def secret_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
+def secret_matches(stored_hash: str, secret: str) -> bool:
+    """Is ``secret`` the one ``stored_hash`` was made from? In constant time (a match's edit
+    link and a company's alike)."""
+    return hmac.compare_digest(stored_hash, secret_hash(secret))
+
+
 def _match_select() -> tuple[str, list[str], list[tuple[Any, list[Any]]]]:
     """The statement that reads a match by its public id, the model's attribute names in its
     column order, and each column's converters (the ones the ORM applies: JSON decoded, dates
@@ -63,7 +69,7 @@ def match_get(*, public_id: str) -> Match:
 def match_get_for_edit(*, public_id: str, secret: str) -> Match:
     """The match if ``secret`` is its edit secret; 404 otherwise (the same for both cases)."""
     match = match_get(public_id=public_id)
-    if not hmac.compare_digest(match.secret_hash, secret_hash(secret)):
+    if not secret_matches(match.secret_hash, secret):
         raise Http404("no such match")
     return match
 

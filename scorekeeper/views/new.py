@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -15,6 +18,7 @@ from rules.messages import VARIANT_BLURBS, option_label, option_value, variant_n
 
 from .. import services
 from ..forms import MatchForm, options_from_query
+from ..models import Match
 from .common import edit_url, rules_sheet_url
 
 # ---------------------------------------------------------------- new match
@@ -72,20 +76,40 @@ def _variant_key(query: Any) -> str:
 @limit_creation("match")
 def new(request: HttpRequest) -> HttpResponse:
     """Start a match; GET ``?variant=&opt_<name>=&house=`` preselects (house-rule sheets link here)."""
+    return new_page(request)
+
+
+Created = Callable[[Match, str], None]
+
+
+def new_page(
+    request: HttpRequest,
+    *,
+    action: str | None = None,
+    preset: dict[str, Any] | None = None,
+    created: Created | None = None,
+    context: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """The new-match page posting to ``action`` (this page by default), its form filled with
+    ``preset`` (a company's players in their seats, the first dealer); ``created(match, secret)``
+    runs in the transaction that made the match (a company adds it there)."""
     if request.method == "POST":
         form = MatchForm(request.POST)
         if form.is_valid():
             d = form.cleaned_data
-            match, secret = services.match_create(
-                variant=d["variant"],
-                options=d["options"],
-                team_names=d["team_names"],
-                player_names=d["player_names"],
-                seats=d["seats"],
-                first_dealer=d["first_dealer"],
-                first_leader=d["first_leader"],
-                house=d.get("house", ""),
-            )
+            with transaction.atomic():
+                match, secret = services.match_create(
+                    variant=d["variant"],
+                    options=d["options"],
+                    team_names=d["team_names"],
+                    player_names=d["player_names"],
+                    seats=d["seats"],
+                    first_dealer=d["first_dealer"],
+                    first_leader=d["first_leader"],
+                    house=d.get("house", ""),
+                )
+                if created is not None:
+                    created(match, secret)
             return redirect(edit_url(match, secret))
         selected = _variant_key(request.POST)
         query: Any = request.POST
@@ -100,6 +124,7 @@ def new(request: HttpRequest) -> HttpResponse:
                 "team_0": _("Reds"),
                 "team_1": _("Blacks"),
                 "first_dealer": 0,
+                **(preset or {}),
             }
         )
         query = request.GET
@@ -113,6 +138,8 @@ def new(request: HttpRequest) -> HttpResponse:
             "selected": selected,
             "chosen": next(c for c in cards if c["selected"]),
             "player_fields": [(f"player_{i}", form[f"player_{i}"].value()) for i in range(4)],
+            "form_action": action or reverse("scorekeeper:new"),
+            **(context or {}),
         },
         status=status,
     )

@@ -19,14 +19,18 @@ var PAGES = "kozel-pages-v1";
 var OFFLINE = "/offline/";
 var CORE = [{% for url in core %}"{{ url }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
 
-// pages kept for the table: home, rule sheets and glossary and referee, a match's view and edit pages
+// pages kept for the table: home, rule sheets and glossary and referee, a match's and a company's
+// view and edit pages
 var PAGE_RE = [
   /^\/$/,
   /^\/offline\/$/,
   /^\/rules\/(referee\/|glossary\/|[a-z0-9-]+\/)?$/,
   /^\/rules\/house\/[a-z0-9-]+\/$/,
   /^\/m\/(?!new\/)[A-Za-z0-9_-]+\/$/,
-  /^\/m\/[A-Za-z0-9_-]+\/e\/[A-Za-z0-9_-]+\/((hand\/\d+\/)|(history\/))?$/
+  /^\/m\/[A-Za-z0-9_-]+\/e\/[A-Za-z0-9_-]+\/((hand\/\d+\/)|(history\/))?$/,
+  // a company's view and edit pages
+  /^\/c\/(?!new\/)[A-Za-z0-9_-]+\/$/,
+  /^\/c\/[A-Za-z0-9_-]+\/e\/[A-Za-z0-9_-]+\/$/
 ];
 function cacheablePage(url) {
   if (url.origin !== self.location.origin) return false;

@@ -41,7 +41,14 @@ def _contains(actual: Any, expected: Any, where: str = "") -> None:
 
 def test_the_readme_has_examples_for_every_endpoint() -> None:
     paths = {_parse(b)[1] for b in BLOCKS}
-    assert paths == {"/api/v1/variants", "/api/v1/trick", "/api/v1/deal", "/api/v1/score", "/api/v1/analyse"}
+    assert paths == {
+        "/api/v1/variants",
+        "/api/v1/trick",
+        "/api/v1/deal",
+        "/api/v1/score",
+        "/api/v1/analyse",
+        "/api/v1/stats",
+    }
 
 
 def test_the_readme_names_the_engine_s_node_budget() -> None:

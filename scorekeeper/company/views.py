@@ -1,0 +1,327 @@
+"""The company's pages: made without sign-up, an edit link and a view link like a match's.
+
+Plain ``render()``; every write is a POST with the CSRF token, the log version the page showed
+and a one-time nonce (a double tap writes once), answered by a redirect to the edit page, or
+the page again with the error (422: it does not fit; 409: another phone changed it first)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django import forms as djforms
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from rules.engine.variants import ALL_VARIANTS, DEFAULT_VARIANT
+from rules.evening_card import evening_png, evening_texts
+from rules.messages import variant_name
+
+from ..forms import new_nonce
+from ..models import Match
+from ..selectors import secret_matches
+from ..services import NonceReused, StaleForm
+from ..views.common import NONCE_REUSED, VIEW_LINK_READ_ONLY, _read_only
+from ..views.new import new_page
+from ..views.readonly import _qr
+from . import forms, services
+from .models import Company
+from .pages import PERIODS, evening_on, figures_page, recent_evenings, roster_of
+
+COMPANY_STALE = gettext_lazy(
+    "Another phone changed this company since your page was shown. Here it is as it stands now: "
+    "check it and try again."
+)
+
+
+def company_get(public_id: str) -> Company:
+    company = Company.objects.filter(public_id=public_id).first()
+    if company is None:
+        raise Http404("no such company")
+    return company
+
+
+def company_get_for_edit(public_id: str, secret: str) -> Company:
+    """The company if ``secret`` is its edit secret; 404 otherwise (the same for both)."""
+    company = company_get(public_id)
+    if not secret_matches(company.secret_hash, secret):
+        raise Http404("no such company")
+    return company
+
+
+def edit_url(company: Company, secret: str) -> str:
+    return reverse("company:edit", args=[company.public_id, secret])
+
+
+def view_url(company: Company) -> str:
+    return reverse("company:view", args=[company.public_id])
+
+
+# ---------------------------------------------------------------- making one
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def company_new(request: HttpRequest) -> HttpResponse:
+    form = forms.CompanyForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            company, secret = services.company_create(
+                name=form.cleaned_data["name"],
+                # a phone without JavaScript sends none: the server's zone, shown on the page
+                time_zone=form.cleaned_data["time_zone"] or settings.TIME_ZONE,
+                players=form.player_names(),
+            )
+        except ValidationError as e:
+            form.add_error(None, e)
+        else:
+            return redirect(edit_url(company, secret))
+    status = 422 if request.method == "POST" else 200
+    return render(request, "scorekeeper/company/new.html", {"form": form}, status=status)
+
+
+# ---------------------------------------------------------------- the pages
+
+
+def _filters(request: HttpRequest) -> tuple[str | None, str]:
+    variant = request.GET.get("variant") or None
+    if variant not in ALL_VARIANTS:
+        variant = None
+    period = request.GET.get("period", "all")
+    return variant, period if period in PERIODS else "all"
+
+
+def _context(request: HttpRequest, company: Company, secret: str | None) -> dict[str, Any]:
+    roster = roster_of(company)
+    variant, period = _filters(request)
+    evenings = []
+    for e in recent_evenings(company, roster):
+        title, rows = evening_texts(e)
+        evenings.append({"title": title, "rows": rows, "day": e.date.isoformat()})
+    players = [(pid, roster.names[pid]) for pid in roster.players()]
+    matches = []
+    for row in company.rows.select_related("match").order_by("-order", "-match_id")[:30]:
+        o = row.outcome
+        sides = [" + ".join(roster.name(int(p)) for p in side) for side in o["sides"]]
+        matches.append(
+            {
+                "pk": row.match_id,
+                "url": reverse("scorekeeper:watch", args=[row.match.public_id]),
+                "variant": variant_name(row.variant),
+                "sides": sides,
+                "score": ":".join(str(x) for x in o["score"]),
+                "winner": sides[o["winner"]] if o["winner"] is not None else None,
+                "when": row.order,
+            }
+        )
+    merges = [
+        {"seq": seq, "keep": roster.names[a], "fold": roster.names[b]}
+        for seq, (a, b) in roster.merges.items()
+    ]
+    ctx: dict[str, Any] = {
+        "company": company,
+        "secret": secret,
+        "editable": secret is not None,
+        "version": company.version,
+        "roster_players": players,
+        "merges": merges,
+        "matches": matches,
+        "evenings": evenings,
+        "view_abs": request.build_absolute_uri(view_url(company)),
+        "filter_url": edit_url(company, secret) if secret else view_url(company),
+        "periods": [("evening", _("This evening")), ("month", _("This month")), ("all", _("All time"))],
+        "all_variants": [(k, variant_name(k)) for k in ALL_VARIANTS],
+        "default_variant": DEFAULT_VARIANT,
+        **figures_page(company, roster, variant, period),
+    }
+    if secret is not None:
+        ctx["edit_abs"] = request.build_absolute_uri(edit_url(company, secret))
+        ctx["nonces"] = {k: new_nonce() for k in ("player", "rename", "merge", "link")}
+        ctx["seats"] = range(4)
+    return ctx
+
+
+@require_safe
+def company_edit(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    company = company_get_for_edit(public_id, secret)
+    return render(request, "scorekeeper/company/edit.html", _context(request, company, secret))
+
+
+@_read_only
+def company_view(request: HttpRequest, public_id: str) -> HttpResponse:
+    company = company_get(public_id)
+    return render(request, "scorekeeper/company/view.html", _context(request, company, None))
+
+
+@_read_only
+def evening_image(request: HttpRequest, public_id: str, day: str) -> HttpResponse:
+    """The evening's PNG in the reader's language, to share in a chat."""
+    company = company_get(public_id)
+    evening = evening_on(company, roster_of(company), day)
+    if evening is None:
+        raise Http404("no such evening")
+    resp = HttpResponse(evening_png(evening, company.name), content_type="image/png")
+    resp["Content-Disposition"] = f'inline; filename="kozel-{day}-{get_language()}.png"'
+    return resp
+
+
+@_read_only
+def qr_view(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _qr(request.build_absolute_uri(view_url(company_get(public_id))))
+
+
+@require_safe
+def qr_edit(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    company = company_get_for_edit(public_id, secret)
+    return _qr(request.build_absolute_uri(edit_url(company, secret)))
+
+
+def read_only_rest(request: HttpRequest, public_id: str, rest: str) -> HttpResponse:
+    """Anything else under a view link: a write is 403, a read is 404."""
+    if request.method not in ("GET", "HEAD"):
+        raise PermissionDenied(VIEW_LINK_READ_ONLY)
+    raise Http404("no such page")
+
+
+# ---------------------------------------------------------------- writes
+
+
+def _write(
+    request: HttpRequest,
+    public_id: str,
+    secret: str,
+    form_class: type[djforms.Form],
+    call: Callable[[Company, dict[str, Any]], object],
+) -> HttpResponse:
+    company = company_get_for_edit(public_id, secret)
+    form = form_class(request.POST)
+    message, status = "", 422
+    if form.is_valid():
+        try:
+            call(company, form.cleaned_data)
+        except ValidationError as e:
+            message = " ".join(e.messages)
+        except StaleForm:
+            message, status = str(COMPANY_STALE), 409
+        except NonceReused:
+            message, status = str(NONCE_REUSED), 409
+        else:
+            return redirect(edit_url(company, secret))
+    else:
+        message = " ".join(str(m) for errs in form.errors.values() for m in errs)
+    company.refresh_from_db()
+    ctx = _context(request, company, secret)
+    ctx["message"] = message
+    return render(request, "scorekeeper/company/edit.html", ctx, status=status)
+
+
+def _common(d: dict[str, Any]) -> dict[str, Any]:
+    return {"nonce": d["nonce"], "version": d["version"]}
+
+
+@require_POST
+def player_add(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    return _write(
+        request,
+        public_id,
+        secret,
+        forms.NameForm,
+        lambda c, d: services.player_add(company=c, name=d["name"], **_common(d)),
+    )
+
+
+@require_POST
+def player_rename(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    return _write(
+        request,
+        public_id,
+        secret,
+        forms.RenameForm,
+        lambda c, d: services.player_rename(company=c, player=d["player"], name=d["name"], **_common(d)),
+    )
+
+
+@require_POST
+def players_merge(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    return _write(
+        request,
+        public_id,
+        secret,
+        forms.MergeForm,
+        lambda c, d: services.players_merge(company=c, keep=d["keep"], fold=d["fold"], **_common(d)),
+    )
+
+
+@require_POST
+def merge_undo(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    return _write(
+        request,
+        public_id,
+        secret,
+        forms.UnmergeForm,
+        lambda c, d: services.merge_undo(company=c, merge=d["merge"], **_common(d)),
+    )
+
+
+@require_POST
+def match_add(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    return _write(
+        request,
+        public_id,
+        secret,
+        forms.LinkForm,
+        lambda c, d: services.match_add(company=c, link=d["link"], **_common(d)),
+    )
+
+
+@require_POST
+def match_remove(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    return _write(
+        request,
+        public_id,
+        secret,
+        forms.RemoveForm,
+        lambda c, d: services.match_remove(company=c, match=d["match"], **_common(d)),
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def match_new(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    """The new-match page with the seats chosen on the company's page (``?player_<n>=`` and
+    ``?first_dealer=``, names of the company's players); the match made joins the company."""
+    company = company_get_for_edit(public_id, secret)
+    roster = roster_of(company)
+    known = {roster.names[p] for p in roster.players()}
+    preset: dict[str, Any] = {}
+    for i in range(4):
+        name = request.GET.get(f"player_{i}", "")
+        if name in known:
+            preset[f"player_{i}"] = name
+    dealer = request.GET.get("first_dealer", "")
+    if dealer in ("0", "1", "2", "3"):
+        preset["first_dealer"] = int(dealer)
+
+    def created(match: Match, _secret: str) -> None:
+        company.refresh_from_db()
+        services.match_link(
+            company=company, match=match, nonce=f"new-{match.public_id}", version=company.version
+        )
+
+    try:
+        return new_page(
+            request,
+            action=request.get_full_path(),
+            preset=preset,
+            created=created,
+            context={"company": company},
+        )
+    except ValidationError as e:
+        company.refresh_from_db()
+        ctx = _context(request, company, secret)
+        ctx["message"] = " ".join(e.messages)
+        return render(request, "scorekeeper/company/edit.html", ctx, status=422)

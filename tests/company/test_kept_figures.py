@@ -1,0 +1,195 @@
+"""The company's kept figures equal a recomputation from scratch (rules.stats over the boards),
+through matches joining, hands recorded after the match's write has committed, corrections
+and deletions of old hands, matches leaving, and a merge then its undo."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import CommandError, call_command
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from rules.engine import HandRecord
+from rules.stats import MatchInput
+from scorekeeper import services
+from scorekeeper.company import figures as kept
+from scorekeeper.company import services as company_services
+from scorekeeper.company.models import Company
+from scorekeeper.models import Line
+from tests.company.helpers import create_match, from_scratch, kept_figures, nonce, play
+from tests.stats.strategies import histories
+
+pytestmark = pytest.mark.django_db
+
+SETTINGS = settings(
+    max_examples=10,
+    deadline=None,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],  # a database example is too slow to shrink
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
+def assert_same(company: Company) -> None:
+    for scope in ["*", *sorted(company.figures.get("scopes", {}))]:
+        variant = None if scope == "*" else scope
+        tally, ratings = kept_figures(company, scope)
+        want_tally, want_ratings = from_scratch(company, variant)
+        if scope != "*" and scope not in company.figures.get("scopes", {}):
+            continue
+        assert tally == want_tally, scope
+        assert ratings.keys() == want_ratings.keys()
+        for n, r in ratings.items():
+            assert r == pytest.approx(want_ratings[n], abs=1e-9), (scope, n)
+    assert kept.check(company), "manage.py check_companies would find a difference"
+
+
+def company_of(history: list[MatchInput], capture) -> Company:  # type: ignore[no-untyped-def]
+    company, _secret = company_services.company_create(name="Пятница", time_zone="Europe/Moscow")
+    for m in history:
+        match, _s = create_match(m)
+        half = len(m.hands) // 2
+        with capture(execute=True):
+            play(match, m.hands[:half])
+        company.refresh_from_db()
+        company_services.match_link(company=company, match=match, nonce=nonce(), version=company.version)
+        with capture(execute=True):  # the rest after it joined: updated on commit
+            play(match, m.hands[half:])
+    company.refresh_from_db()
+    return company
+
+
+@SETTINGS
+@given(history=histories(min_size=1, max_size=6))
+def test_kept_figures_equal_a_recomputation(history, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+    company = company_of(history, django_capture_on_commit_callbacks)
+    assert not company.stale
+    assert_same(company)
+
+
+@SETTINGS
+@given(history=histories(min_size=2, max_size=5), data=st.data())
+def test_correcting_an_old_match_changes_figures_as_a_recomputation(
+    history, data, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    company = company_of(history, django_capture_on_commit_callbacks)
+    rows = list(company.rows.select_related("match"))
+    row = data.draw(st.sampled_from(rows[:-1]))
+    match = row.match
+    lines = list(Line.objects.filter(match=match))
+    if not lines:
+        return
+    line = data.draw(st.sampled_from(lines))
+    match.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        if data.draw(st.booleans()):
+            services.hand_delete(match=match, slot=line.slot, nonce=nonce(), version=match.version)
+        else:  # the same hand with the points of another hand (or none taken): the engine decides
+            other = {k: v for k, v in data.draw(st.sampled_from(lines)).record.items() if k != "dealer"}
+            try:
+                services.hand_edit(
+                    match=match,
+                    slot=line.slot,
+                    record=HandRecord.from_dict(other),
+                    nonce=nonce(),
+                    version=match.version,
+                )
+            except Exception:  # an edit the engine refuses changes nothing
+                pass
+    company.refresh_from_db()
+    assert_same(company)
+
+
+@SETTINGS
+@given(history=histories(min_size=2, max_size=5), data=st.data())
+def test_a_merge_then_its_undo_restores_everything(history, data, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+    from scorekeeper.company.log import replay
+    from scorekeeper.company.models import CompanyEntry, CompanyMatch
+
+    company = company_of(history, django_capture_on_commit_callbacks)
+    before = kept.kept_state(company)
+    roster = replay(CompanyEntry.objects.filter(company=company))
+    players = roster.players()
+    pairs = [
+        (a, b)
+        for a in players
+        for b in players
+        if a != b and not any(a in roster.seated(m) and b in roster.seated(m) for m in roster.matches)
+    ]
+    if not pairs:  # everyone played with everyone: a player who never played is merged instead
+        company_services.player_add(company=company, name="Тот же", nonce=nonce(), version=company.version)
+        roster = replay(CompanyEntry.objects.filter(company=company))
+        pairs = [(players[0], roster.players()[-1])]
+        before = kept.kept_state(company)
+    keep, fold = data.draw(st.sampled_from(pairs))
+    entry, _ = company_services.players_merge(
+        company=company, keep=keep, fold=fold, nonce=nonce(), version=company.version
+    )
+    assert_same(company)
+    company_services.merge_undo(company=company, merge=entry.seq, nonce=nonce(), version=company.version)
+    company.refresh_from_db()
+    assert kept.same(kept.kept_state(company), before)
+    assert CompanyMatch.objects.filter(company=company).count() == len(history)
+    assert_same(company)
+
+
+def test_a_match_leaving_and_a_stale_company_rebuilt_on_its_next_write(
+    django_capture_on_commit_callbacks,
+) -> None:  # type: ignore[no-untyped-def]
+    hands = [{"points": [90, 30]}] * 3  # a match won 6:0
+    ms = [
+        MatchInput("classic-sixes", ["Аня", "Боря", "Вика", "Гоша"], hands, seats=4),
+        MatchInput("classic-sixes", ["Вика", "Аня", "Гоша", "Боря"], hands, seats=4),
+    ]
+    company = company_of(ms, django_capture_on_commit_callbacks)
+    first = company.rows.first()
+    company_services.match_remove(
+        company=company, match=first.match_id, nonce=nonce(), version=company.version
+    )
+    assert company.rows.count() == 1
+    assert_same(company)
+    Company.objects.filter(pk=company.pk).update(stale=True, figures={})
+    company.refresh_from_db()
+    assert not kept.check(company)
+    company_services.player_add(company=company, name="Дина", nonce=nonce(), version=company.version)
+    company.refresh_from_db()
+    assert not company.stale
+    assert_same(company)
+
+
+def test_check_companies_finds_and_fixes_a_difference(django_capture_on_commit_callbacks, capsys) -> None:  # type: ignore[no-untyped-def]
+    hands = [{"points": [90, 30]}] * 3
+    company = company_of(
+        [MatchInput("classic-sixes", ["Аня", "Боря", "Вика", "Гоша"], hands, seats=4)],
+        django_capture_on_commit_callbacks,
+    )
+    call_command("check_companies")
+    assert "0 differ" in capsys.readouterr().out
+    Company.objects.filter(pk=company.pk).update(figures={"scopes": {}})
+    with pytest.raises(CommandError):
+        call_command("check_companies")
+    assert "1 differ" in capsys.readouterr().out
+    call_command("check_companies", "--fix")
+    company.refresh_from_db()
+    assert_same(company)
+
+
+def test_the_figures_move_only_after_the_matchs_write_has_committed(
+    django_capture_on_commit_callbacks,
+) -> None:  # type: ignore[no-untyped-def]
+    hands = [{"points": [90, 30]}] * 3
+    company = company_of(
+        [MatchInput("classic-sixes", ["Аня", "Боря", "Вика", "Гоша"], hands[:2], seats=4)],
+        django_capture_on_commit_callbacks,
+    )
+    assert company.figures["scopes"]["*"]["tally"]["players"] == {}  # not finished yet
+    match = company.rows.get().match
+    with django_capture_on_commit_callbacks(execute=False) as pending:
+        play(match, hands[2:])
+        company.refresh_from_db()
+        assert company.figures["scopes"]["*"]["tally"]["players"] == {}  # inside the write: untouched
+    assert len(pending) == 1
+    pending[0]()
+    company.refresh_from_db()
+    assert company.figures["scopes"]["*"]["count"] == 1
+    assert len(company.figures["scopes"]["*"]["tally"]["players"]) == 4
+    assert_same(company)

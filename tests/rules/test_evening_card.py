@@ -1,0 +1,82 @@
+"""The evening's image (rules/evening_card.py, rules/stats/card.py): worded in the reader's
+language, drawn in Cyrillic at the size a chat previews, never blank."""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.utils import translation
+from PIL import Image
+
+from rules.evening_card import evening_png, evening_texts
+from rules.stats import MatchInput, read_all
+from rules.stats.card import BACKGROUND, SIZE, draw_card
+from rules.stats.evenings import Evening, evenings
+
+T = datetime(2026, 12, 5, 16, 0, tzinfo=UTC)
+WIN = [{"points": [100, 20]}] * 3
+
+
+def evening() -> Evening:
+    history = [
+        MatchInput(
+            "classic-sixes", ["Аня", "Боря", "Вика", "Гоша"], WIN, started=T, ended=T + timedelta(hours=1)
+        ),
+        MatchInput(
+            "classic-sixes",
+            ["Аня", "Боря", "Вика", "Гоша"],
+            [{"points": [60, 60]}, {"points": [100, 20]}, {"points": [100, 20]}, {"points": [72, 48]}],
+            started=T + timedelta(hours=1),
+            ended=T + timedelta(hours=2),
+        ),
+        MatchInput("classic-sixes", ["Аня", "Боря", "Вика", "Гоша"], WIN[:1], started=T + timedelta(hours=2)),
+    ]
+    (e,) = evenings(read_all(history), "Europe/Moscow")
+    return e
+
+
+def test_the_words_in_russian_and_english() -> None:
+    with translation.override("ru"):
+        title, rows = evening_texts(evening())
+    assert title == "Вечер 5 декабря"
+    assert rows == [
+        ("Матчи", "2 матча, не доиграно: 1"),
+        ("Козлы", "Боря ×2, Гоша ×2"),
+        ("Самая крупная победа", "Аня и Вика — Боря и Гоша 6:0 — козлы"),
+        ("Самая длинная серия", "Аня: 2 победы подряд"),
+    ]
+    with translation.override("en"):
+        title, rows = evening_texts(evening())
+    assert title == "Evening of 5 December"
+    assert rows[0] == ("Matches", "2 matches, 1 not finished")
+    assert rows[3] == ("The longest streak", "Аня: 2 wins in a row")
+
+
+def ink(png: bytes) -> tuple[tuple[int, int], float]:
+    """The image's size and the share of its pixels that are not the background."""
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    data = img.get_flattened_data() if hasattr(img, "get_flattened_data") else img.getdata()
+    other = sum(1 for px in data if px != BACKGROUND)
+    return img.size, other / (img.size[0] * img.size[1])
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_the_image_is_a_chat_preview_with_text(language: str) -> None:
+    with translation.override(language):
+        png = evening_png(evening(), "Пятница")
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    size, share = ink(png)
+    assert size == SIZE == (1200, 630)
+    assert 0.3 < share < 0.95  # the panels and the text, on the table's green
+
+
+def test_more_words_do_not_overflow() -> None:
+    long_rows = [("Козлы", ", ".join(f"Игрок с длинным именем {i} ×{i}" for i in range(30)))] * 6
+    png = draw_card("Вечер 5 декабря " + "очень " * 40, long_rows)
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    assert img.size == SIZE
+    margin = [img.getpixel((x, y)) for x in range(SIZE[0] - 30, SIZE[0]) for y in range(20, SIZE[1])]
+    assert set(margin) == {BACKGROUND}  # cut with «…» inside the panel, not past the edge
+    assert 0.3 < ink(png)[1] < 0.95
