@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -110,16 +111,30 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # on the lock as they do in production, instead of failing with "table is locked".
     # One file per test process, so two test runs in one work tree do not share it.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}
-# Per-process memory for rendered fragments that are pure functions of their key (a rule sheet
-# by variant, options and language; a match's hand list by its log version). No data lives only
-# here: a miss recomputes, so app servers stay interchangeable.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "kozel-fragments",
-        "OPTIONS": {"MAX_ENTRIES": 2000},
+# Rendered fragments that are pure functions of their key (a rule sheet by variant, options and
+# language; a match's parts by its version). No data lives only here: a miss recomputes, so app
+# servers stay interchangeable. KOZEL_CACHE_URL: empty or locmem:// for each process's own memory;
+# redis://host:port/db for one cache shared by several app servers (README «Several app servers»).
+CACHE_URL = os.environ.get("KOZEL_CACHE_URL", "").strip()
+CACHES: dict[str, dict[str, Any]]
+if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "kozel",
+        }
     }
-}
+elif CACHE_URL in ("", "locmem://"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "kozel-fragments",
+            "OPTIONS": {"MAX_ENTRIES": 2000},
+        }
+    }
+else:
+    raise ImproperlyConfigured("KOZEL_CACHE_URL must be empty, locmem:// or a redis://… URL")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "ru"
