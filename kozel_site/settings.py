@@ -61,7 +61,7 @@ MIDDLEWARE = [
     "kozel_site.middleware.HeadersMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "kozel_site.middleware.GZipMiddleware",  # Django's, at a lighter level (see there)
+    "django.middleware.gzip.GZipMiddleware",
     "kozel_site.middleware.LanguageMiddleware",
     "kozel_site.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -85,7 +85,6 @@ TEMPLATES = [
                 "django.template.context_processors.csrf",
             ],
             "builtins": ["template_partials.templatetags.partials"],
-            "libraries": {"once": "kozel_site.once"},
         },
     }
 ]

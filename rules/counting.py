@@ -50,8 +50,7 @@ JS_TABLE = 200
 def js_catalogue() -> dict[str, str]:
     """The plural forms for the scripts, from the active catalogue itself: ``plural`` holds the
     form index of each n in 0..199 (one digit each), ``<word>`` the forms in index order, «|»
-    between them, ``{n}`` where the number goes. Every page carries it: base.html keeps it once per
-    language (``{% per_language %}``, kozel_site/once.py)."""
+    between them, ``{n}`` where the number goes. Every page carries it (base.html)."""
     forms: dict[str, list[str]] = {w: [] for w in JS_WORDS}
     index: list[str] = []
     seen: list[str] = []

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
-from kozel_site.http import htmx, url
+from common.http import htmx, url
 from rules import facts, services
 from rules import referee as ref
 from rules.engine.cards import SUIT_SYMBOLS, Card, KozelError, card

@@ -25,8 +25,8 @@ from rules.engine import HandRecord, RecordError, new_fold, replay, resolve
 from rules.engine.variants import Ruleset, check_options, check_seats, get_variant
 
 from . import explain, reasons, snapshots
+from .log import Slot, live_records, ruleset_of, secret_hash, slots_from_log
 from .models import Entry, Line, Match
-from .selectors import Slot, live_records, ruleset_of, secret_hash, slots_from_log
 
 
 class StaleForm(Exception):

@@ -11,15 +11,11 @@ stored is exactly what the log gives.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
 from django.utils import translation
 
 from rules.engine import (
@@ -34,43 +30,17 @@ from rules.engine import (
 )
 from rules.engine.variants import Ruleset
 
+from .log import live_records, ruleset_of, slots_from_log
 from .models import Entry, Line, Match
+from .wording import line_parts
 
 LATEST = 30  # hand lines on a page before «all hands»
 
-# What a line's stored text is written from: the translation catalogues and the code that words a
-# line. A release that changes either gives a new tag; a match whose snapshot carries another tag
-# has its lines rebuilt from the log once, when it is next read or written, so nobody keeps
-# reading the old wording (and ``check_snapshots`` reports it until then).
-_WORDING = (
-    "scorekeeper/explain.py",
-    "scorekeeper/selectors/wording.py",
-    "scorekeeper/snapshots.py",
-    "rules/counting.py",
-)
-
-
-def _texts_tag() -> str:
-    base = Path(settings.BASE_DIR)
-    digest = hashlib.sha256()
-    catalogues = sorted(
-        p
-        for d in (base / "locale", base / "rules" / "locale", base / "scorekeeper" / "locale")
-        for p in d.glob("*/LC_MESSAGES/django.mo")
-    )
-    for path in [*catalogues, *(base / w for w in _WORDING)]:
-        digest.update(str(path.relative_to(base)).encode())
-        digest.update(path.read_bytes() if path.exists() else b"-")
-    return digest.hexdigest()[:16]
-
-
-TEXTS = _texts_tag()
-
-
-def ruleset_of(match: Match) -> Ruleset:
-    from .selectors import ruleset_of as of
-
-    return of(match)
+# The wording of the stored line texts (scorekeeper.wording, scorekeeper.explain, the catalogues).
+# Bumped by hand in a release that changes how a line reads: a write to a match stored with another
+# wording rebuilds its lines first, and ``manage.py check_snapshots --fix`` rebuilds every match.
+# Until then a page shows the stored texts: a read never writes.
+WORDING = 1
 
 
 # ---------------------------------------------------------------- building lines
@@ -78,8 +48,6 @@ def ruleset_of(match: Match) -> Ruleset:
 
 def line_texts(result: HandResult, team_names: Sequence[str], ruleset: Ruleset) -> dict[str, dict[str, Any]]:
     """The line as shown, in every language of the site (built once per written hand)."""
-    from .selectors.wording import line_parts
-
     out = {}
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
@@ -108,7 +76,7 @@ def _line(
 
 
 def snapshot_of(fold: Fold, version: int, broken: str = "") -> dict[str, Any]:
-    return {**replace(fold, tag=version).to_dict(), "broken": broken, "texts": TEXTS}
+    return {**replace(fold, tag=version).to_dict(), "broken": broken, "texts": WORDING}
 
 
 def fold_of_match(match: Match, rs: Ruleset | None = None) -> Fold:
@@ -209,8 +177,6 @@ class Built:
 def build_from_log(match: Match, entries: Sequence[Entry] | None = None) -> Built:
     """The snapshot and lines the log gives, replayed from hand 1 (nothing written). A stored
     hand the engine refuses stops the replay; the snapshot names it (``broken``)."""
-    from .selectors import live_records, slots_from_log
-
     if entries is None:
         entries = list(Entry.objects.filter(match=match))
     rs = ruleset_of(match)
@@ -280,33 +246,23 @@ def is_current(match: Match) -> bool:
         isinstance(snap, dict)
         and snap.get("tag") == match.version
         and "broken" in snap
-        and snap.get("texts") == TEXTS  # lines worded by this release
+        and snap.get("texts") == WORDING  # lines worded as this release words them
     )
 
 
 def lock(match: Match, *, nonce: str | None = None) -> int | None:
     """Lock the match row for a write and bring ``match`` up to date with it (version and
-    snapshot, built from the log if it is missing or behind). With ``nonce``: the seq of the
-    log entry that nonce already wrote (None: unused), read in the same statement as the lock.
+    snapshot, built from the log if it is missing, behind, or worded by another release). With
+    ``nonce``: the seq of the log entry that nonce already wrote (None: unused).
 
-    The statement is written out (the same on SQLite and PostgreSQL; FOR UPDATE where the
-    database has row locks, SQLite's write transaction already holds the whole file): through
-    the ORM, building it cost more than running it, inside the write lock every phone waits on."""
-    qn = connection.ops.quote_name
-    matches, entries = qn(Match._meta.db_table), qn(Entry._meta.db_table)
-    spent = f"(SELECT seq FROM {entries} WHERE match_id = %s AND nonce = %s)" if nonce is not None else "NULL"
-    params: list[Any] = [match.pk, nonce] if nonce is not None else []
-    sql = f"SELECT version, snapshot, {spent} FROM {matches} WHERE id = %s"
-    if connection.features.has_select_for_update:
-        sql += " FOR UPDATE"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, match.pk])
-        row = cursor.fetchone()
-    if row is None:
-        raise Match.DoesNotExist("no such match")
-    version, snapshot, seq = row
-    match.version = version
-    match.snapshot = json.loads(snapshot) if isinstance(snapshot, (str, bytes)) else snapshot
+    The nonce is read by a statement of its own after the lock is held: on PostgreSQL a
+    statement sees what was committed before it started, so a double tap that waited on the lock
+    finds the entry the first tap committed (read inside the locking statement, it would not)."""
+    row = Match.objects.select_for_update().values_list("version", "snapshot").get(pk=match.pk)
+    match.version, match.snapshot = row
+    seq = None
+    if nonce is not None:
+        seq = Entry.objects.filter(match=match, nonce=nonce).values_list("seq", flat=True).first()
     if not is_current(match) or not _readable(match):
         rebuild(match)
     return seq
@@ -320,10 +276,10 @@ def _readable(match: Match) -> bool:
     return True
 
 
-def ensure(match: Match) -> None:
-    """For a read: a match whose snapshot is missing or behind its log (a match from before
-    snapshots) is built once, under the write lock."""
-    if is_current(match) and _readable(match):
-        return
-    with transaction.atomic():
-        lock(match)
+def usable(match: Match) -> bool:
+    """For a read: the snapshot is the fold of the log as it stands (whatever wording its texts
+    have: the page shows them as stored)."""
+    snap = match.snapshot
+    return (
+        isinstance(snap, dict) and snap.get("tag") == match.version and "broken" in snap and _readable(match)
+    )

@@ -30,7 +30,7 @@ from .inputs import (
     parse_hands,
     parse_play,
 )
-from .legality import _NO_PARAMS, _judge_answer, _judge_lead
+from .legality import NO_PARAMS, judge_answer, judge_lead
 from .legality import TrickContext as TrickContext
 from .legality import legal_cards as legal_cards
 from .variants import Ruleset, team_of
@@ -219,15 +219,15 @@ def resolve_parsed(
         seat = (leader + i) % n
         hand = parsed_hands[seat]
         if i == 0:
-            legal, reason, params = _judge_lead(rs, seat, cards, hand, ctx, parsed_hands)
+            legal, reason, params = judge_lead(rs, seat, cards, hand, ctx, parsed_hands)
         elif multi:
             legal, reason, params = (
                 True,
                 None,
-                _NO_PARAMS,
+                NO_PARAMS,
             )  # no follow duty in draw-four (draw-four#following)
         else:
-            legal, reason, params = _judge_answer(rs, cards[0], hand, led_group, ctx)
+            legal, reason, params = judge_answer(rs, cards[0], hand, led_group, ctx)
         if seat == rs.blind_seat:
             legal, reason, params = True, "blind_seat", {}  # played unseen (docs/tables.md#blind-seat)
         trump = (
@@ -235,7 +235,7 @@ def resolve_parsed(
             if len(cards) == 1
             else tuple(trump_at[c.index] >= 0 for c in cards)
         )
-        out.append(Play(seat, cards, trump, legal, reason, frozen_params(params) if params else _NO_PARAMS))
+        out.append(Play(seat, cards, trump, legal, reason, frozen_params(params) if params else NO_PARAMS))
 
     if multi:
         best = 0

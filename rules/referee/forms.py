@@ -341,3 +341,8 @@ def read_query(cls: type[Query], form: RulesForm) -> Query:
         default = f.default_factory() if f.default_factory is not MISSING else f.default
         values[f.name] = form.value(f.metadata.get("param", f.name), default)
     return cls(form.choice(), problems=problems, **values)  # type: ignore[call-arg]
+
+
+def read_rules(query: Mapping[str, str], default: str | None = DEFAULT_VARIANT) -> RulesChoice:
+    """The variant, its options and the table a query asks for (the referee pages, the sheets)."""
+    return RulesForm(query, default=default).choice()

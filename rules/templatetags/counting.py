@@ -24,5 +24,5 @@ def count(n: Any, word: str) -> str:
 @register.simple_tag
 def count_catalogue() -> str:
     """Data attributes for site.js's Kozel.count: the plural index table and each word's forms
-    (on every page, inside base.html's ``{% per_language %}``, which keeps them once per language)."""
+    (on every page, through base.html)."""
     return format_html_join(" ", 'data-count-{}="{}"', counting.js_catalogue().items())

@@ -1,5 +1,6 @@
 """Reads: the current hands of a match are derived from its log, the score from the engine."""
 
+from ..wording import line_parts, record_parts, record_summary
 from .board import Board, Line
 from .build import board_build, hand_numbers, match_board, match_live_board, match_plain_board, replay_slots
 from .log import (
@@ -15,7 +16,6 @@ from .log import (
     secret_hash,
     slots_from_log,
 )
-from .wording import line_parts, record_parts, record_summary
 
 __all__ = [
     "Board",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from django.conf import settings
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
@@ -17,11 +18,12 @@ from rules.engine import (
 )
 from rules.engine.cards import SUIT_SYMBOLS
 from rules.engine.variants import Ruleset
+from rules.messages import lang
 
 from .. import chart as chart_mod
 from .. import explain
+from ..log import Slot
 from ..models import Match
-from .log import Slot
 
 
 class ShownLine(NamedTuple):
@@ -37,6 +39,16 @@ class ShownLine(NamedTuple):
     edited: bool
     restored: bool
     texts: dict[str, Any]
+
+    @property
+    def shown(self) -> dict[str, Any]:
+        """The line's texts in the page's language (the site's own where it has none)."""
+        return self.texts.get(lang()) or self.texts[settings.LANGUAGE_CODE]
+
+    @property
+    def scores(self) -> list[int]:
+        """Every side's score after the hand (three or four sides: solo-twelve's marks)."""
+        return [x for x in (self.score0, self.score1, self.score2, self.score3) if x is not None]
 
 
 @dataclass

@@ -34,8 +34,8 @@ from ..selectors import (
     ruleset_of,
     slots_from_log,
 )
-from .common import STALE, STALE_EDIT, SUIT_PICKS, _common, edit_url, point_fields
-from .writes import _on_board, _write
+from .common import STALE, STALE_EDIT, SUIT_PICKS, common_of, edit_url, point_fields
+from .writes import on_board, write
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -76,7 +76,7 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
         )
 
     if request.method == "POST":
-        return _write(
+        return write(
             request,
             HandForm(request.POST, ruleset=board.ruleset),
             lambda d: services.hand_edit(
@@ -158,7 +158,7 @@ def _hand_page(
             "from_referee": bool(request.GET.get("reason") or request.GET.get("reason_code"))
             or "points_0" in request.GET,
             "proposed": _proposed_reason(board, form),
-            **_common(board),
+            **common_of(board.match),
         },
         status=status,
     )
@@ -209,11 +209,11 @@ def _board_button(
 ) -> HttpResponse:
     """A one-button change from the board (remove a hand, bring a version back): done, the
     board; refused, the board again with the error."""
-    return _write(
+    return write(
         request,
         WriteForm(request.POST),
         call,
-        show_error=_on_board(request, match, secret, fields=False),
+        show_error=on_board(request, match, secret, fields=False),
         done_url=edit_url(match, secret),
     )
 
@@ -250,7 +250,7 @@ def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
             "secret": secret,
             "edit_url": edit_url(match, secret),
             "nonce": new_nonce(),
-            **_common(board),
+            **common_of(board.match),
         },
     )
 

@@ -13,14 +13,14 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
-from kozel_site.http import htmx
+from common.http import htmx
 from rules.counting import count
 
 from .. import services
 from ..forms import HandForm, WriteForm
 from ..models import Match
 from ..selectors import record_summary
-from .common import NONCE_REUSED, STALE, _render_match, edit_url
+from .common import NONCE_REUSED, STALE, edit_url, render_match
 
 
 def _apply_errors(form: WriteForm, exc: ValidationError) -> None:
@@ -41,7 +41,7 @@ def _form_message(form: WriteForm) -> str:
 ShowError = Callable[[WriteForm | None, str, int], HttpResponse]
 
 
-def _write(
+def write(
     request: HttpRequest,
     form: WriteForm,
     do: Callable[[dict[str, Any]], object],
@@ -146,27 +146,27 @@ def _outbox_write(form: WriteForm, do: Callable[[dict[str, Any]], object]) -> Ht
     return answer(200, ok=True, version=version)
 
 
-def _on_board(request: HttpRequest, match: Match, secret: str, *, fields: bool) -> ShowError:
+def on_board(request: HttpRequest, match: Match, secret: str, *, fields: bool) -> ShowError:
     """Failed writes from the board: a hand form keeps its fields and errors; a control form's
     errors become the message above the board."""
 
     def show(form: WriteForm | None, message: str, status: int) -> HttpResponse:
         if form is not None and not fields:
             message, form = _form_message(form), None
-        return _render_match(request, match, secret, form=form, message=message, status=status)  # type: ignore[arg-type]
+        return render_match(request, match, secret, form=form, message=message, status=status)  # type: ignore[arg-type]
 
     return show
 
 
-def _board_write(
+def board_write(
     request: HttpRequest, match: Match, secret: str, form: WriteForm, do: Callable[[dict[str, Any]], object]
 ) -> HttpResponse:
     """A write from the board: htmx gets the fresh board in place."""
-    return _write(
+    return write(
         request,
         form,
         do,
-        show_error=_on_board(request, match, secret, fields=isinstance(form, HandForm)),
+        show_error=on_board(request, match, secret, fields=isinstance(form, HandForm)),
         done_url=edit_url(match, secret),
-        board=lambda: _render_match(request, match, secret),
+        board=lambda: render_match(request, match, secret),
     )
