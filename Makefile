@@ -42,6 +42,8 @@ load: $(STAMP)
 
 messages: $(STAMP)
 	$(BIN)/python manage.py makemessages -l ru --no-obsolete --ignore=.venv --ignore=scripts --ignore=tests --ignore=shots
+	$(BIN)/python manage.py makemessages -d djangojs -l ru --no-obsolete --ignore=.venv --ignore=staticfiles \
+		--ignore=static/vendor --ignore=static/kozel/htmx.min.js
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 screenshots: $(STAMP)

@@ -83,6 +83,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.csrf",
+                "kozel_site.pwa.context",
             ],
             "builtins": ["template_partials.templatetags.partials"],
         },
