@@ -29,7 +29,7 @@ def hand_new(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
         HandForm(request.POST, ruleset=ruleset_of(match)),
         lambda d: services.hand_record(
             match=match,
-            record=services.record_from_fields(d),
+            record=d["record"],
             nonce=d["nonce"],
             version=d["version"],
             hand=outbox_hand(request),

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from rules.views import deal_review
+from rules.referee.review import deal_review
 
 from .. import reasons, services
 from ..forms import (
@@ -82,7 +82,7 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
             lambda d: services.hand_edit(
                 match=match,
                 slot=slot,
-                record=services.record_from_fields(d),
+                record=d["record"],
                 nonce=d["nonce"],
                 version=d["version"],
                 reason=d.get("reason", ""),
