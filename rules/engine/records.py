@@ -220,7 +220,7 @@ class HandRecord:
         if self.points is None:
             return None
         side = 0
-        for x in self.points:  # a plain loop: this is on every fold step, twice
+        for x in self.points:
             if x >= 61:
                 return side
             side += 1
