@@ -31,7 +31,7 @@ test: lint
 	bash scripts/test.sh
 
 bench: $(STAMP)
-	$(BIN)/python scripts/bench.py
+	bash scripts/bench.sh
 
 # offline, in chromium: a tap on «Записать кон» to the pending row on screen (target < 100 ms)
 bench-offline: $(STAMP)
