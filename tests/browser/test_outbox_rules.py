@@ -203,3 +203,27 @@ def test_kept_pages_are_bounded_least_recently_used_first(page: Page, live_serve
         f"caches.open('{PAGES}').then(c => c.keys()).then(k => k.map(r => new URL(r.url).pathname))"
     )
     assert sorted(kept) == ["/rules/glossary/", "/rules/referee/"]
+
+
+def test_a_new_release_takes_the_old_releases_files_off_the_phone(
+    page: Page, live_server, monkeypatch
+) -> None:
+    page.goto(live_server.url + "/")
+    controlled(page)
+    precache = "() => caches.keys().then(n => caches.open(n.find(k => k.startsWith('kozel-precache-'))))"
+    keys = f"({precache})().then(c => c.keys()).then(k => k.map(r => r.url.replace(location.origin, '')))"
+    assert any(k.startswith("/static/rules/deal.js") for k in page.evaluate(keys))
+    # the next release: deal.js is gone, app.css changed
+    release = [e for e in pwa.precache_manifest() if e["url"] != "/static/rules/deal.js"]
+    release = [{**e, "revision": "next"} if e["url"] == "/static/kozel/app.css" else e for e in release]
+    monkeypatch.setattr(pwa, "precache_manifest", lambda: release)
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => true)")
+    until(
+        page,
+        f"() => {keys}.then(k => !k.some(u => u.startsWith('/static/rules/deal.js')))",
+        what="the old release's file removed from the precache",
+        timeout=20,
+    )
+    kept = page.evaluate(keys)
+    assert "/static/kozel/app.css?__WB_REVISION__=next" in kept
+    assert not any(k.startswith("/static/kozel/app.css") and "next" not in k for k in kept)
