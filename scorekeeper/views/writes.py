@@ -13,7 +13,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
-from common.http import htmx
+from common.http import htmx, url
 from rules.counting import count
 
 from .. import services
@@ -55,7 +55,7 @@ def write(
     a record the engine refuses is a 422 with the engine's message beside the field. On success
     htmx gets ``board()`` in place (when given), anything else a redirect to ``done_url``."""
     if _from_outbox(request):
-        return _outbox_write(form, do)
+        return _outbox_write(request, form, do)
     if not form.is_valid():
         return show_error(form, "", 422)
     try:
@@ -91,10 +91,13 @@ def outbox_hand(request: HttpRequest) -> int | None:
     return int(value)
 
 
-def _outbox_write(form: WriteForm, do: Callable[[dict[str, Any]], object]) -> HttpResponse:
+def _outbox_write(
+    request: HttpRequest, form: WriteForm, do: Callable[[dict[str, Any]], object]
+) -> HttpResponse:
     """The same write as the form's, answered for the outbox: ``{"ok", "version"}``; 409
-    ``hand_conflict`` with both records (the players choose), ``stale`` or ``nonce_reused``;
-    422 ``invalid``; 404 ``not_found``."""
+    ``hand_conflict`` with both records (the players choose) and the correction page of the hand
+    already there (``replace_url``, for «Заменить на мой»), ``stale`` or ``nonce_reused``; 422
+    ``invalid``; 404 ``not_found``."""
 
     def answer(status: int, **data: Any) -> JsonResponse:
         resp = JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
@@ -120,11 +123,16 @@ def _outbox_write(form: WriteForm, do: Callable[[dict[str, Any]], object]) -> Ht
                 "hands": count(c.hands, "hand"),
                 "mine": mine,
             }
+        link = request.resolver_match.kwargs if request.resolver_match else {}
+        replace_url = (
+            url("scorekeeper:hand_change", link["public_id"], link["secret"], c.slot) if c.slot else None
+        )
         return answer(
             409,
             code="hand_conflict",
             hand=c.hand,
             slot=c.slot,
+            replace_url=replace_url,
             theirs=theirs,
             mine=mine,
             message=message,

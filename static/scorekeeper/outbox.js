@@ -276,7 +276,7 @@
       li.appendChild(el("p", "conflict-text", e.conflict.message));
       var acts = el("div", "hand-actions conflict-actions");
       acts.appendChild(button(K.t("keep-theirs"), "", function () { resolve(e.key, "theirs"); }));
-      if (e.conflict.slot) acts.appendChild(button(K.t("replace"), "btn-warn", function () { resolve(e.key, "replace"); }));
+      if (e.conflict.replace_url) acts.appendChild(button(K.t("replace"), "btn-warn", function () { resolve(e.key, "replace"); }));
       acts.appendChild(button(K.t("as-next"), "btn-primary", function () { resolve(e.key, "next"); }));
       li.appendChild(acts);
     } else if (e.state === "stale") {
@@ -463,7 +463,7 @@
       p = drop(key);
     } else if (choice === "replace") {
       // an edit of their hand with this phone's record, saying why
-      e.url = e.page.replace(/\/$/, "") + "/hand/" + c.slot + "/";
+      e.url = c.replace_url; // the server's link to the hand already there
       e.action = "edit";
       // the reason as a code, shown in each reader's language (scorekeeper.reasons)
       e.fields = e.fields.filter(function (f) { return ["reason", "reason_code", "reason_params"].indexOf(f[0]) < 0; })
