@@ -145,8 +145,8 @@ def worker_config() -> dict[str, Any]:
 
 
 def worker_json() -> str:
-    """The worker's configuration and precache list, as JavaScript literals (their hash names the
-    worker's version: a release that changes any of it installs a new worker)."""
+    """The worker's configuration and precache list, as JavaScript literals: a release that
+    changes any of it changes the worker's text, so the phones install the new worker."""
     return json.dumps({"config": worker_config(), "precache": precache_manifest()}, ensure_ascii=False)
 
 
