@@ -3,11 +3,13 @@ snapshot (the same work at hand 1 and at hand 1,000)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import F, JSONField, Q
+from django.db.models import F, JSONField
 from django.db.models.expressions import Case, When
+from django.utils.functional import SimpleLazyObject
 
 from rules.engine import (
     Fold,
@@ -145,12 +147,12 @@ def _shown(line: LineRow, with_texts: bool) -> ShownLine:
     )
 
 
-def _stored_lines(match: Match, cut: int, drawn: list[int] | None) -> list[ShownLine]:
+def _stored_lines(match: Match, cut: int, drawn: list[int] | None, hands: int) -> list[ShownLine]:
     """The stored lines numbered above ``cut`` with their texts, and those in ``drawn`` (None:
-    every line) with their numbers only, newest first: one query."""
+    every line) with their numbers only, newest first: one query, by the index on the numbers."""
     lines = LineRow.objects.filter(match_id=match.pk)
     if drawn is not None:
-        lines = lines.filter(Q(number__gt=cut) | Q(number__in=drawn))
+        lines = lines.filter(number__in=sorted({*drawn, *range(cut + 1, hands + 1)}))
     shown_texts = Case(When(number__gt=cut, then=F("texts")), default=None, output_field=JSONField())
     columns = [f for f in ShownLine._fields if f != "texts"]
     rows = lines.annotate(shown_texts=shown_texts).order_by("-number").values_list(*columns, "shown_texts")
@@ -172,19 +174,24 @@ def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
     # hands the chart draws (numbers only: their texts are not read)
     cut = 0 if all_hands else max(0, fold.hands - snapshots.LATEST)
     drawn = chart_mod.sample(fold.hands)
-    if built is None:
-        found = _stored_lines(match, cut, drawn if cut and len(drawn) < fold.hands else None)
-    else:
-        found = [_shown(ln, ln.number > cut) for ln in reversed(built)]
-    rows = [r for r in found if r.number > cut]
-    wanted = set(drawn)
     sides = len(ruleset.sides)
-    chart_points = {r.number: tuple(r.scores[:sides]) for r in found if r.number in wanted}
+
+    @functools.cache
+    def lines() -> tuple[list[ShownLine], list[tuple[int, tuple[int, ...]]]]:
+        """Read only when the board, the chart or the hand list is rendered, not on a cache hit."""
+        if built is None:
+            found = _stored_lines(match, cut, drawn if cut and len(drawn) < fold.hands else None, fold.hands)
+        else:
+            found = [_shown(ln, ln.number > cut) for ln in reversed(built)]
+        points = {r.number: tuple(r.scores[:sides]) for r in found if r.number in set(drawn)}
+        return [r for r in found if r.number > cut], [(n, points[n]) for n in drawn if n in points]
+
+    board.rows = SimpleLazyObject(lambda: lines()[0])  # type: ignore[assignment]
+    board.chart_points = SimpleLazyObject(lambda: lines()[1])  # type: ignore[assignment]
     nd = None
     if not fold.finished and not broken:
         nd = fold.next_deal(first_dealer=match.first_dealer, first_leader=match.first_leader)
-    board.next, board.broken, board.rows = nd, broken, rows
-    board.chart_points = [(n, chart_points[n]) for n in drawn if n in chart_points]
+    board.next, board.broken = nd, broken
     if match.previous_id is not None or fold.finished:
         series = list(Match.objects.filter(series=match.series).order_by("pk"))
         if len(series) > 1:
