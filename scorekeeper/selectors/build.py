@@ -27,7 +27,7 @@ from ..log import live_records, ruleset_of, slots_from_log
 from ..models import Entry, Match
 from ..models import Line as LineRow
 from ..wording import line_parts
-from .board import Board, Line, ShownLine
+from .board import Board, Line, Replay, ShownLine
 
 
 def replay_slots(
@@ -45,7 +45,7 @@ def replay_slots(
     return state, done, ""
 
 
-def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] = ()) -> Board:
+def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] = ()) -> Replay:
     ruleset = ruleset_of(match)
     slots = slots_from_log(entries)
     state, done, broken = replay_slots(ruleset, live_records(slots))
@@ -66,7 +66,7 @@ def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] 
     nd = None
     if not state.finished and not broken:
         nd = next_deal_after(state, first_dealer=match.first_dealer, first_leader=match.first_leader)
-    board = Board(
+    board = Replay(
         match=match,
         ruleset=ruleset,
         state=state,
@@ -109,7 +109,7 @@ def _series_result(
     }
 
 
-def match_board(*, match: Match) -> Board:
+def match_board(*, match: Match) -> Replay:
     """The board of a match in two queries (the match's log and its series), whatever its length."""
     series = list(Match.objects.filter(series=match.series).order_by("pk"))
     entries_all = list(Entry.objects.filter(match__series=match.series).order_by("match_id", "seq"))
@@ -167,7 +167,6 @@ def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
     snap, built = _folded(match)
     board = _plain_board(match, snap)
     ruleset, fold = board.ruleset, board.state
-    assert isinstance(fold, Fold)  # a snapshot board's state
     broken_code = snap.get("broken", "")
     broken = explain.error_message(broken_code) if broken_code else ""
     # what the page shows of the lines: the latest page with its texts, and the scores of the
@@ -218,8 +217,6 @@ def _plain_board(match: Match, snap: dict[str, Any]) -> Board:
         match=match,
         ruleset=ruleset,
         state=fold,
-        slots=[],
-        lines=[],
         version=match.version,
         next=None,
         count=fold.hands,

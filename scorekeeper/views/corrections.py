@@ -25,6 +25,7 @@ from ..forms import (
 from ..models import Entry, Match
 from ..selectors import (
     Board,
+    Replay,
     hand_numbers,
     match_board,
     match_get_for_edit,
@@ -108,7 +109,7 @@ def _proposed_reason(board: Board, form: HandForm) -> str:
     return reasons.coded_line(code, params, reasons.seat_namer(board.match.player_names or []))
 
 
-def _changes_since(board: Board, version: str) -> list[str]:
+def _changes_since(board: Replay, version: str) -> list[str]:
     """What other phones did to the match after ``version`` (the log seq the form was shown at),
     one line per log entry: «кон 2 записан», «кон 1 исправлен»."""
     seen = int(version) if version.isdigit() else 0

@@ -21,7 +21,7 @@ from common.http import as_htmx
 
 from ..models import Match
 from ..selectors import (
-    Board,
+    Replay,
     match_board,
     match_get,
     match_get_for_edit,
@@ -104,7 +104,7 @@ def qr_view(request: HttpRequest, public_id: str) -> HttpResponse:
     return _qr(request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id])))
 
 
-def _export_rows(board: Board) -> list[dict[str, Any]]:
+def _export_rows(board: Replay) -> list[dict[str, Any]]:
     return [
         {
             "hand": ln.number,
