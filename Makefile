@@ -1,5 +1,5 @@
 # Kozel companion. `make run` serves the app on http://127.0.0.1:8000 (SQLite; PORT=8123 picks the port)
-# as a player meets it: the site's own error pages, static files compressed;
+# as a player meets it: gunicorn, the production server, the site's own error pages, static files compressed;
 # `make test` runs the whole suite (SQLite, then PostgreSQL where it can be installed).
 PYTHON ?= python3
 VENV := .venv
@@ -18,9 +18,10 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	DJANGO_STATIC_COMPRESSED=1 $(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	DJANGO_DEBUG=0 DJANGO_STATIC_COMPRESSED=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	DJANGO_DEBUG=0 DJANGO_STATIC_COMPRESSED=1 GUNICORN_BIND=127.0.0.1:$(PORT) \
+		$(BIN)/gunicorn -c kozel_site/gunicorn.conf.py kozel_site.wsgi:application
 
-# the same with Django's debug pages, for working on the code
+# Django's development server with its debug pages and reloading, for working on the code
 dev: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
@@ -30,8 +31,8 @@ test: lint
 	bash scripts/test.sh
 
 bench: $(STAMP)
-	KOZEL_RATELIMIT=0 $(BIN)/python scripts/bench.py
-	$(BIN)/python scripts/bench_bounds.py
+	KOZEL_RATELIMIT=0 bash scripts/bench.sh
+	KOZEL_RATELIMIT=0 $(BIN)/python scripts/bench_bounds.py
 
 # offline, in chromium: a tap on «Записать кон» to the pending row on screen (target < 100 ms)
 bench-offline: $(STAMP)
@@ -42,6 +43,8 @@ load: $(STAMP)
 
 messages: $(STAMP)
 	$(BIN)/python manage.py makemessages -l ru --no-obsolete --ignore=.venv --ignore=scripts --ignore=tests --ignore=shots
+	$(BIN)/python manage.py makemessages -d djangojs -l ru --no-obsolete --ignore=.venv --ignore=staticfiles \
+		--ignore=static/vendor --ignore=static/kozel/htmx.min.js
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 screenshots: $(STAMP)

@@ -4,10 +4,9 @@
 
 Two workers of two threads suit a 2-core server: the work is Python's, so one worker per core,
 and a second thread keeps a worker serving while a request waits on the database or a slow
-phone. More threads only queue at the interpreter lock: with four, a thread holding SQLite's
-write lock waited for the other three, and every phone's write waited behind it (`make bench`,
-mixed load: 1,140-1,185 req/s and p99 35-38 ms with four threads; 1,390-1,443 req/s and p99
-16-19 ms with two; the wait for the write lock at p99 from 12-33 ms to 5-9 ms). The access log, when turned on with
+phone. More threads only queue at the interpreter lock: a thread holding SQLite's write lock
+waits for the others, and every phone's write waits behind it (`make bench` measures it). The
+access log, when turned on with
 GUNICORN_ACCESS_LOG (a path, or - for stdout), never shows an edit secret: edit links
 carry it in the path (/m/<id>/e/<secret>/) and a referer may carry it too.
 """

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import gzip
 import re
-import secrets
 from collections.abc import Callable
 
 from django.conf import settings
 from django.db import InternalError, OperationalError
 from django.http import HttpRequest, HttpResponse
-from django.middleware.gzip import GZipMiddleware as DjangoGZipMiddleware
-from django.middleware.gzip import re_accepts_gzip
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext_lazy as _lazy
@@ -121,42 +117,3 @@ def unavailable(exc: BaseException) -> bool:
         return True
     text = str(exc).lower()
     return isinstance(exc, InternalError) and ("read-only" in text or "readonly" in text)
-
-
-GZIP_LEVEL = 4
-
-
-class GZipMiddleware(DjangoGZipMiddleware):
-    """Django's gzip middleware at level 4 instead of 6. A board page of 30 hands (about 40 kB of
-    HTML) compresses in 2.5 times less CPU for 3% more bytes (6.6 kB instead of 6.5 kB): level 6
-    spent more time compressing the page than rendering it from the cache. Everything else as
-    Django does it: short or already encoded answers untouched, ``Vary: Accept-Encoding``, a
-    random-length file name in the gzip header against BREACH, strong ETags made weak, and
-    streaming answers left to Django."""
-
-    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:  # type: ignore[override]
-        if response.streaming:
-            return super().process_response(request, response)  # type: ignore[no-any-return,return-value]
-        if len(response.content) < 200 or response.has_header("Content-Encoding"):
-            return response
-        patch_vary_headers(response, ("Accept-Encoding",))
-        if not re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
-            return response
-        compressed = _compress(response.content, self.max_random_bytes)
-        if len(compressed) >= len(response.content):
-            return response
-        response.content = compressed
-        response.headers["Content-Length"] = str(len(compressed))
-        etag = response.get("ETag")
-        if etag and etag.startswith('"'):
-            response.headers["ETag"] = "W/" + etag
-        response.headers["Content-Encoding"] = "gzip"
-        return response
-
-
-def _compress(content: bytes, max_random_bytes: int) -> bytes:
-    """gzip at :data:`GZIP_LEVEL` with Django's BREACH padding: a file name of random length."""
-    data = gzip.compress(content, compresslevel=GZIP_LEVEL, mtime=0)
-    header = bytearray(data[:10])
-    header[3] = gzip.FNAME
-    return bytes(header) + b"a" * secrets.randbelow(max_random_bytes) + b"\x00" + data[10:]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -61,7 +62,7 @@ MIDDLEWARE = [
     "kozel_site.middleware.HeadersMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "kozel_site.middleware.GZipMiddleware",  # Django's, at a lighter level (see there)
+    "django.middleware.gzip.GZipMiddleware",
     "kozel_site.middleware.LanguageMiddleware",
     "kozel_site.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -83,9 +84,9 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.csrf",
+                "kozel_site.pwa.context",
             ],
             "builtins": ["template_partials.templatetags.partials"],
-            "libraries": {"once": "kozel_site.once"},
         },
     }
 ]
@@ -111,19 +112,32 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # on the lock as they do in production, instead of failing with "table is locked".
     # One file per test process, so two test runs in one work tree do not share it.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}
-# Per-process memory for rendered fragments that are pure functions of their key (a rule sheet
-# by variant, options and language; a match's hand list by its log version). No data lives only
-# here: a miss recomputes, so app servers stay interchangeable.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "kozel-fragments",
-        "OPTIONS": {"MAX_ENTRIES": 2000},
+# Rendered fragments that are pure functions of their key (a rule sheet by variant, options and
+# language; a match's parts by its version). No data lives only here: a miss recomputes, so app
+# servers stay interchangeable. KOZEL_CACHE_URL: empty or locmem:// for each process's own memory;
+# redis://host:port/db for one cache shared by several app servers (README «Several app servers»).
+CACHE_URL = os.environ.get("KOZEL_CACHE_URL", "").strip()
+CACHES: dict[str, dict[str, Any]]
+if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "kozel",
+        }
     }
-}
-# Counts for the limits on creation (kozel_site.limits): shared by every worker and server, in
+elif CACHE_URL in ("", "locmem://"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "kozel-fragments",
+            "OPTIONS": {"MAX_ENTRIES": 2000},
+        }
+    }
+else:
+    raise ImproperlyConfigured("KOZEL_CACHE_URL must be empty, locmem:// or a redis://… URL")
+# Counts for the limits on creation (common.limits): shared by every worker and server, in
 # Redis when KOZEL_CACHE_URL names one, else in a table of the database (made by a migration).
-CACHE_URL = os.environ.get("KOZEL_CACHE_URL", "")
 CACHES["ratelimit"] = (
     {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
@@ -131,7 +145,7 @@ CACHES["ratelimit"] = (
         "KEY_PREFIX": "ratelimit",
     }
     if CACHE_URL.startswith(("redis://", "rediss://", "unix://"))
-    else {"BACKEND": "kozel_site.limits.AtomicDatabaseCache", "LOCATION": "kozel_ratelimit"}
+    else {"BACKEND": "common.limits.AtomicDatabaseCache", "LOCATION": "kozel_ratelimit"}
 )
 RATELIMIT_USE_CACHE = "ratelimit"
 RATELIMIT_ENABLE = env_bool("KOZEL_RATELIMIT", True)

@@ -11,6 +11,7 @@ urlpatterns = [
     path("sw.js", views.service_worker, name="service_worker"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("offline/", views.offline, name="offline"),
+    path("jsi18n/<str:language>/", views.js_catalog, name="js_catalog"),
     path("csrf/", views.csrf_token, name="csrf_token"),
     path("api/v1/", include("rules.api_urls")),
     path("rules/", include("rules.urls")),

@@ -4,10 +4,8 @@ to the control), and the JSON API gets JSON."""
 
 from __future__ import annotations
 
-import hashlib
-
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -16,9 +14,11 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
+from common.limits import CreationLimited
+from common.numbers import BadNumber, read_number
 from rules.api import error_response
 
-from .numbers import BadNumber, read_number
+from . import pwa
 
 
 @require_safe
@@ -84,7 +84,7 @@ def error_page(request: HttpRequest, status: int, message: str | None = None) ->
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    """A bad number (``kozel_site.numbers``) names its field; a phone's outbox gets it in JSON."""
+    """A bad number (``common.numbers``) names its field; a phone's outbox gets it in JSON."""
     if isinstance(exception, BadNumber):
         if request.headers.get("X-Kozel-Outbox") == "1":
             data = {"code": "bad_number", "field": exception.field, "message": exception.message}
@@ -95,6 +95,10 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
 
 def forbidden(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """A refusal raised with a message for the player (``PermissionDenied(message)``) shows it."""
+    if isinstance(exception, CreationLimited):
+        response = error_page(request, 429, exception.message())
+        response["Retry-After"] = str(exception.retry_after)
+        return response
     said = str(exception) if exception is not None and exception.args else ""
     return error_page(request, 403, said or None)
 
@@ -126,39 +130,30 @@ def bench_floor(request: HttpRequest) -> HttpResponse:
 
 # ---------------------------------------------------------------- installable, offline (docs: README «Offline»)
 
-# the files every page needs, fetched when the service worker installs so a page the phone
-# kept renders styled offline even before the phone has opened each kind of page
-_CORE_STATIC = (
-    "kozel/app.css",
-    "kozel/htmx.min.js",
-    "kozel/site.js",
-    "kozel/offline.js",
-    "kozel/icon.svg",
-    "kozel/icon-192.png",
-    "kozel/hourglass.svg",
-    "scorekeeper/score.css",
-    "scorekeeper/score.js",
-    "scorekeeper/outbox.js",
-    "vendor/idb-keyval/idb-keyval.umd.js",
-    "rules/rules.css",
-    "rules/rules.js",
-)
-
 
 @require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
-    """``/sw.js``: served from the root so it controls every page. Its text names the hashed
-    static files, so a deploy changes it and the phones pick up the new worker."""
-    core = [static(p) for p in _CORE_STATIC]
-    version = hashlib.sha256("\n".join(core).encode()).hexdigest()[:12]
+    """``/sw.js``: served from the root so it controls every page. Its text carries the precache
+    list of the hashed static files, so a deploy changes it and the phones pick up the new worker."""
     resp = render(
         request,
         "pwa/sw.js",
-        {"core": core, "version": version, "static_url": settings.STATIC_URL},
+        {"worker_json": pwa.worker_json()},
         content_type="application/javascript; charset=utf-8",
     )
     resp["Cache-Control"] = "no-cache"
     resp["Service-Worker-Allowed"] = "/"
+    return resp
+
+
+@require_safe
+def js_catalog(request: HttpRequest, language: str) -> HttpResponse:
+    """``/jsi18n/<language>/``: a script of our own origin (the CSP allows no other), one URL per
+    language so the service worker precaches both and a kept page finds its own offline."""
+    if language not in dict(settings.LANGUAGES):
+        raise Http404("no such language")
+    resp = HttpResponse(pwa.catalogue_text(language), content_type="text/javascript; charset=utf-8")
+    resp["Cache-Control"] = "public, max-age=3600"
     return resp
 
 

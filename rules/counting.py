@@ -42,36 +42,6 @@ def count(n: int, word: str) -> str:
     return str(WORDS[word] % {"n": n})
 
 
-# The words the scripts count with (offline.js: the entries waiting on this phone).
-JS_WORDS = ("entry",)
-# Russian and English choose a plural form by n % 10 and n % 100 alone, so the form of any n is
-# the form of n below 200, or of 100 + n % 100: a table of 200 indices gives a script every form.
-JS_TABLE = 200
-
-
-def js_catalogue() -> dict[str, str]:
-    """The plural forms for the scripts, from the active catalogue itself: ``plural`` holds the
-    form index of each n in 0..199 (one digit each), ``<word>`` the forms in index order, «|»
-    between them, ``{n}`` where the number goes. Every page carries it: base.html keeps it once per
-    language (``{% per_language %}``, kozel_site/once.py)."""
-    forms: dict[str, list[str]] = {w: [] for w in JS_WORDS}
-    index: list[str] = []
-    seen: list[str] = []
-    for n in range(JS_TABLE):
-        text = _form(n, "point")  # «очко, очка, очков»: a different text for each Russian form
-        if text not in seen:
-            seen.append(text)
-            for w in JS_WORDS:
-                forms[w].append(_form(n, w))
-        index.append(str(seen.index(text)))
-    return {"plural": "".join(index), **{w: "|".join(f) for w, f in forms.items()}}
-
-
-def _form(n: int, word: str) -> str:
-    """The form ngettext chooses for n, with ``{n}`` where the number is."""
-    return str(WORDS[word] % {"n": n}).replace(str(n), "{n}", 1)
-
-
 def score_count(n: int, scoring: str) -> str:
     """A score in its system's unit: «3 пары», «12 козлов», «7 глаз»."""
     return count(n, UNITS.get(scoring, "point"))

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from kozel_site.http import url
+from common.http import url
 from rules import sheets
 from rules.engine.cards import Card, KozelError
 from rules.engine.tricks import TrickContext, resolve_trick

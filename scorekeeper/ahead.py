@@ -46,7 +46,6 @@ def prepare(
         return  # said inside the lock, where the hand's place is known for sure
     after = Match.objects.filter(pk=match.pk).values_list("version", flat=True).first()
     if after == version:  # no write to this match between the reads: the plan is of one state
-        plan[0].rows = snapshots.line_rows(plan[0].lines)
         setattr(match, _ATTR, (version, _key(slot, record, remove, revive), plan))
 
 

@@ -67,9 +67,8 @@ class Chart:
 
     @property
     def marks(self) -> SafeString:
-        """The dots as SVG elements, joined once here: 120 dots through the template's loop
-        and escaping cost more than the rest of the board. Only the numbers above go in. Each
-        side has its own shape (square, circle, triangle, diamond), so no colour is needed."""
+        """The dots as SVG elements, made from the numbers above only. Each side has its own
+        shape (square, circle, triangle, diamond), so no colour is needed."""
         out = []
         for side in reversed(range(len(self.dots))):
             cls = f"chart-dot chart-team{side}"

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from rules.counting import count
 from rules.engine.cards import Card
-from rules.messages import MESSAGES, card_text, describe, lang
+from rules.messages import MESSAGES, card_text, describe
 
 
 def team_label(team_names: Sequence[str], team: object) -> str:
@@ -79,17 +79,11 @@ _NOTE_MSGIDS: dict[str, str] = {
     "revoke": gettext_noop("revoke by %(team)s: %(points)s to the other team"),
 }
 _PLAIN = frozenset(k for k, v in _NOTE_MSGIDS.items() if "%(" not in v)  # printed as they are
-_translated: dict[str, dict[str, str]] = {}
 
 
 def _note_formats() -> dict[str, str]:
-    """The note lines in the active language, translated once per language per process (a board
-    of 40 hands would otherwise ask gettext for the same dozen strings again and again)."""
-    language = lang()
-    table = _translated.get(language)
-    if table is None:
-        table = _translated[language] = {k: _(v) for k, v in _NOTE_MSGIDS.items()}
-    return table
+    """The note lines in the active language."""
+    return {k: _(v) for k, v in _NOTE_MSGIDS.items()}
 
 
 # Notes whose «→ amount» is what the hand scored in the match's own unit («без спаса → 2 пары»).

@@ -9,13 +9,14 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from kozel_site.numbers import BadNumber, WholeNumberField, optional_number
-from rules.engine import PENALTY_KINDS
+from common.numbers import BadNumber, WholeNumberField, optional_number
+from rules.engine import PENALTY_KINDS, HandRecord, RecordError
 from rules.engine.cards import SUITS
 from rules.engine.variants import ALL_VARIANTS, TRUE_WORDS, Ruleset, Variant
 from rules.messages import option_label
 
 from . import reasons
+from .errors import as_validation_error
 from .explain import PENALTY_NAMES
 
 TEAM_CHOICES = [("", "—"), ("0", "0"), ("1", "1")]
@@ -140,6 +141,17 @@ class HandForm(WriteForm):
             self.initial["nonce"] = new_nonce()
 
     def clean(self) -> dict[str, Any]:
+        """The fields' shape, then the :class:`HandRecord` they make (``cleaned_data["record"]``;
+        one the engine refuses to build is an error on the field it names)."""
+        data = self._clean_points()
+        if not self.errors:
+            try:
+                data["record"] = record_from_fields(data)
+            except forms.ValidationError as exc:
+                self.add_error(None, exc)
+        return data
+
+    def _clean_points(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
         if self.errors:
@@ -215,6 +227,37 @@ class HandForm(WriteForm):
         data["points"] = tuple(typed)
         data["all_tricks"] = False
         return data
+
+
+def record_from_fields(data: Mapping[str, Any]) -> HandRecord:
+    """A record from a hand form's cleaned data (its shape checked by the form); a record the
+    engine refuses to build is a ``ValidationError`` with the engine's code."""
+    d: dict[str, Any] = {}
+    if data.get("penalty_kind"):
+        d["penalty"] = {"kind": data["penalty_kind"], "against": data["penalty_against"]}
+    else:
+        if data.get("points") is not None:
+            d["points"] = list(data["points"])
+        if data.get("all_tricks"):
+            d["all_tricks"] = True
+        if data.get("queen_capture") is not None:
+            d["queen_capture"] = data["queen_capture"]
+        if data.get("last_suit"):
+            d["last_suit"] = data["last_suit"]
+        if data.get("lone") is not None:
+            d["lone"] = data["lone"]
+        if data.get("revoke") is not None:
+            d["revoke"] = data["revoke"]
+    if data.get("obyaz") is not None:
+        d["obyaz"] = data["obyaz"]
+    if data.get("hvalyonka"):
+        d["hvalyonka"] = True
+    if data.get("note"):
+        d["note"] = data["note"]
+    try:
+        return HandRecord.from_dict(d)
+    except RecordError as exc:
+        raise as_validation_error(exc, -1) from exc
 
 
 def hand_initial_from_record(record: Mapping[str, Any]) -> dict[str, Any]:

@@ -75,7 +75,7 @@ class Entry(models.Model):
 
 
 class Line(models.Model):
-    """One hand on the board, derived from the log (a cache: ``services.snapshot_rebuild``
+    """One hand on the board, derived from the log (a cache: ``snapshots.rebuild``
     writes the same rows from the log alone). ``number`` is the hand's place among the hands
     still in the match; ``fold`` is the engine's state after it, the checkpoint a correction of
     a later hand replays from; ``texts`` holds the line as shown, per language, built once when

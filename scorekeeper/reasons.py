@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from kozel_site.numbers import read_number
+from common.numbers import read_number
 
 # code -> the integer parameters it takes
 REASON_CODES: dict[str, tuple[str, ...]] = {

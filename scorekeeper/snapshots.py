@@ -11,15 +11,12 @@ stored is exactly what the log gives.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
 from django.utils import translation
 
 from rules.engine import (
@@ -34,43 +31,17 @@ from rules.engine import (
 )
 from rules.engine.variants import Ruleset
 
+from .log import live_records, ruleset_of, slots_from_log
 from .models import Entry, Line, Match
+from .wording import line_parts
 
 LATEST = 30  # hand lines on a page before «all hands»
 
-# What a line's stored text is written from: the translation catalogues and the code that words a
-# line. A release that changes either gives a new tag; a match whose snapshot carries another tag
-# has its lines rebuilt from the log once, when it is next read or written, so nobody keeps
-# reading the old wording (and ``check_snapshots`` reports it until then).
-_WORDING = (
-    "scorekeeper/explain.py",
-    "scorekeeper/selectors/wording.py",
-    "scorekeeper/snapshots.py",
-    "rules/counting.py",
-)
-
-
-def _texts_tag() -> str:
-    base = Path(settings.BASE_DIR)
-    digest = hashlib.sha256()
-    catalogues = sorted(
-        p
-        for d in (base / "locale", base / "rules" / "locale", base / "scorekeeper" / "locale")
-        for p in d.glob("*/LC_MESSAGES/django.mo")
-    )
-    for path in [*catalogues, *(base / w for w in _WORDING)]:
-        digest.update(str(path.relative_to(base)).encode())
-        digest.update(path.read_bytes() if path.exists() else b"-")
-    return digest.hexdigest()[:16]
-
-
-TEXTS = _texts_tag()
-
-
-def ruleset_of(match: Match) -> Ruleset:
-    from .selectors import ruleset_of as of
-
-    return of(match)
+# The wording of the stored line texts (scorekeeper.wording, scorekeeper.explain, the catalogues).
+# Bumped by hand in a release that changes how a line reads: a write to a match stored with another
+# wording rebuilds its lines first, and ``manage.py check_snapshots --fix`` rebuilds every match.
+# Until then a page shows the stored texts: a read never writes.
+WORDING = 1
 
 
 # ---------------------------------------------------------------- building lines
@@ -87,8 +58,6 @@ def lines_texts(
     """:func:`line_texts` of many hands at once (a correction replays every later hand): each
     language is activated once, and a hand worded from the same record, changes and notes as an
     earlier one takes its words instead of asking gettext again."""
-    from .selectors.wording import line_parts
-
     keys = [_wording_key(r) for r in results]
     out: list[dict[str, dict[str, Any]]] = [{} for _ in results]
     for code, _name in settings.LANGUAGES:
@@ -103,7 +72,7 @@ def lines_texts(
 
 
 def _wording_key(result: HandResult) -> tuple[Any, ...]:
-    """All a line's words depend on (``selectors.wording.line_parts``)."""
+    """All a line's words depend on (``wording.line_parts``)."""
     notes = tuple((n.code, json.dumps(n.params, sort_keys=True, default=str)) for n in result.notes)
     return json.dumps(result.record.to_dict(), sort_keys=True), tuple(result.delta), notes
 
@@ -136,7 +105,7 @@ def _line(
 
 
 def snapshot_of(fold: Fold, version: int, broken: str = "") -> dict[str, Any]:
-    return {**replace(fold, tag=version).to_dict(), "broken": broken, "texts": TEXTS}
+    return {**replace(fold, tag=version).to_dict(), "broken": broken, "texts": WORDING}
 
 
 def fold_of_match(match: Match, rs: Ruleset | None = None) -> Fold:
@@ -152,7 +121,6 @@ class Plan:
     lines: list[Line]
     fold: Fold
     append_only: bool = False
-    rows: list[tuple[Any, ...]] | None = None  # the lines as written (:func:`line_rows`), made ahead
 
 
 def _replay(
@@ -224,44 +192,10 @@ def apply(match: Match, plan: Plan, version: int) -> None:
     if plan.start is not None:
         if not plan.append_only:
             Line.objects.filter(match=match, number__gte=plan.start).delete()
-        _insert_lines(plan.rows if plan.rows is not None else line_rows(plan.lines))
+        Line.objects.bulk_create(plan.lines)
     snapshot = snapshot_of(plan.fold, version)
     Match.objects.filter(pk=match.pk).update(version=version, snapshot=snapshot)
     match.version, match.snapshot = version, snapshot
-
-
-_ROW_FIELDS = ("match_id", "number", "slot", "record", "winner", "score0", "score1", "score2", "score3",
-               "edited", "restored", "fold", "texts")  # fmt: skip
-_JSON_FIELDS = frozenset({"record", "fold", "texts"})
-
-
-def line_rows(lines: Sequence[Line]) -> list[tuple[Any, ...]]:
-    """The lines as the INSERT takes them, their JSON already encoded: encoding a thousand
-    checkpoints is most of writing them, and can be done before the write lock (:mod:`.ahead`)."""
-    rows = []
-    for ln in lines:
-        rows.append(
-            tuple(
-                json.dumps(getattr(ln, name), ensure_ascii=False)
-                if name in _JSON_FIELDS
-                else getattr(ln, name)
-                for name in _ROW_FIELDS
-            )
-        )
-    return rows
-
-
-def _insert_lines(rows: Sequence[tuple[Any, ...]]) -> None:
-    """One INSERT for many lines, written out: Django's bulk_create spent more time preparing a
-    thousand rows than the database spent storing them, inside the lock every writer waits on."""
-    if not rows:
-        return
-    qn = connection.ops.quote_name
-    cast = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
-    marks = ", ".join(cast if name in _JSON_FIELDS else "%s" for name in _ROW_FIELDS)
-    sql = f"INSERT INTO {qn(Line._meta.db_table)} ({', '.join(qn(n) for n in _ROW_FIELDS)}) VALUES ({marks})"
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, list(rows))
 
 
 # ---------------------------------------------------------------- from the log alone
@@ -277,8 +211,6 @@ class Built:
 def build_from_log(match: Match, entries: Sequence[Entry] | None = None) -> Built:
     """The snapshot and lines the log gives, replayed from hand 1 (nothing written). A stored
     hand the engine refuses stops the replay; the snapshot names it (``broken``)."""
-    from .selectors import live_records, slots_from_log
-
     if entries is None:
         entries = list(Entry.objects.filter(match=match))
     rs = ruleset_of(match)
@@ -353,33 +285,23 @@ def is_current(match: Match) -> bool:
         isinstance(snap, dict)
         and snap.get("tag") == match.version
         and "broken" in snap
-        and snap.get("texts") == TEXTS  # lines worded by this release
+        and snap.get("texts") == WORDING  # lines worded as this release words them
     )
 
 
 def lock(match: Match, *, nonce: str | None = None) -> int | None:
     """Lock the match row for a write and bring ``match`` up to date with it (version and
-    snapshot, built from the log if it is missing or behind). With ``nonce``: the seq of the
-    log entry that nonce already wrote (None: unused), read in the same statement as the lock.
+    snapshot, built from the log if it is missing, behind, or worded by another release). With
+    ``nonce``: the seq of the log entry that nonce already wrote (None: unused).
 
-    The statement is written out (the same on SQLite and PostgreSQL; FOR UPDATE where the
-    database has row locks, SQLite's write transaction already holds the whole file): through
-    the ORM, building it cost more than running it, inside the write lock every phone waits on."""
-    qn = connection.ops.quote_name
-    matches, entries = qn(Match._meta.db_table), qn(Entry._meta.db_table)
-    spent = f"(SELECT seq FROM {entries} WHERE match_id = %s AND nonce = %s)" if nonce is not None else "NULL"
-    params: list[Any] = [match.pk, nonce] if nonce is not None else []
-    sql = f"SELECT version, snapshot, {spent} FROM {matches} WHERE id = %s"
-    if connection.features.has_select_for_update:
-        sql += " FOR UPDATE"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, match.pk])
-        row = cursor.fetchone()
-    if row is None:
-        raise Match.DoesNotExist("no such match")
-    version, snapshot, seq = row
-    match.version = version
-    match.snapshot = json.loads(snapshot) if isinstance(snapshot, (str, bytes)) else snapshot
+    The nonce is read by a statement of its own after the lock is held: on PostgreSQL a
+    statement sees what was committed before it started, so a double tap that waited on the lock
+    finds the entry the first tap committed (read inside the locking statement, it would not)."""
+    row = Match.objects.select_for_update().values_list("version", "snapshot").get(pk=match.pk)
+    match.version, match.snapshot = row
+    seq = None
+    if nonce is not None:
+        seq = Entry.objects.filter(match=match, nonce=nonce).values_list("seq", flat=True).first()
     if not is_current(match) or not _readable(match):
         rebuild(match)
     return seq
@@ -393,10 +315,10 @@ def _readable(match: Match) -> bool:
     return True
 
 
-def ensure(match: Match) -> None:
-    """For a read: a match whose snapshot is missing or behind its log (a match from before
-    snapshots) is built once, under the write lock."""
-    if is_current(match) and _readable(match):
-        return
-    with transaction.atomic():
-        lock(match)
+def usable(match: Match) -> bool:
+    """For a read: the snapshot is the fold of the log as it stands (whatever wording its texts
+    have: the page shows them as stored)."""
+    snap = match.snapshot
+    return (
+        isinstance(snap, dict) and snap.get("tag") == match.version and "broken" in snap and _readable(match)
+    )

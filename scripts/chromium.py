@@ -4,8 +4,13 @@ offline bench) share how it starts and how they wait for what the service worker
 from __future__ import annotations
 
 import os
+import sys
 import time
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
+from kozel_site.pwa import PAGES_CACHE  # noqa: E402
 
 CHROMIUM = os.environ.get("KOZEL_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -18,7 +23,7 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PAGES = "kozel-pages-v1"  # the service worker's cache of pages (templates/pwa/sw.js)
+PAGES = PAGES_CACHE  # the service worker's cache of pages (templates/pwa/sw.js)
 
 
 def until(page: Any, expression: str, arg: Any = None, *, timeout: float = 8.0, what: str = "") -> None:

@@ -28,6 +28,11 @@ if [ -z "$PG_BIN" ]; then
   apt_install postgresql || echo "!! postgresql could not be installed: the PostgreSQL run is skipped"
   PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 fi
+# Redis for the test of several app servers sharing one cache (skipped if it cannot be installed).
+if ! command -v redis-server >/dev/null; then
+  echo "== installing Debian's redis-server"
+  apt_install redis-server || echo "!! redis-server could not be installed: the several-servers test is skipped"
+fi
 # Translations: compile when msgfmt is here (the compiled .mo files are committed too).
 if command -v msgfmt >/dev/null; then
   $BIN/python manage.py compilemessages --ignore=.venv >/dev/null

@@ -7,7 +7,7 @@ import os
 from django.conf import settings
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-# The limits on creation (kozel_site.limits) are off for the suite: its tests start hundreds of
+# The limits on creation (common.limits) are off for the suite: its tests start hundreds of
 # matches from one address. pytest-django reads the settings before this file, so the setting
 # is changed here, and the variable is for the servers the tests start; tests/kozel_site/
 # test_limits.py turns them on.

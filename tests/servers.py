@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import http.client
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -76,3 +78,85 @@ def gunicorn(
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def _tool(name: str) -> str | None:
+    """Debian's PostgreSQL binaries are versioned under /usr/lib/postgresql/<n>/bin."""
+    found = sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"), key=lambda p: int(p.parts[-3]))
+    return str(found[-1]) if found else shutil.which(name)
+
+
+def have_postgres_and_redis() -> bool:
+    return bool(_tool("initdb") and _tool("pg_ctl") and shutil.which("redis-server"))
+
+
+@contextmanager
+def postgres() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster on a free loopback port, as scripts/pg.sh starts one;
+    yields its URL, and stops and removes it on the way out."""
+    port = free_port()
+    # in /tmp itself, not pytest's private temporary directory: the postgres user must reach it
+    data = Path(tempfile.mkdtemp(prefix="kozel-pg."))
+    run_as: list[str] = []
+    if os.geteuid() == 0:  # initdb refuses to run as root
+        shutil.chown(data, "postgres", "postgres")
+        run_as = ["runuser", "-u", "postgres", "--"]
+    quiet: dict = {"stdout": subprocess.DEVNULL, "check": True}
+    ctl = [*run_as, str(_tool("pg_ctl")), "-D", f"{data}/d"]
+    try:
+        subprocess.run(
+            [*run_as, str(_tool("initdb")), "-D", f"{data}/d", "-A", "trust", "-U", "postgres"], **quiet
+        )
+        options = f"-p {port} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -k {data}"
+        subprocess.run([*ctl, "-l", f"{data}/log", "-w", "-o", options, "start"], **quiet)
+        createdb = [str(_tool("createdb")), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "kozel"]
+        subprocess.run([*run_as, *createdb], **quiet)
+        yield f"postgres://postgres@127.0.0.1:{port}/kozel"
+    finally:
+        subprocess.run(
+            [*ctl, "-m", "immediate", "stop"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        shutil.rmtree(data, ignore_errors=True)
+
+
+@contextmanager
+def redis(tmp_path: Path) -> Iterator[str]:
+    """Debian's redis-server on a free loopback port, nothing written to disk; yields its URL."""
+    port = free_port()
+    subprocess.run(
+        [
+            "redis-server",
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(tmp_path),
+            "--pidfile",
+            str(tmp_path / "redis.pid"),
+            "--daemonize",
+            "yes",
+        ],
+        stdout=subprocess.DEVNULL,
+        check=True,
+    )
+    try:
+        deadline = time.time() + 10
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
+                    s.sendall(b"PING\r\n")
+                    if s.recv(16).startswith(b"+PONG"):
+                        break
+            except OSError:
+                pass
+            assert time.time() < deadline, "redis-server did not start"
+            time.sleep(0.1)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+            s.sendall(b"SHUTDOWN NOSAVE\r\n")

@@ -1,7 +1,7 @@
 """SQLite that still reads when it cannot write.
 
 In WAL mode even a reader creates ``db.sqlite3-shm`` beside the database, so a read-only
-directory (a full disk, a read-only mount, a backup copy) used to fail every request. When the
+directory (a full disk, a read-only mount, a backup copy) would fail every request. When the
 normal connection cannot read, this backend opens the file read-only (``mode=ro``), and if the
 directory does not allow even that, as an immutable file: reads go on, and every write fails with
 SQLite's «readonly database» error, which the site answers with a 503 (``kozel_site.middleware``).

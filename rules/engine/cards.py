@@ -104,7 +104,7 @@ class Card:
         """Read one card; raise :class:`CardNotationError` (code ``bad_card``) naming the token."""
         if not isinstance(token, str):
             raise CardNotationError("bad_card", f"not a card: {token!r}", token=repr(token))
-        cached = _PARSE_CACHE.get(token)
+        cached = _BY_CODE.get(token)
         if cached is not None:
             return cached
         text = token.strip().upper().replace("\ufe0f", "")
@@ -142,9 +142,9 @@ for _suit in SUITS:
     for _rank in RANKS:
         _CARDS[(_rank, _suit)] = Card(_rank, _suit)
 BY_INDEX: tuple[Card, ...] = tuple(sorted(_CARDS.values(), key=lambda c: c.index))
-_PARSE_CACHE: dict[str, Card] = {}
+_BY_CODE: dict[str, Card] = {}
 for _card in _CARDS.values():
-    _PARSE_CACHE[_card.code] = _card
+    _BY_CODE[_card.code] = _card
 ALL_CARDS: tuple[Card, ...] = tuple(_CARDS[(r, s)] for s in SUITS for r in RANKS)
 
 

@@ -75,7 +75,7 @@ class Deal:
         return next((side for side, p in enumerate(self.points) if p >= 61), None)
 
 
-def _split_plays(rs: Ruleset, plays: object) -> Sequence[object]:
+def split_plays(rs: Ruleset, plays: object) -> Sequence[object]:
     """Flat list of plays. One-card variants accept ``"AH QD 10H 7C ..."``, a flat list or a
     list of tricks; draw-four accepts a list of plays (a card or a list of cards) or a string
     of plays separated by ``;``."""
@@ -186,7 +186,7 @@ def play_deal(
             seen.add(c)
             pile.append(c)
 
-    flat = _split_plays(rs, plays)
+    flat = split_plays(rs, plays)
     parsed: list[tuple[Card, ...]] = []
     played: set[Card] = set()
     in_deck = rs._in_deck_at
@@ -283,7 +283,7 @@ def play_deal(
             if pile is None:
                 remaining = [None] * n
             else:
-                _draw(remaining, pile, trick.winner)
+                draw_up(remaining, pile, trick.winner)
         current = trick.winner
         if trick.events and any(e.kind == "queen_capture" for e in trick.events):
             ended_early = True
@@ -346,7 +346,7 @@ def _due_first_leader(rs: Ruleset, dealer: int, dealt: Sequence[tuple[Card, ...]
     return None
 
 
-def _draw(remaining: list[list[Card] | None], pile: list[Card], winner: int) -> None:
+def draw_up(remaining: list[list[Card] | None], pile: list[Card], winner: int) -> None:
     """Draw back to 4, one card at a time, starting with the trick winner (draw-four#winning)."""
     order = [(winner + i) % 4 for i in range(4)]
     while pile and any(h is not None and len(h) < DRAW_HAND for h in remaining):

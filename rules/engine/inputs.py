@@ -71,7 +71,7 @@ def _deck_card(rs: Ruleset, token: object, field_name: str) -> Card:
     except CardNotationError as e:
         e.field = field_name
         raise
-    if c not in _deck_set(rs):
+    if c not in rs.deck:
         raise CardNotationError(
             "card_not_in_deck",
             f"{c} is not in this variant's deck",
@@ -80,16 +80,6 @@ def _deck_card(rs: Ruleset, token: object, field_name: str) -> Card:
             card=c.code,
         )
     return c
-
-
-_DECKS: dict[int, tuple[Ruleset, frozenset[Card]]] = {}
-
-
-def _deck_set(rs: Ruleset) -> frozenset[Card]:
-    hit = _DECKS.get(id(rs))
-    if hit is None or hit[0] is not rs:
-        hit = _DECKS[id(rs)] = (rs, frozenset(rs.deck))
-    return hit[1]
 
 
 def parse_play(rs: Ruleset, play: object, field_name: str) -> tuple[Card, ...]:

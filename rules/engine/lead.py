@@ -74,8 +74,7 @@ def next_deal(
 
 
 def next_deal_after(state: MatchState, *, first_dealer: int, first_leader: int | None = None) -> NextDeal:
-    """:func:`next_deal` for a state the caller has already replayed (the scorer's board
-    replays once per page; folding the log a second time only to find the dealer is waste)."""
+    """:func:`next_deal` for a state the caller has already replayed."""
     won = [h.winner for h in state.hands if h.winner is not None]
     return next_deal_from(
         state.ruleset,

@@ -78,7 +78,7 @@ def _voon_lead_right(rs: Ruleset, seat: int, ctx: TrickContext) -> bool | None:
     return team_of(seat) == team_of(ctx.first_leader)
 
 
-def _judge_lead(
+def judge_lead(
     rs: Ruleset,
     seat: int,
     lead: tuple[Card, ...],
@@ -131,18 +131,18 @@ def _judge_boaster_lead(
     """classic-sixes#leading option ``trump_lead=hvalyonka_only``: a trump is led only by the
     хвалящийся of a хвалёнка hand (``ctx.boaster``) or from a hand of nothing but trumps."""
     if not rs.is_trump(c) or ctx.boaster == seat:
-        return True, None, _NO_PARAMS
+        return True, None, NO_PARAMS
     params: dict[str, object] = {"rule": "hvalyonka_only", "boaster": ctx.boaster}
     if hand is None:
         return None, "trump_lead_forbidden", params
     plain = [x for x in hand if not rs.is_trump(x)]
     if not plain:
-        return True, None, _NO_PARAMS
+        return True, None, NO_PARAMS
     params["could_play"] = _codes(plain, rs)
     return False, "trump_lead_forbidden", params
 
 
-def _judge_multi_answer(
+def judge_multi_answer(
     rs: Ruleset, cards: tuple[Card, ...], hand: tuple[Card, ...] | None, lead: tuple[Card, ...]
 ) -> tuple[bool | None, str | None, Mapping[str, object]]:
     """An answer to a lead of several cards with the option multi_leads (classic-sixes#following):
@@ -164,7 +164,7 @@ def _judge_multi_answer(
         held = [x for x in hand if rs.group(x) == g]
         if given.get(g, 0) < min(n, len(held)):
             return False, code, {"led": g, "could_play": _codes(held, rs)}
-    return True, None, _NO_PARAMS
+    return True, None, NO_PARAMS
 
 
 def _banned_aces(rs: Ruleset, hand: Sequence[Card], led_group: str, led_suits: frozenset[str]) -> set[Card]:
@@ -176,13 +176,13 @@ def _banned_aces(rs: Ruleset, hand: Sequence[Card], led_group: str, led_suits: f
     }
 
 
-def _judge_answer(
+def judge_answer(
     rs: Ruleset, c: Card, hand: tuple[Card, ...] | None, led_group: str, ctx: TrickContext
 ) -> tuple[bool | None, str | None, Mapping[str, object]]:
     """Following (docs/rules.md#following), must-trump (yc-hvalyony#following/yc-belka#following), the classic ace ban (classic-sixes#following)."""
     group_at = rs._group_at
     if group_at[c.index] == led_group:
-        return True, None, _NO_PARAMS
+        return True, None, NO_PARAMS
     follow_code = "must_answer_trump" if led_group == "T" else "must_follow_suit"
     if hand is None:
         return None, follow_code, {"led": led_group}
@@ -209,7 +209,7 @@ def _judge_answer(
                         "led_suits": sorted(ctx.led_suits),
                     },
                 )
-    return True, None, _NO_PARAMS
+    return True, None, NO_PARAMS
 
 
 def legal_cards(
@@ -230,12 +230,12 @@ def legal_cards(
     for c in h:
         if lead is None:
             hands = tuple(h if s == seat else None for s in range(rs.seats))
-            ok, _, _ = _judge_lead(rs, seat if seat is not None else 0, (c,), h, ctx, hands)
+            ok, _, _ = judge_lead(rs, seat if seat is not None else 0, (c,), h, ctx, hands)
         else:
-            ok, _, _ = _judge_answer(rs, c, h, rs.group(lead), ctx)
+            ok, _, _ = judge_answer(rs, c, h, rs.group(lead), ctx)
         if ok is not False:
             out.append(c)
     return out
 
 
-_NO_PARAMS: Mapping[str, object] = frozen_params()
+NO_PARAMS: Mapping[str, object] = frozen_params()

@@ -121,21 +121,8 @@ class HandRecord:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], *, field_prefix: str = "") -> HandRecord:
         """Read the API/JSON form, strictly: unknown keys, wrong types and bad team numbers are
-        :class:`RecordError` naming the field (``field_prefix`` like ``hands[3]`` goes in front).
-
-        A record of plain values read once is kept (records are immutable, and a match repeats
-        a few shapes: 60:60, 70:50 …), so a replay from stored JSON reads each shape once."""
-        key = _read_key(d) if type(d) is dict else None
-        if key is not None:
-            known = _READ.get(key)
-            if known is not None:
-                return known
-        rec = cls._read(d, field_prefix)
-        if key is not None:
-            if len(_READ) >= _READ_MAX:
-                _READ.clear()
-            _READ[key] = rec
-        return rec
+        :class:`RecordError` naming the field (``field_prefix`` like ``hands[3]`` goes in front)."""
+        return cls._read(d, field_prefix)
 
     @classmethod
     def _read(cls, d: Mapping[str, Any], field_prefix: str) -> HandRecord:
@@ -259,33 +246,11 @@ class HandRecord:
         if self.points is None:
             return None
         side = 0
-        for x in self.points:  # a plain loop: this is on every fold step, twice
+        for x in self.points:
             if x >= 61:
                 return side
             side += 1
         return None
-
-
-# records already read, by :func:`_read_key` (HandRecord.from_dict)
-_READ: dict[tuple[object, ...], HandRecord] = {}
-_READ_MAX = 4096
-
-
-def _read_key(d: dict[str, Any]) -> tuple[object, ...] | None:
-    """The key a record of plain values is kept under: every key with its value's exact type
-    (``True`` is not ``1``, ``1.0`` is not ``1``); None for anything else (a penalty object)."""
-    key: list[object] = []
-    for k, v in d.items():
-        t = type(v)
-        if t is list:
-            if len(v) > 4 or not all(type(x) is int for x in v):
-                return None
-            key.append((k, tuple(v)))
-        elif t is int or t is str or t is bool or v is None:
-            key.append((k, t, v))
-        else:
-            return None
-    return tuple(key)
 
 
 def _check_team(value: object, field_name: str, what: str) -> None:
@@ -293,38 +258,9 @@ def _check_team(value: object, field_name: str, what: str) -> None:
         raise record_error("bad_team", f"{what} must be team 0 or 1", field_name, token=repr(value))
 
 
-def _plain_team(v: object) -> bool:
-    return v is None or (type(v) is int and 0 <= v <= 1)
-
-
 def _check_shape(rec: HandRecord, p: str) -> None:
     """Types and ranges of each field, whatever the variant."""
     pts = rec.points
-    if (  # the common record, checked in one pass; anything else goes through the checks below
-        (
-            pts is None
-            or (
-                type(pts) is tuple
-                and len(pts) == 2
-                and type(pts[0]) is int
-                and type(pts[1]) is int
-                and 0 <= pts[0] <= 120
-                and 0 <= pts[1] <= 120
-            )
-        )
-        and type(rec.all_tricks) is bool
-        and type(rec.hvalyonka) is bool
-        and _plain_team(rec.obyaz)
-        and _plain_team(rec.queen_capture)
-        and rec.penalty is None
-        and type(rec.note) is str
-        and len(rec.note) <= NOTE_MAX_LENGTH
-        and rec.dealer is None
-        and rec.last_suit is None
-        and rec.lone is None
-        and rec.revoke is None
-    ):
-        return
     if pts is not None:
         if not (isinstance(pts, tuple) and 2 <= len(pts) <= 4 and all(_is_int(x) for x in pts)):
             raise record_error(
@@ -397,26 +333,11 @@ def _conflict(p: str, name: str, *events: str) -> RecordError:
     )
 
 
-# (ruleset, record) pairs already found valid, by identity; the value keeps both alive, so an id
-# is not reused while its entry is here. A replay meets the same few records (from_dict keeps
-# them) under one ruleset again and again: each pair is checked once.
-_VALID: dict[tuple[int, int], tuple[Ruleset, HandRecord]] = {}
-_VALID_MAX = 4096
-
-
 def validate_record(rs: Ruleset, record: HandRecord, *, index: int = 0, shape_checked: bool = False) -> None:
     """Reject a record that is malformed or contradicts the rules (docs/records.md). Fields are
     named ``hands[index].…``. ``shape_checked``: the record was just read by
-    :meth:`HandRecord.from_dict` with the same field prefix (its shape needs no second check).
-    Whether a record is valid depends on the ruleset and the record alone (the index only names
-    the fields of an error), so a pair found valid is not checked again."""
-    key = (id(rs), id(record))
-    if key in _VALID:
-        return
+    :meth:`HandRecord.from_dict` with the same field prefix (its shape needs no second check)."""
     _validate(rs, record, index, shape_checked)
-    if len(_VALID) >= _VALID_MAX:
-        _VALID.clear()
-    _VALID[key] = (rs, record)
 
 
 def _validate(rs: Ruleset, record: HandRecord, index: int, shape_checked: bool) -> None:

@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import cast
 
 from .cards import Card, CardNotationError, KozelError
-from .deal import _split_plays, play_deal
+from .deal import play_deal, split_plays
 from .inputs import PlayInput, TrickInputError, check_table_seat, parse_hands, parse_play
 from .legality import TrickContext
 from .solver_core import CAPTURE, POINTS, TRICKS, Meter, TooComplex
@@ -255,7 +255,7 @@ def analyse_deal(
         )
     leader = check_table_seat(rs, leader)
     n = rs.seats
-    flat = list(_split_plays(rs, plays))
+    flat = list(split_plays(rs, plays))
     whole = len(flat) - len(flat) % n
     free = _without_capture(rs)
     ctx = context or TrickContext()

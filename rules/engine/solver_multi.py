@@ -3,7 +3,7 @@
 Slower than :mod:`~rules.engine.solver_core` and built for exactness only: every play is judged
 by :func:`~rules.engine.tricks.resolve_parsed` itself (the lead rules, the answers, who takes the
 trick by covering card for card), and the hands are drawn back up by the deal's own
-:func:`~rules.engine.deal._draw`. Whatever the engine's rules say a play may be, the search
+:func:`~rules.engine.deal.draw_up`. Whatever the engine's rules say a play may be, the search
 plays exactly that. A node is one play; the transposition table sits at trick boundaries.
 """
 
@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from .cards import Card
-from .deal import DRAW_HAND, _draw
+from .deal import DRAW_HAND, draw_up
 from .legality import TrickContext
 from .solver_core import CAPTURE, POINTS, TRICKS, Meter, TooComplex, cards_of, mask_of, tables_of
 from .solver_game import Move, Pos, mtd
-from .tricks import Trick, _capture_events, resolve_parsed
+from .tricks import Trick, capture_events, resolve_parsed
 from .variants import Ruleset
 
 _INF = 10_000
@@ -159,7 +159,7 @@ class MultiGame:
         tricks[t.team] += 1
         captured = pos.captured
         if self.rs.capture is not None:
-            captured = captured + tuple(e.team for e in _capture_events(self.rs, t.plays))
+            captured = captured + tuple(e.team for e in capture_events(self.rs, t.plays))
         lead = trick[0][1][0]
         ls = pos.ls | self.tb.led_bit[lead]
         # draw back up, winner first, with the deal's own drawing
@@ -168,7 +168,7 @@ class MultiGame:
         ]
         pile = list(self.stock[pos.drawn :])
         left = len(pile)
-        _draw(remaining, pile, t.winner)
+        draw_up(remaining, pile, t.winner)
         drawn = pos.drawn + left - len(pile)
         new = tuple(mask_of(self.tb, h or []) for h in remaining)
         return Pos(new, 0, t.winner, (), ls, tuple(points), tuple(tricks), captured, drawn)

@@ -30,7 +30,7 @@ from .inputs import (
     parse_hands,
     parse_play,
 )
-from .legality import _NO_PARAMS, _judge_answer, _judge_lead, _judge_multi_answer
+from .legality import NO_PARAMS, judge_answer, judge_lead, judge_multi_answer
 from .legality import TrickContext as TrickContext
 from .legality import legal_cards as legal_cards
 from .variants import Ruleset, team_of
@@ -105,7 +105,7 @@ def covers(rs: Ruleset, attack: Sequence[Card], best: Sequence[Card]) -> bool:
     )
 
 
-def _capture_events(rs: Ruleset, plays: Sequence[Play]) -> tuple[Event, ...]:
+def capture_events(rs: Ruleset, plays: Sequence[Play]) -> tuple[Event, ...]:
     """The catcher and the opponents' queen in one trick (voon-series#capture 7C/QC, yc-hvalyony#capture 6C/QC).
     A partner's queen does not count."""
     if rs.capture is None:
@@ -228,17 +228,17 @@ def resolve_parsed(
         seat = (leader + i) % n
         hand = parsed_hands[seat]
         if i == 0:
-            legal, reason, params = _judge_lead(rs, seat, cards, hand, ctx, parsed_hands)
+            legal, reason, params = judge_lead(rs, seat, cards, hand, ctx, parsed_hands)
         elif multi and rs.free_answers:
             legal, reason, params = (
                 True,
                 None,
-                _NO_PARAMS,
+                NO_PARAMS,
             )  # no follow duty in draw-four (draw-four#following)
         elif multi:
-            legal, reason, params = _judge_multi_answer(rs, cards, hand, lead)
+            legal, reason, params = judge_multi_answer(rs, cards, hand, lead)
         else:
-            legal, reason, params = _judge_answer(rs, cards[0], hand, led_group, ctx)
+            legal, reason, params = judge_answer(rs, cards[0], hand, led_group, ctx)
         if seat == rs.blind_seat:
             legal, reason, params = True, "blind_seat", {}  # played unseen (docs/tables.md#blind-seat)
         trump = (
@@ -246,7 +246,7 @@ def resolve_parsed(
             if len(cards) == 1
             else tuple(trump_at[c.index] >= 0 for c in cards)
         )
-        out.append(Play(seat, cards, trump, legal, reason, frozen_params(params) if params else _NO_PARAMS))
+        out.append(Play(seat, cards, trump, legal, reason, frozen_params(params) if params else NO_PARAMS))
 
     if multi:
         best = 0
@@ -278,7 +278,7 @@ def resolve_parsed(
         winner=out[best].seat,
         winning=parsed[best],
         points=points,
-        events=_capture_events(rs, out) if rs.capture is not None else (),
+        events=capture_events(rs, out) if rs.capture is not None else (),
         led_group=led_group,
         side=rs.side_of(out[best].seat),
     )

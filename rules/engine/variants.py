@@ -791,9 +791,6 @@ def check_options(variant: Variant, options: Mapping[str, object] | None) -> dic
     return {o.key: merged[o.key] for o in variant.options if o.applies(merged)}
 
 
-_RULESET_CACHE: dict[tuple[str, tuple[tuple[str, object], ...], int], Ruleset] = {}
-
-
 def check_seats(variant: Variant, seats: object) -> int:
     """A seat count the variant is played with (``bad_seats`` naming ``seats``); None is the
     largest table."""
@@ -824,17 +821,12 @@ def resolve(
     v = variant if isinstance(variant, Variant) else get_variant(variant)
     merged = check_options(v, options)
     n = check_seats(v, seats)
-    cache_key = (v.key, tuple(sorted(merged.items())), n)
-    rs = _RULESET_CACHE.get(cache_key)
-    if rs is None:
-        if v.build_for is not None:
-            rs = v.build_for(v, merged, n)
-        else:
-            rs = v.build(v, merged)
-            blind = merged.get("blind_seat", "none")
-            if blind != "none":
-                rs = replace(rs, blind_seat=int(str(blind)))
-        _RULESET_CACHE[cache_key] = rs
+    if v.build_for is not None:
+        return v.build_for(v, merged, n)
+    rs = v.build(v, merged)
+    blind = merged.get("blind_seat", "none")
+    if blind != "none":
+        rs = replace(rs, blind_seat=int(str(blind)))
     return rs
 
 

@@ -1,4 +1,4 @@
-"""The table of the ``ratelimit`` cache (kozel_site.limits): Django's ``createcachetable`` for
+"""The table of the ``ratelimit`` cache (common.limits): Django's ``createcachetable`` for
 that alias, so every ``migrate`` (``make run``, the tests, a deploy) has it. Nothing when the
 alias is Redis."""
 

@@ -17,12 +17,12 @@ from .common import (
     names_params,
     picker,
     player,
-    read_rules,
     seat_name,
     side_class,
     table_seats,
 )
 from .deal import DealQuery, DealResult, read_deal, review_deal
+from .forms import read_rules
 from .hand import HandQuery, check_hand, read_hand
 from .trick import TrickQuery, answer_trick, held_summary, read_trick
 

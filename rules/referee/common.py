@@ -28,7 +28,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from rules.engine.cards import SUIT_SYMBOLS, Card, KozelError
-from rules.engine.variants import ALL_VARIANTS, DEFAULT_VARIANT, Ruleset, Variant
+from rules.engine.variants import ALL_VARIANTS, Ruleset, Variant
 from rules.messages import card_text, describe
 
 NONE_HELD = "-"
@@ -123,12 +123,6 @@ class RulesChoice:
     @property
     def seats(self) -> int:
         return self.ruleset.seats if self.ruleset is not None else 4
-
-
-def read_rules(query: Mapping[str, str], default: str | None = DEFAULT_VARIANT) -> RulesChoice:
-    from .forms import RulesForm
-
-    return RulesForm(query, default=default).choice()
 
 
 def variant_choices() -> list[str]:

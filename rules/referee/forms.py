@@ -17,7 +17,7 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext as _
 
-from kozel_site.numbers import number, read_number
+from common.numbers import number, read_number
 from rules.engine.cards import SUITS, Card, KozelError
 from rules.engine.variants import DEFAULT_VARIANT, Ruleset, Variant, get_variant, resolve
 from rules.messages import describe, option_label
@@ -343,3 +343,8 @@ def read_query(cls: type[Query], form: RulesForm) -> Query:
         default = f.default_factory() if f.default_factory is not MISSING else f.default
         values[f.name] = form.value(f.metadata.get("param", f.name), default)
     return cls(form.choice(), problems=problems, **values)  # type: ignore[call-arg]
+
+
+def read_rules(query: Mapping[str, str], default: str | None = DEFAULT_VARIANT) -> RulesChoice:
+    """The variant, its options and the table a query asks for (the referee pages, the sheets)."""
+    return RulesForm(query, default=default).choice()

@@ -1,12 +1,10 @@
-"""``{{ n|count:"point" }}`` → «24 очка»: the one plural helper (rules.counting) in templates,
-and the same forms for the scripts (``{% count_catalogue %}``)."""
+"""``{{ n|count:"point" }}`` → «24 очка»: the one plural helper (rules.counting) in templates."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import template
-from django.utils.html import format_html_join
 
 from rules import counting
 
@@ -19,10 +17,3 @@ def count(n: Any, word: str) -> str:
         return counting.count(int(n), word)
     except (TypeError, ValueError):  # nothing to count (a page showing an error): as Django's filters do
         return ""
-
-
-@register.simple_tag
-def count_catalogue() -> str:
-    """Data attributes for site.js's Kozel.count: the plural index table and each word's forms
-    (on every page, inside base.html's ``{% per_language %}``, which keeps them once per language)."""
-    return format_html_join(" ", 'data-count-{}="{}"', counting.js_catalogue().items())

@@ -57,7 +57,7 @@ def team_label(team: int) -> str:
 def table_link(page: str, variant: str, options: Any, seats: Any = None, names: Any = ()) -> str:
     """``{% table_link "rules:referee" match.variant match.options match.seats match.player_names %}``:
     a referee page opened from a match, for its table and naming its players (no secret)."""
-    from kozel_site.http import url
+    from common.http import url
     from rules.referee.common import table_query
 
     return url(

@@ -27,9 +27,9 @@ from ..forms import new_nonce
 from ..models import Match
 from ..selectors import secret_matches
 from ..services import NonceReused, StaleForm
-from ..views.common import NONCE_REUSED, VIEW_LINK_READ_ONLY, _read_only
+from ..views.common import NONCE_REUSED, VIEW_LINK_READ_ONLY, read_only
 from ..views.new import new_page
-from ..views.readonly import _qr
+from ..views.readonly import qr_svg
 from . import forms, services
 from .models import Company
 from .pages import PERIODS, evening_on, figures_page, recent_evenings, roster_of
@@ -152,13 +152,13 @@ def company_edit(request: HttpRequest, public_id: str, secret: str) -> HttpRespo
     return render(request, "scorekeeper/company/edit.html", _context(request, company, secret))
 
 
-@_read_only
+@read_only
 def company_view(request: HttpRequest, public_id: str) -> HttpResponse:
     company = company_get(public_id)
     return render(request, "scorekeeper/company/view.html", _context(request, company, None))
 
 
-@_read_only
+@read_only
 def evening_image(request: HttpRequest, public_id: str, day: str) -> HttpResponse:
     """The evening's PNG in the reader's language, to share in a chat."""
     company = company_get(public_id)
@@ -170,15 +170,15 @@ def evening_image(request: HttpRequest, public_id: str, day: str) -> HttpRespons
     return resp
 
 
-@_read_only
+@read_only
 def qr_view(request: HttpRequest, public_id: str) -> HttpResponse:
-    return _qr(request.build_absolute_uri(view_url(company_get(public_id))))
+    return qr_svg(request.build_absolute_uri(view_url(company_get(public_id))))
 
 
 @require_safe
 def qr_edit(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     company = company_get_for_edit(public_id, secret)
-    return _qr(request.build_absolute_uri(edit_url(company, secret)))
+    return qr_svg(request.build_absolute_uri(edit_url(company, secret)))
 
 
 def read_only_rest(request: HttpRequest, public_id: str, rest: str) -> HttpResponse:

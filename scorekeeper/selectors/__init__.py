@@ -1,6 +1,7 @@
 """Reads: the current hands of a match are derived from its log, the score from the engine."""
 
-from .board import Board, Line
+from ..wording import line_parts, record_parts, record_summary
+from .board import Board, Line, Replay
 from .build import board_build, hand_numbers, match_board, match_live_board, match_plain_board, replay_slots
 from .log import (
     Slot,
@@ -16,11 +17,11 @@ from .log import (
     secret_matches,
     slots_from_log,
 )
-from .wording import line_parts, record_parts, record_summary
 
 __all__ = [
     "Board",
     "Line",
+    "Replay",
     "Slot",
     "board_build",
     "hand_numbers",

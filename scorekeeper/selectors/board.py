@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from django.conf import settings
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
@@ -17,11 +18,12 @@ from rules.engine import (
 )
 from rules.engine.cards import SUIT_SYMBOLS
 from rules.engine.variants import Ruleset
+from rules.messages import lang
 
 from .. import chart as chart_mod
 from .. import explain
+from ..log import Slot
 from ..models import Match
-from .log import Slot
 
 
 class ShownLine(NamedTuple):
@@ -37,6 +39,16 @@ class ShownLine(NamedTuple):
     edited: bool
     restored: bool
     texts: dict[str, Any]
+
+    @property
+    def shown(self) -> dict[str, Any]:
+        """The line's texts in the page's language (the site's own where it has none)."""
+        return self.texts.get(lang()) or self.texts[settings.LANGUAGE_CODE]
+
+    @property
+    def scores(self) -> list[int]:
+        """Every side's score after the hand (three or four sides: solo-twelve's marks)."""
+        return [x for x in (self.score0, self.score1, self.score2, self.score3) if x is not None]
 
 
 @dataclass
@@ -55,18 +67,34 @@ class Line:
 
 
 @dataclass
-class Board:
-    """The board of a match. From the log (:func:`match_board`): every line, ``state`` the
-    replayed :class:`MatchState`. From the snapshot (:func:`match_live_board`): ``state`` the
-    stored :class:`~rules.engine.Fold` (the same score, pending stakes, end and titles),
-    ``rows`` the stored lines shown (the latest page unless all were asked for) and ``lines``
-    empty. ``count`` is the number of hands in the match either way."""
+class Replay:
+    """The match replayed from its log by the engine (:func:`match_board`): every hand's
+    :class:`Line` with the engine's result, for the exports and the changes since a version."""
 
     match: Match
     ruleset: Ruleset
-    state: MatchState | Fold
+    state: MatchState
     slots: list[Slot]
     lines: list[Line]
+    version: int
+    next: NextDeal | None
+    broken: str = ""
+    tally: tuple[int, ...] = (0, 0)
+    series_played: int = 0
+    series_results: list[dict[str, Any]] = field(default_factory=list)
+    count: int = 0
+
+
+@dataclass
+class Board:
+    """The board the pages show: ``state`` the match's :class:`~rules.engine.Fold` (the stored
+    snapshot, or the log folded in memory), ``rows`` the lines shown (the latest page unless all
+    were asked for), ``chart_points`` the scores the chart draws, ``count`` the hands in the
+    match."""
+
+    match: Match
+    ruleset: Ruleset
+    state: Fold
     version: int
     next: NextDeal | None
     broken: str = ""  # a stored hand the engine no longer accepts (never expected)
@@ -75,7 +103,7 @@ class Board:
     series_results: list[dict[str, Any]] = field(default_factory=list)
     count: int = 0
     rows: list[ShownLine] = field(default_factory=list)
-    chart_points: list[tuple[int, tuple[int, ...]]] | None = None  # from the snapshot board
+    chart_points: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
 
     @property
     def more(self) -> int:
@@ -110,9 +138,7 @@ class Board:
 
     def _chart_points(self) -> list[tuple[int, tuple[int, ...]]]:
         """(hand number, score after it) for each hand the chart draws."""
-        if self.chart_points is not None:
-            return self.chart_points
-        return [(h.hand_number, h.score) for h in self.state.hands]  # type: ignore[union-attr]
+        return self.chart_points
 
     @property
     def chart(self) -> chart_mod.Chart | None:
@@ -304,11 +330,8 @@ class Board:
 
     @property
     def latest_was_eggs(self) -> bool:
-        """The latest hand had no winner (the stored line, or the replayed hand)."""
-        if self.chart_points is not None:  # the snapshot board: its newest stored line
-            return bool(self.rows) and self.rows[0].winner is None
-        hands: tuple[HandResult, ...] = self.state.hands  # type: ignore[union-attr,assignment]
-        return bool(hands) and hands[-1].winner is None
+        """The latest hand had no winner (its line, the newest shown)."""
+        return bool(self.rows) and self.rows[0].winner is None
 
     @property
     def lead_text(self) -> str:

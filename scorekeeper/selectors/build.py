@@ -3,11 +3,13 @@ snapshot (the same work at hand 1 and at hand 1,000)."""
 
 from __future__ import annotations
 
-import json
+import functools
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import connection
+from django.db.models import F, JSONField
+from django.db.models.expressions import Case, When
+from django.utils.functional import SimpleLazyObject
 
 from rules.engine import (
     Fold,
@@ -20,12 +22,12 @@ from rules.engine import (
 from rules.engine.variants import Ruleset
 
 from .. import chart as chart_mod
-from .. import explain
+from .. import explain, snapshots
+from ..log import live_records, ruleset_of, slots_from_log
 from ..models import Entry, Match
 from ..models import Line as LineRow
-from .board import Board, Line, ShownLine
-from .log import live_records, ruleset_of, slots_from_log
-from .wording import line_parts
+from ..wording import line_parts
+from .board import Board, Line, Replay, ShownLine
 
 
 def replay_slots(
@@ -43,7 +45,7 @@ def replay_slots(
     return state, done, ""
 
 
-def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] = ()) -> Board:
+def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] = ()) -> Replay:
     ruleset = ruleset_of(match)
     slots = slots_from_log(entries)
     state, done, broken = replay_slots(ruleset, live_records(slots))
@@ -64,7 +66,7 @@ def board_build(match: Match, entries: Sequence[Entry], series: Sequence[Match] 
     nd = None
     if not state.finished and not broken:
         nd = next_deal_after(state, first_dealer=match.first_dealer, first_leader=match.first_leader)
-    board = Board(
+    board = Replay(
         match=match,
         ruleset=ruleset,
         state=state,
@@ -107,7 +109,7 @@ def _series_result(
     }
 
 
-def match_board(*, match: Match) -> Board:
+def match_board(*, match: Match) -> Replay:
     """The board of a match in two queries (the match's log and its series), whatever its length."""
     series = list(Match.objects.filter(series=match.series).order_by("pk"))
     entries_all = list(Entry.objects.filter(match__series=match.series).order_by("match_id", "seq"))
@@ -119,63 +121,76 @@ def match_board(*, match: Match) -> Board:
     return board_build(match, grouped.get(match.pk, []), series)
 
 
-_SHOWN_COLUMNS = ", ".join(f for f in ShownLine._fields if f != "texts")
+def _folded(match: Match) -> tuple[dict[str, Any], list[LineRow] | None]:
+    """The snapshot the pages read, and the lines when they are not the stored ones: the stored
+    snapshot when it is the fold of the log as it stands; otherwise (a match from before
+    snapshots, or one a write left behind) the log folded in memory, nothing stored (a read
+    never writes; the next write or ``check_snapshots --fix`` stores it)."""
+    if snapshots.usable(match):
+        return match.snapshot or {}, None
+    built = snapshots.build_from_log(match)
+    return built.snapshot, built.lines
 
 
-def _shown_lines(match_id: int, cut: int, drawn: list[int] | None) -> list[tuple[Any, ...]]:
-    """The lines numbered above ``cut`` with their texts, and those in ``drawn`` (None: every
-    line) with their numbers only, newest first, as ShownLine tuples. One statement written out
-    (the same on SQLite and PostgreSQL): building it through the ORM cost as much as running it,
-    on every write's answer."""
-    table = connection.ops.quote_name(LineRow._meta.db_table)
-    where = ""
-    params: list[Any] = [cut, match_id]
-    if drawn is not None:
-        where = f" AND (number > %s OR number IN ({', '.join(['%s'] * len(drawn))}))"
-        params += [cut, *drawn]
-    sql = (
-        f"SELECT {_SHOWN_COLUMNS}, CASE WHEN number > %s THEN texts END FROM {table} "
-        f"WHERE match_id = %s{where} ORDER BY number DESC"
+def _shown(line: LineRow, with_texts: bool) -> ShownLine:
+    return ShownLine(
+        line.number,
+        line.slot,
+        line.winner,
+        line.score0,
+        line.score1,
+        line.score2,
+        line.score3,
+        line.edited,
+        line.restored,
+        line.texts if with_texts else None,  # type: ignore[arg-type]
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        found = cursor.fetchall()
-    out = []
-    for *cols, texts in found:
-        cols[7], cols[8] = bool(cols[7]), bool(cols[8])  # edited, restored (SQLite: 0/1)
-        out.append((*cols, json.loads(texts) if isinstance(texts, (str, bytes)) else texts))
-    return out
+
+
+def _stored_lines(match: Match, cut: int, drawn: list[int] | None, hands: int) -> list[ShownLine]:
+    """The stored lines numbered above ``cut`` with their texts, and those in ``drawn`` (None:
+    every line) with their numbers only, newest first: one query, by the index on the numbers."""
+    lines = LineRow.objects.filter(match_id=match.pk)
+    if drawn is not None:
+        lines = lines.filter(number__in=sorted({*drawn, *range(cut + 1, hands + 1)}))
+    shown_texts = Case(When(number__gt=cut, then=F("texts")), default=None, output_field=JSONField())
+    columns = [f for f in ShownLine._fields if f != "texts"]
+    rows = lines.annotate(shown_texts=shown_texts).order_by("-number").values_list(*columns, "shown_texts")
+    return [ShownLine(*row) for row in rows]
 
 
 def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
-    """The board from the stored snapshot and the latest page of stored lines (``all_hands``:
-    every line): the same work at hand 1 and at hand 1,000. One query beside the match's own
-    row: the latest lines and the scores the chart draws; a second, the series, when the match
-    is part of one (the rematch tally from each match's snapshot). A match whose snapshot is
-    missing or behind its log is built from the log first (once)."""
-    from .. import snapshots
-
-    board = match_plain_board(match=match)
+    """The board from the snapshot and the latest page of lines (``all_hands``: every line):
+    the same work at hand 1 and at hand 1,000. One query beside the match's own row: the latest
+    lines and the scores the chart draws; a second, the series, when the match is part of one
+    (the rematch tally from each match's snapshot)."""
+    snap, built = _folded(match)
+    board = _plain_board(match, snap)
     ruleset, fold = board.ruleset, board.state
-    assert isinstance(fold, Fold)  # a snapshot board's state
-    broken_code = (match.snapshot or {}).get("broken", "")
+    broken_code = snap.get("broken", "")
     broken = explain.error_message(broken_code) if broken_code else ""
-    # One query for what the page shows of the lines: the latest page (every line with
-    # ``all_hands``) with its texts, and the scores of the hands the chart draws (at most
-    # chart.POINTS, numbers only: their texts are not read, nor decoded). Plain tuples, no model
-    # instances: this is on every write's answer.
+    # what the page shows of the lines: the latest page with its texts, and the scores of the
+    # hands the chart draws (numbers only: their texts are not read)
     cut = 0 if all_hands else max(0, fold.hands - snapshots.LATEST)
     drawn = chart_mod.sample(fold.hands)
-    found = _shown_lines(match.pk, cut, drawn if cut and len(drawn) < fold.hands else None)
-    rows = [ShownLine(*r) for r in found if r[0] > cut]
-    wanted = set(drawn)
     sides = len(ruleset.sides)
-    chart_points = {r[0]: tuple(r[3 : 3 + sides]) for r in found if r[0] in wanted}
+
+    @functools.cache
+    def lines() -> tuple[list[ShownLine], list[tuple[int, tuple[int, ...]]]]:
+        """Read only when the board, the chart or the hand list is rendered, not on a cache hit."""
+        if built is None:
+            found = _stored_lines(match, cut, drawn if cut and len(drawn) < fold.hands else None, fold.hands)
+        else:
+            found = [_shown(ln, ln.number > cut) for ln in reversed(built)]
+        points = {r.number: tuple(r.scores[:sides]) for r in found if r.number in set(drawn)}
+        return [r for r in found if r.number > cut], [(n, points[n]) for n in drawn if n in points]
+
+    board.rows = SimpleLazyObject(lambda: lines()[0])  # type: ignore[assignment]
+    board.chart_points = SimpleLazyObject(lambda: lines()[1])  # type: ignore[assignment]
     nd = None
     if not fold.finished and not broken:
         nd = fold.next_deal(first_dealer=match.first_dealer, first_leader=match.first_leader)
-    board.next, board.broken, board.rows = nd, broken, rows
-    board.chart_points = [(n, chart_points[n]) for n in drawn if n in chart_points]
+    board.next, board.broken = nd, broken
     if match.previous_id is not None or fold.finished:
         series = list(Match.objects.filter(series=match.series).order_by("pk"))
         if len(series) > 1:
@@ -183,15 +198,11 @@ def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
             tally = [0] * len(names)
             results = []
             for number, m in enumerate(series, 1):
-                if m.pk == match.pk:
-                    m = match
-                else:
-                    snapshots.ensure(m)
-                snap = m.snapshot or {}
-                winner = snap.get("winner") if snap.get("finished") else None
+                other = snap if m.pk == match.pk else _folded(m)[0]
+                winner = other.get("winner") if other.get("finished") else None
                 if isinstance(winner, int) and 0 <= winner < len(tally):
                     tally[winner] += 1
-                score = snap.get("score") or [0] * len(names)
+                score = other.get("score") or [0] * len(names)
                 results.append(_series_result(number, winner, score, names, m.pk == match.pk))
             board.tally = tuple(tally)
             board.series_played = len(series)
@@ -199,29 +210,31 @@ def match_live_board(*, match: Match, all_hands: bool = False) -> Board:
     return board
 
 
-def match_plain_board(*, match: Match) -> Board:
-    """The board a page about one hand needs (the correction form, the history): the match, its
-    rules, log version and score from the snapshot; no lines, nothing replayed."""
-    from .. import snapshots
-
-    snapshots.ensure(match)
+def _plain_board(match: Match, snap: dict[str, Any]) -> Board:
     ruleset = ruleset_of(match)
-    fold = snapshots.fold_of_match(match, ruleset)
+    fold = Fold.from_dict(ruleset, snap)
     return Board(
         match=match,
         ruleset=ruleset,
         state=fold,
-        slots=[],
-        lines=[],
         version=match.version,
         next=None,
         count=fold.hands,
     )
 
 
+def match_plain_board(*, match: Match) -> Board:
+    """The board a page about one hand needs (the correction form, the history): the match, its
+    rules, log version and score from the snapshot; no lines, nothing replayed."""
+    return _plain_board(match, _folded(match)[0])
+
+
 def hand_numbers(*, match: Match, slot: int | None = None) -> dict[int, int]:
     """slot -> the hand's number on the board, for every hand still in the match or only the
     one in ``slot`` (the stored lines: two numbers per hand, no replay)."""
+    if not snapshots.usable(match):
+        built = snapshots.build_from_log(match).lines
+        return {ln.slot: ln.number for ln in built if slot is None or ln.slot == slot}
     lines = LineRow.objects.filter(match=match)
     if slot is not None:
         lines = lines.filter(slot=slot)

@@ -9,27 +9,27 @@ from django.views.decorators.http import require_POST, require_safe
 from .. import services
 from ..forms import HandForm, WriteForm
 from ..selectors import match_get_for_edit, match_live_board, ruleset_of
-from .common import _render_match, edit_url
-from .writes import _board_write, _on_board, _write, outbox_hand
+from .common import edit_url, render_match
+from .writes import board_write, on_board, outbox_hand, write
 
 
 @require_safe
 def edit(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
-    return _render_match(request, match, secret)
+    return render_match(request, match, secret)
 
 
 @require_POST
 def hand_new(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
-    return _board_write(
+    return board_write(
         request,
         match,
         secret,
         HandForm(request.POST, ruleset=ruleset_of(match)),
         lambda d: services.hand_record(
             match=match,
-            record=services.record_from_fields(d),
+            record=d["record"],
             nonce=d["nonce"],
             version=d["version"],
             hand=outbox_hand(request),
@@ -40,7 +40,7 @@ def hand_new(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
 @require_POST
 def undo(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
-    return _board_write(
+    return board_write(
         request,
         match,
         secret,
@@ -54,13 +54,13 @@ def rematch(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
     board = match_live_board(match=match)
     if not board.state.finished:
-        return _render_match(
+        return render_match(
             request, match, secret, board=board, message=_("The match is not over yet."), status=409
         )
-    return _write(
+    return write(
         request,
         WriteForm(request.POST),
         lambda d: services.match_rematch(match=match, secret=secret, version=d["version"]),
-        show_error=_on_board(request, match, secret, fields=False),
+        show_error=on_board(request, match, secret, fields=False),
         done_url=lambda new_match: edit_url(new_match, secret),
     )

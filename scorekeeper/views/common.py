@@ -3,30 +3,22 @@ the board's rendering (the write path is views.writes)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from django.conf import settings
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext_lazy
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from kozel_site.http import htmx
+from common.http import as_htmx
 from rules.engine.cards import SUIT_SYMBOLS, SUITS
-from rules.messages import lang, option_label, option_value, variant_name
+from rules.messages import option_label, option_value, variant_name
 
 from ..forms import HandForm, new_nonce, penalty_choices
 from ..models import Match
 from ..selectors import Board, match_live_board, match_next
-from . import kept
 
 STALE_EDIT = gettext_lazy(
     "Another phone changed this match while the form was open. Below is the hand as it stands now: "
@@ -51,7 +43,7 @@ def edit_url(match: Match, secret: str) -> str:
     return reverse("scorekeeper:edit", args=[match.public_id, secret])
 
 
-def _read_only(view):  # type: ignore[no-untyped-def]
+def read_only(view):  # type: ignore[no-untyped-def]
     """View-link pages: GET/HEAD only; any write through them is refused with 403."""
 
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -66,65 +58,24 @@ def _read_only(view):  # type: ignore[no-untyped-def]
 
 # ---------------------------------------------------------------- the match (edit link)
 
-
-def _hand_rows(board: Board, secret: str | None) -> SafeString:
-    """The hand list's items, newest first, as HTML built here from ready strings: the texts
-    were built when each hand was written (stored per language with its line), and a Python
-    loop with one escape per text is several times cheaper than the template's loop over 30
-    rows of a dozen lookups each (it is on every write's answer).
-
-    With ``secret`` (the edit link) each row carries its «Edit» and «Dispute» links, both under
-    the edit path (``…/hand/<slot>/`` and ``…/hand/<slot>/dispute/``): the secret travels only in
-    a path, never in a query string. The hand URL is reversed once per page, the slot appended."""
-    hand_prefix = ""
-    if secret is not None:
-        probe = reverse("scorekeeper:hand_change", args=[board.match.public_id, secret, 0])
-        hand_prefix = escape(probe[:-2])  # ".../hand/"
-    language = lang()
-    corrected, restored = escape(_("corrected")), escape(_("restored"))
-    edit_label, dispute_label = escape(_("Edit")), escape(_("Dispute"))
-    out = []
-    for ln in board.rows:
-        texts = ln.texts.get(language) or ln.texts[settings.LANGUAGE_CODE]
-        won = "" if ln.winner is None else f" won-{int(ln.winner)}"
-        n = int(ln.number)
-        events = "".join(f'<span class="ev">{escape(e)}</span>' for e in texts["events"])
-        deltas = ", ".join(texts["deltas"])
-        why = (f"<b>{escape(deltas)}</b> · " if deltas else "") + escape(" · ".join(texts["notes"]))
-        if ln.restored:
-            why += f' <span class="muted small">({restored})</span>'
-        elif ln.edited:
-            why += f' <span class="muted small">({corrected})</span>'
-        if ln.score2 is not None:  # three or four sides (solo-twelve's marks): every side's score
-            score = ":".join(
-                str(int(x)) for x in (ln.score0, ln.score1, ln.score2, ln.score3) if x is not None
-            )
-            score = f"<b>{score}</b>"
-        else:
-            score = f'<b class="team0">{int(ln.score0)}</b>:<b class="team1">{int(ln.score1)}</b>'
-        actions = ""
-        if secret is not None:
-            actions = (
-                f'\n      <div class="hand-actions"><a class="btn btn-small" href="{hand_prefix}{int(ln.slot)}/">'
-                f'{edit_label}</a><a class="btn btn-small" href="{hand_prefix}{int(ln.slot)}/dispute/">'
-                f"{dispute_label}</a></div>"
-            )
-        out.append(
-            f'\n    <li class="hand{won}" data-hand="{n}">\n      <div class="hand-head"><span class="hand-no">{n}'
-            f'</span><span class="hand-pts">{escape(texts["points"])}</span>{events}<span class="hand-score">'
-            f"{score}</span></div>\n"
-            f'      <div class="hand-why">{why}</div>{actions}\n    </li>'
-        )
-    return mark_safe("".join(out))  # every text escaped above, numbers as ints
+KEPT_SECONDS = 3600
 
 
-def _lazy_rows(board: Board, secret: str | None) -> SimpleLazyObject:
-    """The hand rows, built only when the template's fragment cache misses (_hands.html is cached
-    per match, log version, language, mode and page)."""
-    return SimpleLazyObject(lambda: _hand_rows(board, secret))
+def kept_for(board: Board) -> int:
+    """How long the board, the chart and the hand list stay in the cache (their ``{% cache %}``
+    tags, keyed on the match, its version, the language and the link). 0, not kept: a match of a
+    series or one that is over shows its rematches too, which its own version does not follow."""
+    match = board.match
+    return 0 if match.previous_id is not None or board.state.finished else KEPT_SECONDS
 
 
-def _all_hands(request: HttpRequest) -> bool:
+def kept_context(board: Board, link: str) -> dict[str, Any]:
+    """What the ``{% cache %}`` tags of the match pages need: ``link`` is ``edit`` or ``view``
+    (the edit link's hand list carries the secret: never served to the view link)."""
+    return {"cache_for": kept_for(board), "link": link, "wording": (board.match.snapshot or {}).get("texts")}
+
+
+def wants_all_hands(request: HttpRequest) -> bool:
     """«All hands»: the page was asked for every hand, not only the latest ones."""
     return request.GET.get("hands") == "all"
 
@@ -137,38 +88,36 @@ def _match_context(
     board: Board | None = None,
     form: HandForm | None = None,
     message: str = "",
-    holes: bool = False,
 ) -> dict[str, Any]:
-    """The #match fragment's context; ``holes``: the per-request values as holes (see above),
-    and the hand entry form taken from its own cache (:func:`_entry_html`)."""
-    board = board or match_live_board(match=match, all_hands=_all_hands(request))
+    """The edit page's context: the #match fragment's and the share panel's around it."""
+    board = board or match_live_board(match=match, all_hands=wants_all_hands(request))
+    edit = edit_url(match, secret)
     ctx: dict[str, Any] = {
+        "match": match,
         "board": board,
         "secret": secret,
         "message": message,
         "editable": True,
-        "penalty_nonce": kept.OTHER_HOLE if holes else new_nonce(),
-        "lines": _lazy_rows(board, secret),
-        "all_hands": _all_hands(request),
-        "edit_url": edit_url(match, secret),
+        "penalty_nonce": new_nonce(),
+        "all_hands": wants_all_hands(request),
+        "edit_url": edit,
         "next_match": match_next(match=match) if board.state.finished else None,
-        "core_key": kept.core_key(match),
-        **_common(board),
+        "view_url": SimpleLazyObject(
+            lambda: request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id]))
+        ),
+        "edit_abs": SimpleLazyObject(lambda: request.build_absolute_uri(edit)),
+        **kept_context(board, "edit"),
+        **common_of(board.match),
     }
-    if holes:
-        ctx["csrf_token"] = kept.CSRF_HOLE
-        ctx["entry_html"] = _entry_html(request, ctx) if board.next is not None and not board.broken else ""
-    else:
+    if board.next is not None and not board.broken:
         ctx.update(_entry_context(board, form))
     return ctx
 
 
-def _entry_context(board: Board, form: HandForm | None, nonce: str | None = None) -> dict[str, Any]:
+def _entry_context(board: Board, form: HandForm | None) -> dict[str, Any]:
     """What the hand entry form (_entry.html) needs beside the board."""
     if form is None:
-        form = HandForm(
-            initial={"version": board.version, "nonce": nonce or new_nonce()}, ruleset=board.ruleset
-        )
+        form = HandForm(initial={"version": board.version, "nonce": new_nonce()}, ruleset=board.ruleset)
     return {
         "form": form,
         "penalties": penalty_choices(board.ruleset),
@@ -176,43 +125,6 @@ def _entry_context(board: Board, form: HandForm | None, nonce: str | None = None
         "other_penalties": [(k, label) for k, label in penalty_choices(board.ruleset) if k != "misdeal"],
         "point_fields": point_fields(board, form),
         "suits": SUIT_PICKS,
-    }
-
-
-def _entry_html(request: HttpRequest, ctx: dict[str, Any]) -> SafeString:
-    """The clean hand entry form of the board in ``ctx``. Between two hands it differs only in
-    the log version and the hand number (the dealer passes round a few seats): it is rendered
-    once per match, language and dealing seat with holes for those two, and kept."""
-    board: Board = ctx["board"]
-    assert board.next is not None
-    match = board.match
-    key = f"kz-entry:{match.public_id}:{match.secret_hash[:16]}:{get_language()}:{board.next.dealer}"
-    html = cache.get(key)
-    if html is None:
-        hand = replace(board.next, hand_number=kept.HAND_HOLE)  # type: ignore[arg-type]
-        holed = replace(board, version=kept.VERSION_HOLE, next=hand)  # type: ignore[arg-type]
-        entry_ctx = {**ctx, "board": holed, **_entry_context(holed, None, kept.NONCE_HOLE)}
-        html = render_to_string("scorekeeper/_entry.html", entry_ctx, request)
-        cache.set(key, html, kept.SECONDS)
-    filled = html.replace(kept.VERSION_HOLE, str(board.version)).replace(
-        kept.HAND_HOLE, str(board.next.hand_number)
-    )
-    return mark_safe(filled)  # rendered by the template above, two numbers put in
-
-
-def _page_context(request: HttpRequest, match: Match, secret: str) -> dict[str, Any]:
-    """The rest of the edit link's page around the #match fragment (the share panel)."""
-    edit = edit_url(match, secret)
-    return {
-        "match": match,
-        "secret": secret,
-        "edit_url": edit,
-        "host": f"{request.scheme}://{request.get_host()}",  # in the share panel's cache key
-        "view_url": SimpleLazyObject(
-            lambda: request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id]))
-        ),
-        "edit_abs": SimpleLazyObject(lambda: request.build_absolute_uri(edit)),
-        **_common_of(match),
     }
 
 
@@ -237,11 +149,7 @@ def point_fields(board: Board, form: HandForm) -> list[dict[str, Any]]:
 SUIT_PICKS = [(s, SUIT_SYMBOLS[s]) for s in SUITS]
 
 
-def _common(board: Board) -> dict[str, Any]:
-    return _common_of(board.match)
-
-
-def _common_of(match: Match) -> dict[str, Any]:
+def common_of(match: Match) -> dict[str, Any]:
     return {
         "variant_name": variant_name(match.variant),
         "sheet_url": rules_sheet_url(match.variant),
@@ -251,25 +159,7 @@ def _common_of(match: Match) -> dict[str, Any]:
     }
 
 
-def _fragment_key(request: HttpRequest, match: Match) -> str | None:
-    """The key the match's #match fragment is kept under, or None when it is not kept."""
-    if not kept.core_key(match):
-        return None
-    return kept.fragment_key(match, match.version, "all" if _all_hands(request) else "latest")
-
-
-def _kept_fragment(request: HttpRequest, match: Match, secret: str, key: str, board: Board | None) -> str:
-    """The #match fragment at this version with its holes, rendered once and kept."""
-    html = cache.get(key)
-    if html is None:
-        ctx = _match_context(request, match, secret, board=board, holes=True)
-        html = render_to_string("scorekeeper/match.html#match", ctx, request)
-        cache.set(key, html, kept.SECONDS)
-        kept.drop_version(match, match.version - 1)
-    return html
-
-
-def _render_match(
+def render_match(
     request: HttpRequest,
     match: Match,
     secret: str,
@@ -279,27 +169,8 @@ def _render_match(
     form: HandForm | None = None,
     message: str = "",
 ) -> HttpResponse:
-    """The #match fragment for htmx, else the page with it: the kept ones when it is the plain
-    board at this version (views.kept), else rendered."""
-    key = None if form is not None or message else _fragment_key(request, match)
-    if key is None:
-        ctx = _match_context(request, match, secret, board=board, form=form, message=message)
-        html = render_to_string("scorekeeper/match.html#match", ctx, request)
-        if htmx(request):
-            return HttpResponse(html, status=status)
-        page_ctx = {**_page_context(request, match, secret), "match_html": mark_safe(html)}  # rendered above
-        return render(request, "scorekeeper/match.html", page_ctx, status=status)
-    fragment = _kept_fragment(request, match, secret, key, board)
-    if htmx(request):
-        return HttpResponse(kept.fill(fragment, request), status=status)
-    # per host too: the share panel's links are absolute
-    page_key = f"kz-shell:{match.public_id}:{match.secret_hash[:16]}:{get_language()}:{request.get_host()}"
-    page = kept.page_around(
-        request,
-        page_key,
-        "scorekeeper/match.html",
-        lambda: _page_context(request, match, secret),
-        "match_html",
-        fragment,
-    )
-    return HttpResponse(page, status=status)
+    """The #match fragment for htmx, else the whole edit page."""
+    ctx = _match_context(request, match, secret, board=board, form=form, message=message)
+    request = as_htmx(request)
+    template = "scorekeeper/match.html#match" if request.htmx else "scorekeeper/match.html"
+    return render(request, template, ctx, status=status)

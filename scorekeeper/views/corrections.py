@@ -11,8 +11,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from kozel_site.numbers import optional_number, read_number
-from rules.views import deal_review
+from common.numbers import optional_number, read_number
+from rules.referee.review import deal_review
 
 from .. import reasons, services
 from ..forms import (
@@ -27,6 +27,7 @@ from ..history import history_page
 from ..models import Entry, Match
 from ..selectors import (
     Board,
+    Replay,
     hand_numbers,
     match_board,
     match_get_for_edit,
@@ -36,8 +37,8 @@ from ..selectors import (
     ruleset_of,
     slots_from_log,
 )
-from .common import STALE, STALE_EDIT, SUIT_PICKS, _common, edit_url, point_fields
-from .writes import _on_board, _write
+from .common import STALE, STALE_EDIT, SUIT_PICKS, common_of, edit_url, point_fields
+from .writes import on_board, write
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -78,13 +79,13 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
         )
 
     if request.method == "POST":
-        return _write(
+        return write(
             request,
             HandForm(request.POST, ruleset=board.ruleset),
             lambda d: services.hand_edit(
                 match=match,
                 slot=slot,
-                record=services.record_from_fields(d),
+                record=d["record"],
                 nonce=d["nonce"],
                 version=d["version"],
                 reason=d.get("reason", ""),
@@ -110,7 +111,7 @@ def _proposed_reason(board: Board, form: HandForm) -> str:
     return reasons.coded_line(code, params, reasons.seat_namer(board.match.player_names or []))
 
 
-def _changes_since(board: Board, version: str) -> list[str]:
+def _changes_since(board: Replay, version: str) -> list[str]:
     """What other phones did to the match after ``version`` (the log seq the form was shown at),
     one line per log entry: «кон 2 записан», «кон 1 исправлен»."""
     seen = read_number(version, 0, 10**9) or 0
@@ -160,7 +161,7 @@ def _hand_page(
             "from_referee": bool(request.GET.get("reason") or request.GET.get("reason_code"))
             or "points_0" in request.GET,
             "proposed": _proposed_reason(board, form),
-            **_common(board),
+            **common_of(board.match),
         },
         status=status,
     )
@@ -211,11 +212,11 @@ def _board_button(
 ) -> HttpResponse:
     """A one-button change from the board (remove a hand, bring a version back): done, the
     board; refused, the board again with the error."""
-    return _write(
+    return write(
         request,
         WriteForm(request.POST),
         call,
-        show_error=_on_board(request, match, secret, fields=False),
+        show_error=on_board(request, match, secret, fields=False),
         done_url=edit_url(match, secret),
     )
 
@@ -255,7 +256,7 @@ def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
             "secret": secret,
             "edit_url": edit_url(match, secret),
             "nonce": new_nonce(),
-            **_common(board),
+            **common_of(board.match),
         },
     )
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from kozel_site.limits import limit_creation
+from common.limits import limit_creation
 from rules.engine.variants import ALL_VARIANTS, DEFAULT_VARIANT
 from rules.messages import VARIANT_BLURBS, option_label, option_value, variant_name
 

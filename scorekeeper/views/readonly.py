@@ -8,22 +8,21 @@ import json
 from typing import Any
 
 import segno
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.functional import SimpleLazyObject
+from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from kozel_site.http import htmx
-from kozel_site.numbers import read_number
+from common.http import as_htmx
+from common.numbers import read_number
 
+from ..models import Match
 from ..selectors import (
-    Board,
+    Replay,
     match_board,
     match_get,
     match_get_for_edit,
@@ -31,11 +30,10 @@ from ..selectors import (
     match_next,
     match_public_version,
 )
-from . import kept
-from .common import VIEW_LINK_READ_ONLY, _all_hands, _common_of, _lazy_rows, _read_only, edit_url
+from .common import VIEW_LINK_READ_ONLY, common_of, edit_url, kept_context, read_only, wants_all_hands
 
 
-def _qr(url: str) -> HttpResponse:
+def qr_svg(url: str) -> HttpResponse:
     buf = io.BytesIO()
     segno.make(url, error="m").save(buf, kind="svg", scale=6, border=2, dark="#000", light="#fff")
     resp = HttpResponse(buf.getvalue(), content_type="image/svg+xml")
@@ -46,64 +44,68 @@ def _qr(url: str) -> HttpResponse:
 @require_safe
 def qr_edit(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
-    return _qr(request.build_absolute_uri(edit_url(match, secret)))
+    return qr_svg(request.build_absolute_uri(edit_url(match, secret)))
 
 
 # ---------------------------------------------------------------- view link (read only)
 
 
-@_read_only
+@read_only
 def watch(request: HttpRequest, public_id: str) -> HttpResponse:
-    """The live board without controls; htmx polls it with ``?v=<version>`` (204 = unchanged)."""
+    """The live board without controls; htmx polls it with ``?v=<version>`` (204 = unchanged).
+    A match on its own that is not over answers a conditional GET: its ETag is the version."""
+    request = as_htmx(request)
     shown = read_number(request.GET.get("v", ""), 0, 10**9)
-    if htmx(request) and shown is not None:
+    if request.htmx and shown is not None:
         current = match_public_version(public_id=public_id)  # one indexed query
         if current is None:
             raise Http404("no such match")
         if shown == current:
             return HttpResponse(status=204)
     match = match_get(public_id=public_id)
-    all_hands = _all_hands(request)
-    # a match on its own that is not over: its #live is kept per version (views.kept)
-    core = kept.core_key(match)
-    board = SimpleLazyObject(lambda: match_live_board(match=match, all_hands=all_hands))
+    all_hands = wants_all_hands(request)
+    etag = _etag(match, all_hands, fragment=bool(request.htmx))
+    if etag is not None:
+        unchanged = get_conditional_response(request, etag=etag)
+        if unchanged is not None:
+            return unchanged
+    board = match_live_board(match=match, all_hands=all_hands)
     ctx = {
         "match": match,
-        "version": match.version,
         "board": board,
         "editable": False,
-        "lines": _lazy_rows(board, None),  # type: ignore[arg-type]
         "all_hands": all_hands,
-        "core_key": core,
-        "next_match": SimpleLazyObject(lambda: match_next(match=match) if board.state.finished else None),
-        **_common_of(match),
+        "next_match": match_next(match=match) if board.state.finished else None,
+        **kept_context(board, "view"),
+        **common_of(match),
     }
-    if not core:
-        return render(
-            request, "scorekeeper/watch.html#live" if htmx(request) else "scorekeeper/watch.html", ctx
-        )
-    # #live is the poll's answer and the page's middle; the page around it is kept once per match
-    key = kept.live_key(match, match.version, "all" if all_hands else "latest")
-    live = cache.get(key)
-    if live is None:
-        live = render_to_string("scorekeeper/watch.html#live", ctx, request)
-        cache.set(key, live, kept.SECONDS)
-        kept.drop_version(match, match.version - 1)
-    if htmx(request):
-        return HttpResponse(live)
-    page_key = f"kz-watch:{match.public_id}:{get_language()}"
-    return HttpResponse(
-        kept.page_around(request, page_key, "scorekeeper/watch.html", lambda: ctx, "live_html", live)
+    response = render(
+        request, "scorekeeper/watch.html#live" if request.htmx else "scorekeeper/watch.html", ctx
     )
+    if etag is not None:
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"  # kept by the browser, asked again each time
+        patch_vary_headers(response, ("HX-Request",))
+    return response
 
 
-@_read_only
+def _etag(match: Match, all_hands: bool, *, fragment: bool) -> str | None:
+    """The view page of a match on its own that is not over is a function of its version, the
+    wording of its stored lines, the language, the hands asked for and whether it is the fragment."""
+    snap = match.snapshot or {}
+    if match.previous_id is not None or snap.get("finished"):
+        return None
+    parts = [match.public_id, match.version, snap.get("texts"), get_language(), int(all_hands), int(fragment)]
+    return '"' + "-".join(map(str, parts)) + '"'
+
+
+@read_only
 def qr_view(request: HttpRequest, public_id: str) -> HttpResponse:
     match = match_get(public_id=public_id)
-    return _qr(request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id])))
+    return qr_svg(request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id])))
 
 
-def _export_rows(board: Board) -> list[dict[str, Any]]:
+def _export_rows(board: Replay) -> list[dict[str, Any]]:
     return [
         {
             "hand": ln.number,
@@ -117,7 +119,7 @@ def _export_rows(board: Board) -> list[dict[str, Any]]:
     ]
 
 
-@_read_only
+@read_only
 def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
     match = match_get(public_id=public_id)
     board = match_board(match=match)
@@ -155,7 +157,7 @@ def csv_cell(value: object) -> object:
     return value
 
 
-@_read_only
+@read_only
 def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     match = match_get(public_id=public_id)
     board = match_board(match=match)

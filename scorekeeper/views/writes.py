@@ -13,15 +13,15 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
-from kozel_site.http import htmx
-from kozel_site.numbers import optional_number
+from common.http import htmx, url
+from common.numbers import optional_number
 from rules.counting import count
 
 from .. import services
 from ..forms import HandForm, WriteForm
 from ..models import Match
 from ..selectors import record_summary
-from .common import NONCE_REUSED, STALE, _render_match, edit_url
+from .common import NONCE_REUSED, STALE, edit_url, render_match
 
 
 def _apply_errors(form: WriteForm, exc: ValidationError) -> None:
@@ -42,7 +42,7 @@ def _form_message(form: WriteForm) -> str:
 ShowError = Callable[[WriteForm | None, str, int], HttpResponse]
 
 
-def _write(
+def write(
     request: HttpRequest,
     form: WriteForm,
     do: Callable[[dict[str, Any]], object],
@@ -56,7 +56,7 @@ def _write(
     a record the engine refuses is a 422 with the engine's message beside the field. On success
     htmx gets ``board()`` in place (when given), anything else a redirect to ``done_url``."""
     if _from_outbox(request):
-        return _outbox_write(form, do)
+        return _outbox_write(request, form, do)
     if not form.is_valid():
         return show_error(form, "", 422)
     try:
@@ -91,10 +91,13 @@ def outbox_hand(request: HttpRequest) -> int | None:
     return optional_number(request.POST.get("hand"), "hand", 1, 99_999)
 
 
-def _outbox_write(form: WriteForm, do: Callable[[dict[str, Any]], object]) -> HttpResponse:
+def _outbox_write(
+    request: HttpRequest, form: WriteForm, do: Callable[[dict[str, Any]], object]
+) -> HttpResponse:
     """The same write as the form's, answered for the outbox: ``{"ok", "version"}``; 409
-    ``hand_conflict`` with both records (the players choose), ``stale`` or ``nonce_reused``;
-    422 ``invalid``; 404 ``not_found``."""
+    ``hand_conflict`` with both records (the players choose) and the correction page of the hand
+    already there (``replace_url``, for «Заменить на мой»), ``stale`` or ``nonce_reused``; 422
+    ``invalid``; 404 ``not_found``."""
 
     def answer(status: int, **data: Any) -> JsonResponse:
         resp = JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
@@ -120,11 +123,16 @@ def _outbox_write(form: WriteForm, do: Callable[[dict[str, Any]], object]) -> Ht
                 "hands": count(c.hands, "hand"),
                 "mine": mine,
             }
+        link = request.resolver_match.kwargs if request.resolver_match else {}
+        replace_url = (
+            url("scorekeeper:hand_change", link["public_id"], link["secret"], c.slot) if c.slot else None
+        )
         return answer(
             409,
             code="hand_conflict",
             hand=c.hand,
             slot=c.slot,
+            replace_url=replace_url,
             theirs=theirs,
             mine=mine,
             message=message,
@@ -146,27 +154,27 @@ def _outbox_write(form: WriteForm, do: Callable[[dict[str, Any]], object]) -> Ht
     return answer(200, ok=True, version=version)
 
 
-def _on_board(request: HttpRequest, match: Match, secret: str, *, fields: bool) -> ShowError:
+def on_board(request: HttpRequest, match: Match, secret: str, *, fields: bool) -> ShowError:
     """Failed writes from the board: a hand form keeps its fields and errors; a control form's
     errors become the message above the board."""
 
     def show(form: WriteForm | None, message: str, status: int) -> HttpResponse:
         if form is not None and not fields:
             message, form = _form_message(form), None
-        return _render_match(request, match, secret, form=form, message=message, status=status)  # type: ignore[arg-type]
+        return render_match(request, match, secret, form=form, message=message, status=status)  # type: ignore[arg-type]
 
     return show
 
 
-def _board_write(
+def board_write(
     request: HttpRequest, match: Match, secret: str, form: WriteForm, do: Callable[[dict[str, Any]], object]
 ) -> HttpResponse:
     """A write from the board: htmx gets the fresh board in place."""
-    return _write(
+    return write(
         request,
         form,
         do,
-        show_error=_on_board(request, match, secret, fields=isinstance(form, HandForm)),
+        show_error=on_board(request, match, secret, fields=isinstance(form, HandForm)),
         done_url=edit_url(match, secret),
-        board=lambda: _render_match(request, match, secret),
+        board=lambda: render_match(request, match, secret),
     )

@@ -11,16 +11,14 @@
     Object.keys(vars || {}).forEach(function (k) { s = s.split("{" + k + "}").join(String(vars[k])); });
     return s;
   };
-  // «3 записи»: a number and its noun, the form chosen as gettext chooses it. #kz-texts carries the
-  // active catalogue's form index of each n below 200 (data-count-plural: Russian and English look
-  // only at n % 10 and n % 100, so n >= 200 reads as 100 + n % 100) and each word's forms
-  // (data-count-<word>, «|» between them); see rules.counting.js_catalogue
+  // «3 записи»: a number and its noun, the form chosen by Django's JavaScriptCatalog (/jsi18n/…)
+  // with the catalogue's own plural rule, as gettext chooses it on the server
+  var WORDS = {
+    entry: function (n) { return ngettext("%(n)s entry", "%(n)s entries", n); }
+  };
   K.count = function (word, n) {
-    if (!texts) texts = document.getElementById("kz-texts");
-    var table = (texts && texts.getAttribute("data-count-plural")) || "";
-    var forms = ((texts && texts.getAttribute("data-count-" + word)) || "{n}").split("|");
-    var i = +(table.charAt(n < table.length ? n : table.length / 2 + (n % 100)) || 0);
-    return (forms[i] || forms[0]).split("{n}").join(String(n));
+    var fmt = window.ngettext && WORDS[word] ? WORDS[word](n) : "%(n)s";
+    return window.interpolate ? interpolate(fmt, { n: n }, true) : fmt.split("%(n)s").join(String(n));
   };
   K.hhmm = function (d) {
     return d.toLocaleTimeString(document.documentElement.lang || "ru", { hour: "2-digit", minute: "2-digit" });
@@ -49,7 +47,7 @@
       if (!reg.active) return;
       return new Promise(function (resolve) {
         var ch = new MessageChannel();
-        ch.port1.onmessage = function () { resolve(); };
+        ch.port1.onmessage = function (ev) { resolve(ev.data); };
         reg.active.postMessage(msg, [ch.port2]);
         setTimeout(resolve, 5000);
       });
@@ -58,7 +56,7 @@
   // the worker is registered once the page has loaded, so its first install never competes
   // with the page's own requests
   function registerWorker() {
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
+    navigator.serviceWorker.register(K.conf.sw, { scope: K.conf.scope }).then(function () {
       // a page opened before the worker ran, or reached by a form's redirect, was not kept: keep
       // it now (the worker fetches it again; a write's own response is never kept)
       if (navigator.onLine === false || !("caches" in window)) return;
@@ -170,19 +168,19 @@
   function rememberTitle() {
     if (document.getElementById("offline-page")) return;
     try {
-      var seen = JSON.parse(localStorage.getItem("kozel.seen") || "{}");
+      var seen = JSON.parse(localStorage.getItem(K.conf.keys.seen) || "{}");
       seen[location.pathname] = document.title.split(" · ")[0];
-      localStorage.setItem("kozel.seen", JSON.stringify(seen));
+      localStorage.setItem(K.conf.keys.seen, JSON.stringify(seen));
     } catch (e) {}
   }
   function offlineList() {
     var ul = document.getElementById("offline-list");
     if (!ul || !("caches" in window)) return;
     var seen = {};
-    try { seen = JSON.parse(localStorage.getItem("kozel.seen") || "{}"); } catch (e) {}
-    caches.open("kozel-pages-v1").then(function (c) { return c.keys(); }).then(function (reqs) {
+    try { seen = JSON.parse(localStorage.getItem(K.conf.keys.seen) || "{}"); } catch (e) {}
+    caches.open(K.conf.pagesCache).then(function (c) { return c.keys(); }).then(function (reqs) {
       var paths = reqs.map(function (r) { return new URL(r.url).pathname; })
-        .filter(function (p) { return p !== "/offline/"; }).sort();
+        .filter(function (p) { return p !== K.conf.offline; }).sort();
       paths.forEach(function (p) {
         var li = document.createElement("li"), a = document.createElement("a");
         a.href = p; a.className = "btn btn-block"; a.textContent = seen[p] || p;
@@ -196,15 +194,15 @@
   function langChanged() {
     var lang = document.documentElement.lang;
     try {
-      if (localStorage.getItem("kozel.lang") !== lang && K.online()) {
-        localStorage.setItem("kozel.lang", lang);
+      if (localStorage.getItem(K.conf.keys.lang) !== lang && K.online()) {
+        localStorage.setItem(K.conf.keys.lang, lang);
         K.sw({ type: "offline-page" });
       }
     } catch (e) {}
   }
 
   function init() {
-    if (window.htmx) htmx.config.timeout = 10000; // a write with no answer in 10 s is kept (outbox)
+    if (window.htmx) htmx.config.timeout = K.conf.timeout; // a write with no answer by then is kept (outbox)
     var main = document.getElementById("main");
     var r = main && main.getAttribute("data-rendered");
     // the time of the board on this page (the offline page itself has no board to date)
@@ -216,7 +214,7 @@
     langChanged();
     // a page served from the phone's copy: say so, with the time of that copy
     if (navigator.onLine === false) K.banner();
-    else fetch("/healthz", { cache: "no-store" }).then(function (r) { K.setServerDown(!r.ok); })
+    else fetch(K.conf.health, { cache: "no-store" }).then(function (r) { K.setServerDown(!r.ok); })
       .catch(function () { K.setServerDown(true); });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init); else init();

@@ -1,3 +1,17 @@
+/* Every page: what the server hands the scripts, defined once there (kozel_site/pwa.py): the
+   URLs, cache names and storage keys, from this script tag's data attributes, as Kozel.conf. */
+(function (script) {
+  "use strict";
+  var K = (window.Kozel = window.Kozel || {});
+  var d = (script && script.dataset) || {};
+  K.conf = {
+    sw: d.sw, scope: d.scope, csrf: d.csrf, health: d.health, offline: d.offline,
+    pagesCache: d.pagesCache, outboxDb: d.outboxDb, outboxStore: d.outboxStore, outboxLock: d.outboxLock,
+    keys: { matches: d.keyMatches, houses: d.keyHouses, seen: d.keySeen, lang: d.keyLang },
+    timeout: +d.timeout || 10000
+  };
+})(document.currentScript);
+
 /* Every page: a fold-out's summary says whether it is open (aria-expanded), kept in step as it opens
    and closes and after htmx swaps. The chevron itself is CSS (app.css). */
 (function () {

@@ -11,7 +11,7 @@ document.addEventListener("click", function (ev) {
    sheets it opened (localStorage, never the server) and the house-rules page lists them. */
 (function () {
   "use strict";
-  var KEY = "kozel.houses";
+  var KEY = window.Kozel.conf.keys.houses;  // site.js
   var store = window.kozelList(KEY), load = store.load, save = store.save;  // site.js
   function init() {
     var sheet = document.querySelector("[data-remember-house]");

@@ -4,23 +4,86 @@
    ever the server's replay through the rules engine. A conflict with another phone's hand is
    shown to the players, who decide; nothing is dropped without a tap. (README «Offline».)
 
-   An entry: {key, match, page, url, action, fields: [[name, value]…], nonce, version, hand,
-   number, summary, created, state: "queued" | "conflict" | "stale" | "rejected", conflict, stale, error}.
-   "stale": a correction, removal, undo or restore the server did not apply because another phone
-   changed the match first; the players keep the match as it is or apply theirs again on top. */
+   An entry: {key, match, page, look, url, action, fields: [[name, value]…], nonce, version, hand,
+   number, summary, created, state (STATES below), conflict, stale, error}. The pure rules of the
+   queue are Kozel.outbox's functions (tested in the browser on their own). */
 (function () {
   "use strict";
   var K = window.Kozel;
+  if (!K) return;
+
+  // ---- the entry states: whether the queue sends it, and what each event makes of it (null: the
+  // entry leaves the outbox). "stale": a correction, removal, undo or restore the server did not
+  // apply because another phone changed the match first
+  var STATES = {
+    queued: { sends: true, on: { sent: null, retry: "queued", conflict: "conflict", stale: "stale", refused: "rejected" } },
+    conflict: { sends: false, on: { theirs: null, replace: "queued", next: "queued" } },
+    stale: { sends: false, on: { keep: null, again: "queued" } },
+    rejected: { sends: false, on: { remove: null } }
+  };
+  function step(state, event) {
+    var s = STATES[state];
+    if (!s || !(event in s.on)) throw new Error("outbox: no " + event + " from " + state);
+    return s.on[event];
+  }
+  // the event the server's answer to a sent entry is (status 0: no answer at all)
+  function outcome(status, code, action) {
+    if (status === 0 || status >= 500) return "retry";
+    if (status >= 200 && status < 300) return "sent";
+    if (status === 409 && code === "hand_conflict") return "conflict";
+    if (status === 409 && code === "stale" && action !== "add") return "stale";
+    return "refused";
+  }
+  // keys sort in the order the entries were made (IndexedDB returns them sorted)
+  function keyOf(now, n, salt) {
+    return now.toString(36).padStart(10, "0") + "-" + n.toString(36).padStart(4, "0") + salt;
+  }
+  // hands still to be sent for a match: a conflicted or refused entry waits for the players, it
+  // is not a hand the match will have (the board counts the recorded ones)
+  function queuedAddsOf(entries, match) {
+    var waiting = function (a) { return entries.filter(function (e) { return e.match === match && e.action === a && e.state === "queued"; }).length; };
+    return waiting("add") - waiting("undo");
+  }
+  // entries are sent in order: once one of a match waits for a decision, every later one of that
+  // match waits for it too (true: held behind one)
+  function heldOf(entries) {
+    var blocked = {};
+    return entries.map(function (e) {
+      var held = !!blocked[e.match];
+      if (!STATES[e.state].sends) blocked[e.match] = true;
+      return held;
+    });
+  }
+  // the entries one pass sends: queued ones not held behind an entry waiting for the players
+  function sendable(entries) {
+    var held = heldOf(entries);
+    return entries.filter(function (e, i) { return STATES[e.state].sends && !held[i]; });
+  }
+  // the next entries of this phone were made on the board a sent one saw: if nobody else wrote in
+  // between (the answer's version is the next one), they follow on from the version it made
+  function followOn(entries, sent, version) {
+    if (typeof version !== "number" || version !== sent.version + 1) return [];
+    return entries.filter(function (x) { return x.match === sent.match && x.key !== sent.key && x.version === sent.version; });
+  }
+  // «record mine as the next hand»: this entry's hand and the later adds of its match move along
+  function renumbered(entries, e, nextHand) {
+    var shift = nextHand - e.hand;
+    return entries.filter(function (x) { return x.match === e.match && x.key > e.key && x.action === "add" && x.hand; })
+      .map(function (x) { return [x, x.hand + shift]; });
+  }
+  // after a failed send: wait longer each time, up to half a minute
+  function backoffAfter(prev) { return Math.min(prev ? prev * 2 : 1000, 30000); }
+  K.outbox = {
+    STATES: STATES, step: step, outcome: outcome, keyOf: keyOf, queuedAdds: queuedAddsOf, held: heldOf,
+    sendable: sendable, followOn: followOn, renumbered: renumbered, backoff: backoffAfter
+  };
+
   var idb = window.idbKeyval;
-  if (!K || !idb || !("indexedDB" in window)) return;
-  var store = idb.createStore("kozel-outbox", "entries");
+  if (!idb || !("indexedDB" in window)) return;
+  var store = idb.createStore(K.conf.outboxDb, K.conf.outboxStore);
   var counter = 0;
 
-  function newKey() {
-    // keys sort in the order the entries were made (IndexedDB returns them sorted)
-    return Date.now().toString(36).padStart(10, "0") + "-" + (counter++).toString(36).padStart(4, "0")
-      + Math.random().toString(36).slice(2, 6);
-  }
+  function newKey() { return keyOf(Date.now(), counter++, Math.random().toString(36).slice(2, 6)); }
   function newNonce() {
     if (window.crypto && crypto.randomUUID) return "o" + crypto.randomUUID().replace(/-/g, "");
     var a = new Uint8Array(16); crypto.getRandomValues(a);
@@ -88,6 +151,7 @@
       key: newKey(),
       match: form.getAttribute("data-match") || matchId(),
       page: form.getAttribute("data-page") || (m && m.getAttribute("data-edit")) || location.pathname,
+      look: location.pathname, // the page it was made on: for a correction or removal, the hand's own
       url: form.getAttribute("hx-post") || form.getAttribute("action"),
       action: action,
       fields: fields,
@@ -103,13 +167,7 @@
   }
 
   var cache = []; // the last list read, for the synchronous decisions of a tap
-  // hands this phone still has to send: a conflicted or refused entry waits for the players, it is
-  // not a hand the match will have (the board counts the recorded ones)
-  function queuedAdds() {
-    var id = matchId();
-    var waiting = function (a) { return cache.filter(function (e) { return e.match === id && e.action === a && e.state === "queued"; }).length; };
-    return waiting("add") - waiting("undo");
-  }
+  function queuedAdds() { return queuedAddsOf(cache, matchId()); }
 
   // after a hand is kept, the form is emptied for the next one; a field the player has already
   // typed into again while the phone was saving (its value is no longer the kept one) is left alone
@@ -218,7 +276,7 @@
       li.appendChild(el("p", "conflict-text", e.conflict.message));
       var acts = el("div", "hand-actions conflict-actions");
       acts.appendChild(button(K.t("keep-theirs"), "", function () { resolve(e.key, "theirs"); }));
-      if (e.conflict.slot) acts.appendChild(button(K.t("replace"), "btn-warn", function () { resolve(e.key, "replace"); }));
+      if (e.conflict.replace_url) acts.appendChild(button(K.t("replace"), "btn-warn", function () { resolve(e.key, "replace"); }));
       acts.appendChild(button(K.t("as-next"), "btn-primary", function () { resolve(e.key, "next"); }));
       li.appendChild(acts);
     } else if (e.state === "stale") {
@@ -226,20 +284,20 @@
       var n = e.number || "";
       li.appendChild(el("p", "conflict-text", K.t("stale-" + e.action + (n ? "" : "-any"), { n: n })));
       var a3 = el("div", "hand-actions conflict-actions");
-      a3.appendChild(button(K.t("keep-now"), "", function () { drop(e.key).then(refreshList); }));
+      a3.appendChild(button(K.t("keep-now"), "", function () { forgetEntry(e, "keep"); }));
       if (e.action !== "undo" && e.stale && typeof e.stale.version === "number") {
         a3.appendChild(button(K.t("apply-again"), "btn-primary", function () { applyAgain(e.key); }));
       }
       if (e.action === "edit" || e.action === "delete") {
         var look = el("a", "btn btn-small", n ? K.t("look-hand", { n: n }) : K.t("look-any"));
-        look.href = e.url.replace(/delete\/$/, "");
+        look.href = e.look || e.page;
         a3.appendChild(look);
       }
       li.appendChild(a3);
     } else {
       li.appendChild(el("p", "errorlist", K.t("rejected", { message: e.error || "" })));
       var a2 = el("div", "hand-actions");
-      a2.appendChild(button(K.t("remove"), "", function () { drop(e.key).then(refreshList); }));
+      a2.appendChild(button(K.t("remove"), "", function () { forgetEntry(e, "remove"); }));
       li.appendChild(a2);
     }
     return li;
@@ -261,10 +319,8 @@
       if (h2) h2.insertAdjacentElement("afterend", ol); else hands.prepend(ol);
     }
     ol.textContent = "";
-    // an entry is sent only after the ones before it (drain): once one waits for a decision, so
-    // do all that follow it
-    var decided = true;
-    var rows = mine.map(function (e) { var r = row(e, !decided); if (e.state !== "queued") decided = false; return r; });
+    var held = heldOf(mine);
+    var rows = mine.map(function (e, i) { return row(e, held[i]); });
     rows.reverse().forEach(function (r) { ol.appendChild(r); }); // newest first, like the list
     ol.hidden = !mine.length;
     var empty = hands.querySelector("p.muted"); if (empty && !hands.querySelector("ol.hands:not(.pending-hands)")) empty.hidden = mine.length > 0;
@@ -275,20 +331,25 @@
     var u = document.querySelector("form[data-outbox=undo] button[data-tpl]");
     if (u) u.textContent = u.getAttribute("data-tpl").replace("__N__", +u.getAttribute("data-hands") + queuedAdds());
   }
+  // an entry the players let go (the event says which choice): it leaves the outbox
+  function forgetEntry(e, event) {
+    if (step(e.state, event) !== null) return;
+    drop(e.key).then(refreshList);
+  }
   function refreshList() { return list().then(function (l) { cache = l; render(); }); }
   K.outboxRefresh = refreshList;
 
   // ---- sending, in order, one match's queue stopping at an entry the players must decide
   var running = null, timer = null, backoff = 0;
-  function later() { backoff = Math.min(backoff ? backoff * 2 : 1000, 30000); return backoff; }
+  function later() { backoff = backoffAfter(backoff); return backoff; }
   function sendSoon(ms) {
     clearTimeout(timer);
     timer = setTimeout(function () { drain(); }, ms);
   }
   K.sendNow = function () { backoff = 0; K.setServerDown(false); return drain(); };
   function token() {
-    var ctl = new AbortController(), t = setTimeout(function () { ctl.abort(); }, 10000);
-    return fetch("/csrf/", { credentials: "same-origin", cache: "no-store", signal: ctl.signal }).finally(function () {
+    var ctl = new AbortController(), t = setTimeout(function () { ctl.abort(); }, K.conf.timeout);
+    return fetch(K.conf.csrf, { credentials: "same-origin", cache: "no-store", signal: ctl.signal }).finally(function () {
       clearTimeout(t);
     }).then(function (r) {
       if (!r.ok) throw new Error("csrf " + r.status);
@@ -302,32 +363,27 @@
     body.set("nonce", e.nonce);
     body.set("version", String(e.version));
     if (e.hand) body.set("hand", String(e.hand));
-    var ctl = new AbortController(), t = setTimeout(function () { ctl.abort(); }, 10000);
+    var ctl = new AbortController(), t = setTimeout(function () { ctl.abort(); }, K.conf.timeout);
     return fetch(e.url, {
       method: "POST", body: body, credentials: "same-origin", signal: ctl.signal,
       headers: { "X-CSRFToken": tok, "X-Kozel-Outbox": "1", "Accept": "application/json" }
     }).finally(function () { clearTimeout(t); });
   }
+  // sends one entry: "sent", "retry" or "blocked" (the players decide on it now)
   function sendOne(e, tok) {
     return post(e, tok).then(function (r) {
-      if (r.status >= 500) return "retry";
+      if (outcome(r.status) === "retry") return "retry";
       return r.json().catch(function () { return {}; }).then(function (j) {
-        if (r.ok) {
-          // the next entries of this phone were made on the board this one saw: if nobody else
-          // wrote in between, they follow on from the version this one made
-          if (typeof j.version === "number" && j.version === e.version + 1) {
-            cache.forEach(function (x) { if (x.match === e.match && x.key !== e.key && x.version === e.version) { x.version = j.version; put(x); } });
-          }
+        var event = outcome(r.status, j.code, e.action);
+        e.state = step(e.state, event);
+        if (event === "sent") {
+          followOn(cache, e, j.version).forEach(function (x) { x.version = j.version; put(x); });
           cache = cache.filter(function (x) { return x.key !== e.key; });
           return drop(e.key).then(function () { return "sent"; });
         }
-        if (r.status === 409 && j.code === "hand_conflict") {
-          e.state = "conflict"; e.conflict = j;
-        } else if (r.status === 409 && j.code === "stale" && e.action !== "add") {
-          e.state = "stale"; e.stale = { version: j.version };
-        } else {
-          e.state = "rejected"; e.error = j.message || (r.status + " " + r.statusText);
-        }
+        if (event === "conflict") e.conflict = j;
+        else if (event === "stale") e.stale = { version: j.version };
+        else e.error = j.message || (r.status + " " + r.statusText);
         return put(e).then(function () { return "blocked"; });
       });
     }, function () { return "retry"; });
@@ -341,11 +397,11 @@
         if (!l.length) return;
         if (navigator.onLine === false) return;
         return token().then(function (tok) {
-          var blocked = {}, sent = {}, stop = false, i = 0;
+          var todo = sendable(l), blocked = {}, sent = {}, stop = false, i = 0;
           function next() {
-            if (stop || i >= l.length) return;
-            var e = l[i++];
-            if (blocked[e.match] || e.state !== "queued") { blocked[e.match] = true; return next(); }
+            if (stop || i >= todo.length) return;
+            var e = todo[i++];
+            if (blocked[e.match]) return next();
             return sendOne(e, tok).then(function (res) {
               if (res === "retry") stop = true;
               else if (res === "sent") sent[e.match] = true;
@@ -363,7 +419,7 @@
         }, function () { K.setServerDown(true); sendSoon(later()); });
       });
     };
-    var p = (navigator.locks && navigator.locks.request) ? navigator.locks.request("kozel-outbox", work) : work();
+    var p = (navigator.locks && navigator.locks.request) ? navigator.locks.request(K.conf.outboxLock, work) : work();
     running = Promise.resolve(p).catch(function () {}).then(function () { running = null; return refreshList(); });
     return running;
   }
@@ -401,12 +457,13 @@
     var e = cache.filter(function (x) { return x.key === key; })[0];
     if (!e || e.state !== "conflict") return;
     var c = e.conflict, p;
+    e.state = step(e.state, choice);
     if (choice === "theirs") {
       cache = cache.filter(function (x) { return x.key !== key; });
       p = drop(key);
     } else if (choice === "replace") {
       // an edit of their hand with this phone's record, saying why
-      e.url = e.page.replace(/\/$/, "") + "/hand/" + c.slot + "/";
+      e.url = c.replace_url; // the server's link to the hand already there
       e.action = "edit";
       // the reason as a code, shown in each reader's language (scorekeeper.reasons)
       e.fields = e.fields.filter(function (f) { return ["reason", "reason_code", "reason_params"].indexOf(f[0]) < 0; })
@@ -414,14 +471,11 @@
       e.nonce = newNonce(); // a nonce belongs to one action
       e.version = c.version;
       e.summary = K.t("act-edit", { n: e.hand }) + ": " + e.summary;
-      e.hand = null; e.state = "queued"; e.conflict = null;
+      e.hand = null; e.conflict = null;
       p = put(e);
     } else {
-      var shift = c.next_hand - e.hand;
-      cache.forEach(function (x) {
-        if (x.match === e.match && x.key > e.key && x.action === "add" && x.hand) { x.hand += shift; put(x); }
-      });
-      e.hand = c.next_hand; e.version = c.version; e.state = "queued"; e.conflict = null;
+      renumbered(cache, e, c.next_hand).forEach(function (xh) { xh[0].hand = xh[1]; put(xh[0]); });
+      e.hand = c.next_hand; e.version = c.version; e.conflict = null;
       p = put(e);
     }
     p.then(refreshList).then(function () { return drain(); });
@@ -432,7 +486,7 @@
   function applyAgain(key) {
     var e = cache.filter(function (x) { return x.key === key; })[0];
     if (!e || e.state !== "stale") return;
-    e.version = e.stale.version; e.nonce = newNonce(); e.state = "queued"; e.stale = null;
+    e.version = e.stale.version; e.nonce = newNonce(); e.state = step(e.state, "again"); e.stale = null;
     put(e).then(refreshList).then(function () { return drain(); });
   }
 
@@ -445,13 +499,16 @@
     refreshList().then(function () {
       if (cache.some(function (e) { return e.match === id; })) { K.say(li, b, K.t("forget-blocked")); return; }
       try {
-        var KEY = "kozel.matches", list = JSON.parse(localStorage.getItem(KEY) || "[]");
+        var KEY = K.conf.keys.matches, list = JSON.parse(localStorage.getItem(KEY) || "[]");
         localStorage.setItem(KEY, JSON.stringify(list.filter(function (m) { return m.id !== id; })));
-        var seen = JSON.parse(localStorage.getItem("kozel.seen") || "{}");
-        Object.keys(seen).forEach(function (p) { if (p.indexOf("/m/" + id + "/") === 0) delete seen[p]; });
-        localStorage.setItem("kozel.seen", JSON.stringify(seen));
       } catch (x) {}
-      K.sw({ type: "forget", match: id }).then(function () {
+      // the worker knows which kept pages are this match's; their titles go with them
+      K.sw({ type: "forget", match: id }).then(function (answer) {
+        try {
+          var seen = JSON.parse(localStorage.getItem(K.conf.keys.seen) || "{}");
+          ((answer && answer.removed) || []).forEach(function (p) { delete seen[p]; });
+          localStorage.setItem(K.conf.keys.seen, JSON.stringify(seen));
+        } catch (x) {}
         if (li) li.remove();
         var box = document.getElementById("my-matches");
         if (box && !box.querySelector(".my-list li")) box.hidden = true;

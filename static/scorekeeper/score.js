@@ -1,7 +1,7 @@
 /* Scorekeeper: wake lock, the last side's points as the rest of 120, questions that apply, matches on this device. */
 (function () {
   "use strict";
-  var KEY = "kozel.matches";
+  var KEY = window.Kozel.conf.keys.matches;  // site.js
 
   var store = window.kozelList(KEY), load = store.load, save = store.save;  // site.js
 
@@ -10,7 +10,7 @@
     if (!el) return;
     var id = el.dataset.remember || el.dataset.watch, list = load(), old = null;
     list = list.filter(function (m) { if (m.id === id) { old = m; return false; } return true; });
-    list.unshift({ id: id, url: el.dataset.edit || (old && old.url) || ("/m/" + id + "/"),
+    list.unshift({ id: id, url: el.dataset.edit || (old && old.url) || location.pathname,
                    title: el.dataset.title || id, at: Date.now() });
     save(list);
   }

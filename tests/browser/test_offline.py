@@ -438,12 +438,12 @@ def test_cached_pages_hold_no_write_response_and_no_fragment(
     tap_hand(page, 72)
     expect(page.locator(STORED)).to_have_count(1)
     other = start(page, live_server.url)
-    keys = page.evaluate("caches.open('kozel-pages-v1').then(c => c.keys()).then(k => k.map(r => r.url))")
+    keys = page.evaluate(f"caches.open('{PAGES}').then(c => c.keys()).then(k => k.map(r => r.url))")
     paths = sorted(k.replace(live_server.url, "") for k in keys)
     assert all(not p.endswith("/hand/") and "?" not in p for p in paths), paths
     for url in (edit, other):
         body = page.evaluate(
-            "u => caches.open('kozel-pages-v1').then(c => c.match(u)).then(r => r.text())",
+            f"u => caches.open('{PAGES}').then(c => c.match(u)).then(r => r.text())",
             url.replace(live_server.url, ""),
         )
         assert body.lstrip().startswith("<!doctype html>")  # a whole page, not a fragment
@@ -541,6 +541,6 @@ def test_removing_a_match_from_the_phone_removes_its_copies(page: Page, live_ser
     item.get_by_role("button", name="Убрать с телефона").click()
     expect(item).to_have_count(0)
     kept = page.evaluate(
-        "caches.open('kozel-pages-v1').then(c => c.keys()).then(k => k.map(r => new URL(r.url).pathname))"
+        f"caches.open('{PAGES}').then(c => c.keys()).then(k => k.map(r => new URL(r.url).pathname))"
     )
     assert path not in kept and "/" in kept

@@ -38,12 +38,12 @@ def test_build_a_trick_by_tapping_cards(live_server, page: Page) -> None:
 
 def test_review_a_whole_deal_with_a_revoke(live_server, page: Page) -> None:
     from scorekeeper import services
-    from scorekeeper.forms import new_nonce
+    from scorekeeper.forms import new_nonce, record_from_fields
 
     params, trick, seat = revoke_deal()
     match, secret = services.match_create(variant="classic-sixes", options={}, team_names=["Мы", "Вы"])
     services.hand_record(
-        match=match, record=services.record_from_fields({"points": (70, 50)}), nonce=new_nonce(), version=0
+        match=match, record=record_from_fields({"points": (70, 50)}), nonce=new_nonce(), version=0
     )
     edit = f"/m/{match.public_id}/e/{secret}/"
     page.goto(live_server.url + f"{edit}hand/1/dispute/")

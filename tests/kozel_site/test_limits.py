@@ -1,4 +1,4 @@
-"""Limits on creation per client address (kozel_site.limits): 30 new matches or house sheets in
+"""Limits on creation per client address (common.limits): 30 new matches or house sheets in
 10 minutes, then 429 with Retry-After and a message in the page's language; the address from
 the configured header only; writes to a match that exists never limited. The suite runs with
 the limits off (tests/conftest.py); these tests turn them on. SQLite and PostgreSQL."""

@@ -1,5 +1,6 @@
-"""`make run` serves the site as a player meets it: a mistyped address gets the site's own 404 in
-Russian (not Django's English debug page), static files are compressed, PORT picks the port."""
+"""`make run` serves the site as a player meets it: with gunicorn (not Django's development server,
+which warns against hosting with it), a mistyped address gets the site's own 404 in Russian (not
+Django's English debug page), static files are compressed, PORT picks the port."""
 
 from __future__ import annotations
 
@@ -61,6 +62,7 @@ def served(tmp_path):
 def test_make_run_on_a_chosen_port_shows_the_sites_own_russian_404_and_compressed_static(served):
     resp = _get(served + "/no-such-page/")
     assert resp.status == 404
+    assert resp.headers.get("Server") == "gunicorn"  # runserver answers "WSGIServer/… CPython/…"
     html = resp.read().decode()
     assert '<html lang="ru">' in html and "Не найдено" in html
     assert "Page not found" not in html and "URLconf" not in html  # not the debug page

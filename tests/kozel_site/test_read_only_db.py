@@ -204,3 +204,77 @@ def test_a_creation_refused_by_a_down_database_says_what_failed() -> None:
     assert out["house"][:2] == [503, "60"] and "Лист домашних правил не сохранён" in out["house"][2]
     for _status, _retry, body in out.values():
         assert "матч нельзя изменить" not in body
+
+
+READS = r"""
+import json, sys
+import django
+django.setup()
+from django.test import Client
+from django.test.utils import setup_test_environment
+setup_test_environment()
+edit = sys.argv[1]
+view = "/m/" + edit.split("/")[2] + "/"
+c = Client(raise_request_exception=False)
+out = {}
+for name, path in [("view", view), ("edit", edit), ("csv", view + "export.csv"), ("json", view + "export.json")]:
+    r = c.get(path)
+    out[name] = [r.status_code, r.content.decode("utf-8", "replace")]
+print(json.dumps(out))
+"""
+
+
+def a_release(tmp_path: Path, name: str, change) -> Path:  # type: ignore[no-untyped-def]
+    """The source tree as a new release would ship it, with ``change`` applied to it."""
+    tree = tmp_path / name
+    shutil.copytree(
+        ROOT,
+        tree,
+        ignore=shutil.ignore_patterns(".venv", ".git", "node_modules", "__pycache__", "*.sqlite3*"),
+    )
+    change(tree)
+    return tree
+
+
+def run_in(tree: Path, code: str, db: Path, *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        cwd=tree,
+        env=env_for(db),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def comments_changed(tree: Path) -> None:
+    for path in ("scorekeeper/snapshots.py", "scorekeeper/wording.py", "scorekeeper/explain.py"):
+        with (tree / path).open("a", encoding="utf-8") as f:
+            f.write("\n# a comment a release changed\n")
+
+
+def wording_bumped(tree: Path) -> None:
+    path = tree / "scorekeeper/snapshots.py"
+    text = path.read_text(encoding="utf-8")
+    from scorekeeper import snapshots
+
+    old = f"WORDING = {snapshots.WORDING}\n"
+    assert old in text
+    path.write_text(text.replace(old, f"WORDING = {snapshots.WORDING + 1}\n"), encoding="utf-8")
+
+
+@pytest.mark.parametrize("change", [comments_changed, wording_bumped])
+def test_a_new_release_reads_a_read_only_database(read_only_copy, tmp_path: Path, change) -> None:  # type: ignore[no-untyped-def]
+    """A release that changes comments, or one that bumps the wording version, still serves the
+    view link, the edit link and the exports of a database it cannot write: a read never writes
+    (the stored texts are shown until ``check_snapshots --fix`` rewords them)."""
+    db, edit = read_only_copy
+    before = hashlib.sha256(db.read_bytes()).hexdigest()
+    tree = a_release(tmp_path, change.__name__, change)
+    out = json.loads(run_in(tree, READS, db, edit))
+    for name in ("view", "edit", "csv", "json"):
+        assert out[name][0] == 200, (name, out[name][0], out[name][1][:500])
+    assert "70:50" in out["edit"][1] and "70:50" in out["view"][1] and "70" in out["csv"][1]
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == before

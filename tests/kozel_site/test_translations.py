@@ -14,7 +14,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = sorted(p for p in ROOT.glob("*/locale/ru/LC_MESSAGES/django.po") if ".venv" not in p.parts) + [
-    ROOT / "locale" / "ru" / "LC_MESSAGES" / "django.po"
+    ROOT / "locale" / "ru" / "LC_MESSAGES" / "django.po",
+    ROOT / "locale" / "ru" / "LC_MESSAGES" / "djangojs.po",  # the scripts' (static/, /jsi18n/)
 ]
 ENTRY = re.compile(
     r'((?:#[^\n]*\n)*)(?:msgctxt "[^\n]*"\n)?msgid ((?:"(?:[^"\\]|\\.)*"\s*)+)(?:msgid_plural (?:"(?:[^"\\]|\\.)*"\s*)+)?'
@@ -79,11 +80,31 @@ def extracted(tmp_path_factory: pytest.TempPathFactory) -> Path:
             shutil.copytree(src, copy / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
         else:
             shutil.copy2(src, copy / name)
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "kozel_site.settings"}
     subprocess.run(
         [sys.executable, "manage.py", "makemessages", "-l", "ru", "--no-obsolete", "-v", "0"],
         cwd=copy,
         check=True,
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "kozel_site.settings"},
+        env=env,
+    )
+    # the scripts' catalogue, from the project's own scripts (not the vendored libraries)
+    shutil.copytree(ROOT / "static", copy / "static", ignore=shutil.ignore_patterns("vendor", "*.min.js"))
+    subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "makemessages",
+            "-d",
+            "djangojs",
+            "-l",
+            "ru",
+            "--no-obsolete",
+            "-v",
+            "0",
+        ],
+        cwd=copy,
+        check=True,
+        env=env,
     )
     return copy
 

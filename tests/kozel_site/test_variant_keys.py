@@ -91,10 +91,10 @@ def test_the_scan_finds_a_key_where_it_does_not_belong() -> None:
     """The check itself can fail: a comparison or a default is caught; a table key only
     passes inside a data-table module."""
     code = 'TABLE = {"yc-belka": 1}\nif rs.key == "yc-belka":\n    pass\nDEFAULT = "draw-four"\n'
-    assert misplaced_keys("rules/views.py", code) == [
-        "rules/views.py:1 'yc-belka'",
-        "rules/views.py:2 'yc-belka'",
-        "rules/views.py:4 'draw-four'",
+    assert misplaced_keys("rules/pages.py", code) == [
+        "rules/pages.py:1 'yc-belka'",
+        "rules/pages.py:2 'yc-belka'",
+        "rules/pages.py:4 'draw-four'",
     ]
     assert misplaced_keys("rules/sheets.py", code) == [
         "rules/sheets.py:2 'yc-belka'",

@@ -66,6 +66,7 @@ def test_a_different_record_for_a_recorded_hand_number_is_a_conflict_with_both(s
     assert body["theirs"] == "70:50" and body["mine"] == "72:48"
     assert body["message"] == "Кон 1 уже записан с другого телефона: 70:50. У вас: 72:48"
     assert body["version"] == 1 and body["next_hand"] == 2
+    assert body["replace_url"] == t.edit + "hand/1/"  # «Заменить на мой»: the hand already there
     assert log(t) == [("add", {"points": [70, 50]})]  # nothing written
     # «Записать мой следующим коном»: the same nonce (nothing was written with it), the next number
     r = send(
@@ -81,6 +82,7 @@ def test_a_hand_number_that_no_longer_fits_is_a_conflict(start):
     t.post("undo/")
     r = send(t, "hand/", {"points_0": 72, "version": 1, "nonce": "o1", "hand": 2})
     assert r.status_code == 409 and r.json()["theirs"] == "" and r.json()["next_hand"] == 1
+    assert r.json()["replace_url"] is None  # no hand there to replace
     assert "в нём теперь 0 конов" in r.json()["message"]
 
 

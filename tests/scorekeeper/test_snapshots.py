@@ -8,6 +8,7 @@ snapshot says what the full replay says.
 
 from __future__ import annotations
 
+import io
 import random
 from io import StringIO
 from typing import Any
@@ -59,20 +60,29 @@ def _record(d: dict[str, Any]) -> Any:
 
 
 def assert_matches_the_log(match: Match) -> None:
+    """What is stored is what the log gives: the stored snapshot and lines against the engine's
+    replay of the log, and the board the pages show from them against the same board with the
+    log folded in memory (a snapshot taken away)."""
     match.refresh_from_db()
     assert snapshots.check(match) == []
     live = match_live_board(match=match, all_hands=True)
     full = match_board(match=match)
-    assert live.count == len(full.lines)
+    unstored = Match.objects.get(pk=match.pk)
+    unstored.snapshot = None  # read as a match from before snapshots: its log folded in memory
+    folded = match_live_board(match=unstored, all_hands=True)
+    assert live.count == len(full.lines) == folded.count
     for name in ("score", "finished", "winner", "loser", "titles"):
         assert getattr(live.state, name) == getattr(full.state, name), name
     assert dict(live.state.pending) == dict(full.state.pending)
-    assert live.next == full.next and live.lead_text == full.lead_text
-    assert live.chart == full.chart and live.chart_text == full.chart_text
-    assert live.series_results == full.series_results and live.tally == full.tally
+    assert live.next == full.next == folded.next
+    assert live.lead_text == folded.lead_text
+    assert live.chart == folded.chart and live.chart_text == folded.chart_text
+    assert live.series_results == full.series_results == folded.series_results
+    assert live.tally == full.tally == folded.tally
     assert [(r.number, r.slot, r.score0, r.score1) for r in reversed(live.rows)] == [
         (ln.number, ln.slot, ln.result.score[0], ln.result.score[1]) for ln in full.lines
     ]
+    assert list(live.rows) == list(folded.rows)
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -128,7 +138,9 @@ def test_a_correction_replays_from_the_checkpoint_before_the_hand() -> None:
     assert_matches_the_log(match)
 
 
-def test_a_match_from_before_snapshots_is_built_from_its_log_on_first_read(client: Client) -> None:
+def test_a_match_from_before_snapshots_is_shown_from_its_log_and_stored_by_the_next_write(
+    client: Client,
+) -> None:
     match, secret = services.match_create(variant="classic-sixes", options={}, team_names=["A", "B"])
     Entry.objects.bulk_create(
         [
@@ -139,10 +151,20 @@ def test_a_match_from_before_snapshots_is_built_from_its_log_on_first_read(clien
         ]
     )
     Match.objects.filter(pk=match.pk).update(version=3, snapshot=None)
-    page = client.get(f"/m/{match.public_id}/")
-    assert page.status_code == 200
+    for url in (
+        f"/m/{match.public_id}/",
+        f"/m/{match.public_id}/e/{secret}/",
+        f"/m/{match.public_id}/export.csv",
+    ):
+        page = client.get(url)
+        assert page.status_code == 200
+    html = client.get(f"/m/{match.public_id}/e/{secret}/").content.decode()
+    assert '<b class="team0">3</b>:<b class="team1">0</b>' in html and 'data-hand="3"' in html
     match.refresh_from_db()
-    assert match.snapshot["hands"] == 3 and match.snapshot["score"] == [3, 0]
+    assert match.snapshot is None and not Line.objects.filter(match=match).exists()  # a read never writes
+    services.hand_record(match=match, record=_record({"points": [70, 50]}), nonce="w", version=3)
+    match.refresh_from_db()
+    assert match.snapshot["hands"] == 4 and match.snapshot["score"] == [4, 0]
     assert_matches_the_log(match)
 
 
@@ -216,20 +238,27 @@ def test_the_cached_board_follows_every_change(client: Client) -> None:
         assert '<b class="team0">0</b>:<b class="team1">4</b>' in html and 'data-hand="2"' in html
 
 
-def test_lines_worded_by_an_earlier_release_are_rebuilt_once_when_read(start, client) -> None:  # type: ignore[no-untyped-def]
+def test_lines_worded_by_an_earlier_release_are_shown_as_stored_until_rebuilt(start, client) -> None:  # type: ignore[no-untyped-def]
+    """A read shows the stored texts and stores nothing; ``check_snapshots --fix`` (or the next
+    write to the match) rewords them."""
+    from django.core.management import call_command
+
     table = start("classic-sixes")
     table.hand(points_0="72")
     match = Match.objects.get(pk=table.match.pk)
-    assert match.snapshot["texts"] == snapshots.TEXTS
+    assert match.snapshot["texts"] == snapshots.WORDING
     # as a database written by a release whose wording was different
     Line.objects.filter(match=match).update(
         texts={"ru": {"points": "72:48", "events": [], "deltas": [], "notes": ["спас → 1"]}}
     )
-    Match.objects.filter(pk=match.pk).update(snapshot={**match.snapshot, "texts": "an-old-release"})
+    Match.objects.filter(pk=match.pk).update(snapshot={**match.snapshot, "texts": snapshots.WORDING - 1})
     stale = Match.objects.get(pk=match.pk)
     assert snapshots.check(stale)  # the check names what differs
     html = client.get(table.edit).content.decode()
-    assert "спас → 1 пара" in html
+    assert "спас → 1" in html and "спас → 1 пара" not in html  # the stored text, as stored
+    assert Match.objects.get(pk=match.pk).snapshot["texts"] == snapshots.WORDING - 1  # nothing written
+    call_command("check_snapshots", "--fix", stdout=io.StringIO())
     fresh = Match.objects.get(pk=match.pk)
-    assert fresh.snapshot["texts"] == snapshots.TEXTS and snapshots.check(fresh) == []
+    assert fresh.snapshot["texts"] == snapshots.WORDING and snapshots.check(fresh) == []
     assert fresh.version == match.version  # the log did not move: nothing was written to it
+    assert "спас → 1 пара" in client.get(table.edit).content.decode()

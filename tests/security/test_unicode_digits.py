@@ -1,4 +1,4 @@
-"""Numbers in requests are ASCII digits, bounded (``kozel_site.numbers``): «²» passed
+"""Numbers in requests are ASCII digits, bounded (``common.numbers``): «²» passed
 ``str.isdigit()`` and failed ``int()`` (a 500), ``int()`` took «１» and «٣» as digits and refused
 5,000 nines (a 500). A bad number is a 400 whose message names the field, and nothing is stored.
 Runs on SQLite and, in the second pass of ``scripts/test.sh``, on PostgreSQL."""

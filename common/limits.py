@@ -28,6 +28,7 @@ from django.db import DatabaseError, connections, router, transaction
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 from django_ratelimit.core import get_usage
+from django_ratelimit.exceptions import Ratelimited
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,18 @@ RATE_LIMITED = _(
     "Too many new matches or house sheets were started from this address in a short time. "
     "Try again in %(minutes)s min. Matches already started go on as usual."
 )
+
+
+class CreationLimited(Ratelimited):
+    """Over the rate: the site's 403 handler answers it as a 429 with ``retry_after`` seconds."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__()
+        self.retry_after = retry_after
+
+    def message(self) -> str:
+        minutes = max(1, -(-self.retry_after // 60))
+        return str(RATE_LIMITED % {"minutes": minutes})
 
 
 class AtomicDatabaseCache(DatabaseCache):
@@ -94,18 +107,9 @@ def limit_creation(group: str) -> Callable[[Callable[..., HttpResponse]], Callab
                     log.warning("the creation limit could not count (%s): not applied", group, exc_info=True)
                     usage = None
                 if usage is not None and usage["should_limit"]:
-                    return too_many(request, max(1, int(usage["time_left"])))
+                    raise CreationLimited(max(1, int(usage["time_left"])))
             return view(request, *args, **kwargs)
 
         return limited
 
     return decorator
-
-
-def too_many(request: HttpRequest, retry_after: int) -> HttpResponse:
-    from kozel_site.views import error_page
-
-    minutes = max(1, -(-retry_after // 60))
-    response = error_page(request, 429, str(RATE_LIMITED % {"minutes": minutes}))
-    response["Retry-After"] = str(retry_after)
-    return response

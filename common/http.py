@@ -1,8 +1,9 @@
-"""The request as the views see it."""
+"""The request as the views see it, and the one way the apps build their links."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 from urllib.parse import urlencode
 
 from django.http import HttpRequest
@@ -10,11 +11,20 @@ from django.urls import reverse
 from django_htmx.middleware import HtmxDetails
 
 
+class HtmxHttpRequest(HttpRequest):
+    """A request that went through django-htmx's middleware (every request does)."""
+
+    htmx: HtmxDetails
+
+
+def as_htmx(request: HttpRequest) -> HtmxHttpRequest:
+    """The request typed as what it is: django-htmx's middleware has set ``request.htmx``."""
+    return cast(HtmxHttpRequest, request)
+
+
 def htmx(request: HttpRequest) -> HtmxDetails:
-    """django-htmx's details of a request (its middleware sets them on every request; the type
-    checker cannot know that)."""
-    details: HtmxDetails = request.htmx  # type: ignore[attr-defined]
-    return details
+    """django-htmx's details of a request."""
+    return as_htmx(request).htmx
 
 
 def url(name: str, *args: object, query: Mapping[str, object] | None = None) -> str:

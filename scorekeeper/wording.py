@@ -15,7 +15,7 @@ from rules.engine import HandRecord, HandResult
 from rules.engine.cards import SUIT_SYMBOLS
 from rules.engine.variants import Ruleset
 
-from .. import explain
+from . import explain
 
 
 def record_summary(record: dict[str, Any], team_names: Sequence[str]) -> str:

@@ -1,0 +1,25 @@
+"""Writes, one module per action: the board's (:mod:`.hands`), the corrections
+(:mod:`.corrections`), the outbox's conflicts (:mod:`.outbox`), all through the one write path
+(:mod:`.write`). Each write locks the match row, answers a repeated nonce as done, refuses a
+stale form and checks the change with the engine before storing anything."""
+
+from .corrections import entry_restore, hand_delete, hand_edit
+from .errors import NonceReused, NotFound, StaleForm
+from .hands import hand_record, hand_undo, match_create, match_rematch, new_public_id, new_secret
+from .outbox import HandConflict
+
+__all__ = [
+    "HandConflict",
+    "NonceReused",
+    "NotFound",
+    "StaleForm",
+    "entry_restore",
+    "hand_delete",
+    "hand_edit",
+    "hand_record",
+    "hand_undo",
+    "match_create",
+    "match_rematch",
+    "new_public_id",
+    "new_secret",
+]

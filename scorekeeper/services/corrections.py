@@ -1,0 +1,59 @@
+"""Corrections of an earlier hand: an edit, a delete, a restore of an earlier version. Each is
+one more entry in the log (:func:`.write.append`); every later hand is recomputed by the replay."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from rules.engine import HandRecord
+
+from .. import ahead, reasons
+from ..models import Entry, Match
+from .errors import NotFound
+from .write import append
+
+
+def hand_edit(
+    *, match: Match, slot: int, record: HandRecord, nonce: str, version: int, reason: str = ""
+) -> tuple[Entry, bool]:
+    """Replace a hand's record; every later hand is recomputed by the replay (made before the
+    write lock, :mod:`scorekeeper.ahead`)."""
+    ahead.prepare(match, slot, record, remove=False)
+    with transaction.atomic():
+        return append(
+            match=match,
+            action=Entry.EDIT,
+            slot=slot,
+            record=record,
+            nonce=nonce,
+            version=version,
+            reason=reason,
+        )
+
+
+def hand_delete(*, match: Match, slot: int, nonce: str, version: int, reason: str = "") -> tuple[Entry, bool]:
+    """Take a hand out of the match (kept in the history, restorable)."""
+    ahead.prepare(match, slot, None, remove=True)
+    with transaction.atomic():
+        return append(
+            match=match, action=Entry.DELETE, slot=slot, nonce=nonce, version=version, reason=reason
+        )
+
+
+@transaction.atomic
+def entry_restore(*, match: Match, seq: int, nonce: str, version: int) -> tuple[Entry, bool]:
+    """Bring back the version of a hand that log entry ``seq`` wrote (an add, edit or restore)."""
+    old = Entry.objects.filter(match=match, seq=seq, record__isnull=False).first()
+    if old is None:
+        raise NotFound()
+    record = HandRecord.from_dict(old.record or {})
+    return append(
+        match=match,
+        action=Entry.RESTORE,
+        slot=old.slot,
+        record=record,
+        nonce=nonce,
+        version=version,
+        source=seq,
+        reason=reasons.encode("restored", {"n": seq}),
+    )
