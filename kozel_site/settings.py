@@ -145,7 +145,13 @@ CACHES["ratelimit"] = (
         "KEY_PREFIX": "ratelimit",
     }
     if CACHE_URL.startswith(("redis://", "rediss://", "unix://"))
-    else {"BACKEND": "common.limits.AtomicDatabaseCache", "LOCATION": "kozel_ratelimit"}
+    # one row per address and window; Django culls a third of them past MAX_ENTRIES (default 300),
+    # which would forget counts on a busy evening
+    else {
+        "BACKEND": "common.limits.AtomicDatabaseCache",
+        "LOCATION": "kozel_ratelimit",
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    }
 )
 RATELIMIT_USE_CACHE = "ratelimit"
 RATELIMIT_ENABLE = env_bool("KOZEL_RATELIMIT", True)

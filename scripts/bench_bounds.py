@@ -272,7 +272,7 @@ def main() -> int:
     misses = 0
     rows = [
         ("correction of hand 1 (POST, every line redone)", "correction", CORRECTION_MS),
-        ("history page (every change)", "history", READ_MS),
+        ("history page (the newest 200 changes)", "history", READ_MS),
         ("export.csv", "csv", READ_MS),
         ("export.json", "json", READ_MS),
     ]

@@ -89,3 +89,15 @@ def test_the_history_comes_in_pages_of_the_same_cost(start, client: Client) -> N
     last = client.get(table.edit + "history/?before=51").content.decode()
     assert last.count('data-seq="') == 50 and 'href="?before=' not in last and "Последние изменения" in last
     assert client.get(table.edit + "history/?before=²").status_code == 400
+
+
+def test_the_json_export_is_one_hand_a_line(start, client: Client) -> None:
+    table = start("penalty-goats")
+    view = f"/m/{table.public_id}/export.json"
+    assert json.loads(client.get(view).content)["hands"] == []
+    table.hand(points_0=70)
+    table.hand(points_0=50)
+    text = client.get(view).content.decode()
+    data = json.loads(text)
+    assert [h["record"]["points"] for h in data["hands"]] == [[70, 50], [50, 70]]
+    assert text.count("\n") == 4 and text.splitlines()[1].startswith(' {"hand": 1,')
