@@ -6,9 +6,12 @@ the page again with the error (422: it does not fit; 409: another phone changed 
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
+import segno
 from django import forms as djforms
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -27,9 +30,8 @@ from ..forms import new_nonce
 from ..models import Match
 from ..selectors import secret_matches
 from ..services import NonceReused, StaleForm
-from ..views.common import NONCE_REUSED, VIEW_LINK_READ_ONLY, _read_only
+from ..views.common import NONCE_REUSED, VIEW_LINK_READ_ONLY
 from ..views.new import new_page
-from ..views.readonly import _qr
 from . import forms, services
 from .models import Company
 from .pages import PERIODS, evening_on, figures_page, recent_evenings, roster_of
@@ -38,6 +40,27 @@ COMPANY_STALE = gettext_lazy(
     "Another phone changed this company since your page was shown. Here it is as it stands now: "
     "check it and try again."
 )
+
+
+def _read_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """View-link pages: GET/HEAD only; any write through them is refused with 403 (as a match's)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method not in ("GET", "HEAD"):
+            raise PermissionDenied(VIEW_LINK_READ_ONLY)
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def _qr(url: str) -> HttpResponse:
+    """The link as a QR code, drawn as the match's are (segno, SVG)."""
+    buf = io.BytesIO()
+    segno.make(url, error="m").save(buf, kind="svg", scale=6, border=2, dark="#000", light="#fff")
+    resp = HttpResponse(buf.getvalue(), content_type="image/svg+xml")
+    resp["Cache-Control"] = "private, max-age=3600"
+    return resp
 
 
 def company_get(public_id: str) -> Company:
