@@ -19,6 +19,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from common.limits import limit_creation
 from rules.engine.variants import ALL_VARIANTS, DEFAULT_VARIANT
 from rules.evening_card import evening_png, evening_texts
 from rules.messages import variant_name
@@ -67,6 +68,7 @@ def view_url(company: Company) -> str:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@limit_creation("company")
 def company_new(request: HttpRequest) -> HttpResponse:
     form = forms.CompanyForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from rules.engine.scoring import HandRecord
 from scorekeeper import services
+from scorekeeper.company import services as company_services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,7 +53,17 @@ def _pages(base: str) -> dict[str, str]:
     services.hand_record(match=solo, record=HandRecord(points=(64, 26, 30), lone=0), version=0, nonce="s")
     duel, dsecret2 = _match(variant="yc-duel", seats=2)
     services.hand_record(match=duel, record=HandRecord(points=(95, 25), last_suit="H"), version=0, nonce="d")
+    company, csecret = company_services.company_create(name="Пятница", time_zone="Europe/Moscow")
+    company_services.match_link(company=company, match=match, nonce="c1", version=company.version)
+    company.refresh_from_db()
+    boria, _ = company_services.player_add(company=company, name="Боря", nonce="c2", version=company.version)
+    company_services.players_merge(
+        company=company, keep=2, fold=boria.seq, nonce="c3", version=company.version
+    )
     return {
+        "company-new": f"{base}/c/new/",
+        "company-edit": f"{base}/c/{company.public_id}/e/{csecret}/",
+        "company-view": f"{base}/c/{company.public_id}/",
         "match-solo": f"{base}/m/{solo.public_id}/e/{ssecret}/",
         "match-duel": f"{base}/m/{duel.public_id}/e/{dsecret2}/",
         "home": f"{base}/",

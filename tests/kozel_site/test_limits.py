@@ -102,6 +102,20 @@ def test_house_sheets_are_limited_too(limits_on) -> None:
 
 
 @pytest.mark.django_db
+def test_companies_are_limited_too(limits_on) -> None:
+    from scorekeeper.company.models import Company
+
+    phone = Client()
+    form = {"name": "Пятница", "players": "Аня\nБорис", "time_zone": "Europe/Moscow"}
+    for _n in range(30):
+        assert phone.post("/c/new/", form).status_code == 302
+    refused = phone.post("/c/new/", form)
+    assert refused.status_code == 429 and refused.has_header("Retry-After")
+    assert Company.objects.count() == 30
+    assert phone.get("/c/new/").status_code == 200  # reading is never limited
+
+
+@pytest.mark.django_db
 def test_the_address_comes_from_the_configured_header_only(limits_on) -> None:
     phone = Client()
     for n in range(30):  # a forged X-Forwarded-For changes nothing while no header is configured
