@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from kozel_site.http import htmx, url
-from rules import facts, services, sheets
+from rules import facts, option_texts, services
 from rules import referee as ref
 from rules.engine.cards import SUIT_SYMBOLS, Card, KozelError, card
 from rules.engine.variants import ALL_VARIANTS, DEFAULT_VARIANT, VARIANTS, resolve
@@ -67,7 +67,7 @@ def _rules_form(rules: ref.RulesChoice, every_table: bool = False) -> list[dict]
                 "choices": [(value, option_value(opt.key, raw)) for value, raw in choices],
                 "value": opt.to_text(merged[opt.key]),
                 "default": opt.to_text(opt.default),
-                "help": sheets.option_help(opt.key),
+                "help": option_texts.option_help(opt.key),
             }
         )
     return out
