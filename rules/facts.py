@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from rules import sheets
+from rules import option_texts, sheets
 from rules.counting import count, score_count
 from rules.engine.cards import POINTS, SUIT_SYMBOLS, Card
 from rules.engine.variants import ALL_VARIANTS, Ruleset, Variant, resolve
@@ -227,11 +227,11 @@ def sheet_facts(rs: Ruleset) -> dict[str, Any]:
         "intro": sheets.variant_text(key, "intro"),
         "deal": sheets.variant_text(key, "deal"),
         "leading": sheets.variant_text(key, "leading"),
-        "lead_notes": sheets.lead_notes(rs)
+        "lead_notes": option_texts.lead_notes(rs)
         or ([_("Trump leads are allowed.")] if "trump_lead" in rs.variant.defaults else []),
         "scoring_notes": sheets.variant_text(key, "scoring_notes"),
-        "scoring_option_notes": sheets.scoring_option_notes(rs),
-        "deck_notes": sheets.deck_notes(rs),
+        "scoring_option_notes": option_texts.scoring_option_notes(rs),
+        "deck_notes": option_texts.deck_notes(rs),
         "extra": sheets.variant_text(key, "extra"),
         "trump_note": sheets.variant_text(key, "trumps"),
         "prikup": sheets.variant_text(key, "prikup"),

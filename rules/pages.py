@@ -12,7 +12,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from common.http import htmx, url
-from rules import sheets
+from rules import option_texts
 from rules.engine.cards import Card, KozelError, card
 from rules.engine.variants import ALL_VARIANTS
 from rules.messages import VARIANT_BLURBS, card_text, option_label, option_value, variant_name
@@ -58,7 +58,7 @@ def rules_form(rules: RulesChoice, every_table: bool = False) -> list[dict]:
                 "choices": [(value, option_value(opt.key, raw)) for value, raw in choices],
                 "value": opt.to_text(merged[opt.key]),
                 "default": opt.to_text(opt.default),
-                "help": sheets.option_help(opt.key),
+                "help": option_texts.option_help(opt.key),
             }
         )
     return out

@@ -155,3 +155,41 @@ def test_multi_leads_through_the_api(
     assert [p["legal"] for p in data["plays"]] == legal and data["winner"] == winner
     status, data = post(client, "/api/v1/trick", {"variant": "classic-sixes", "leader": 0, "cards": cards})
     assert (status, data["error"]) == (400, "bad_card")  # off by default: one card a play
+
+
+@pytest.mark.django_db
+def test_the_deal_review_with_the_new_options(client: Client) -> None:
+    """The referee's deal review plays the options: a revoke named for the record link (classic
+    with four_points), leads of two cards (multi_leads), the 24-card deck."""
+    from urllib.parse import urlencode
+
+    hands = [
+        "AH 7S 8S 9S 10S KS AS 7D",
+        "KH 8D 9D 10D KD AD JD JH",
+        "7H 8H 9H 10H QH QD QS QC",
+        "7C AC 10C KC 9C 8C JC JS",
+    ]
+    q = {
+        "variant": "classic-sixes",
+        "opt_revoke_penalty": "four_points",
+        "leader": "0",
+        "plays": "AH 8D 7H 7C",
+    }
+    q.update({f"h{s}": h for s, h in enumerate(hands)})
+    page = client.get("/rules/referee/deal/?" + urlencode(q)).content.decode()
+    assert 'id="first-violation"' in page
+    q = {
+        "variant": "classic-sixes",
+        "opt_multi_leads": "1",
+        "leader": "0",
+        "plays": "7S 8S; 8D 9D; 7H 8H; 7C AC",
+    }
+    q.update({f"h{s}": h for s, h in enumerate(hands)})
+    page = client.get("/rules/referee/deal/?" + urlencode(q)).content.decode()
+    assert "Заходы несколькими картами" in page and 'id="first-violation"' not in page  # nobody held a spade
+    assert "errorlist" not in page.split('id="result"')[1][:400]
+    short = ["AH KH QH JH 10H 9H", "AS KS QS JS 10S 9S", "AD KD QD JD 10D 9D", "AC KC QC JC 10C 9C"]
+    q = {"variant": "penalty-goats", "opt_deck": "24", "leader": "0", "plays": "AH 9S 9D 9C"}
+    q.update({f"h{s}": h for s, h in enumerate(short)})
+    resp = client.get("/rules/referee/deal/?" + urlencode(q))
+    assert resp.status_code == 200 and "errorlist" not in resp.content.decode().split('id="result"')[1][:400]

@@ -140,10 +140,10 @@ def test_explained_on_the_sheet(
     sheet = client.get(f"/rules/{variant}/").content.decode()
     from django.utils import translation
 
-    from rules import sheets
+    from rules import option_texts
 
     with translation.override(lang):
-        label, help_text = str(option_label(key)), sheets.option_help(key)
+        label, help_text = str(option_label(key)), option_texts.option_help(key)
     assert label in section(sheet, "options")
     if help_text:
         assert text(help_text) in section(sheet, "options")

@@ -44,3 +44,17 @@ def test_a_revoke_without_the_option_is_refused(start) -> None:
     board = match_board(match=table.match)
     assert board.state.hands == ()
     assert resp.status_code in (200, 422)
+
+
+def test_correcting_a_revoke_hand_starts_from_what_was_entered(start) -> None:
+    """The board shows the hand as scored (64:56); its correction form holds what was entered."""
+    table = start("classic-sixes", opt_revoke_penalty="four_points")
+    table.hand(points_0=60, revoke="1")
+    assert "64:56" in table.client.get(table.edit).content.decode()
+    page = table.client.get(table.edit + "hand/1/").content.decode()
+    assert 'name="points_0"' in page and 'value="60"' in page
+    assert '<option value="1" selected>' in page
+    resp = table.post("hand/1/", {"points_0": 60, "revoke": "1", "reason": "тот же кон"})
+    assert resp.status_code in (200, 302), resp.content.decode()[:1000]
+    board = match_board(match=table.match)
+    assert board.state.score == (1, 0) and board.state.hands[0].record.points == (64, 56)
