@@ -203,7 +203,8 @@ class HandRecord:
 
     def after_revoke(self, amount: int) -> HandRecord:
         """The record as it is scored with a revoke penalty of ``amount`` card points: they move
-        from the team at fault to the other, or all it has if fewer (classic-sixes#scoring)."""
+        from the team at fault to the other, or all it has if fewer (classic-sixes#scoring). The
+        penalty is spent in it (no ``revoke``), so scoring it again gives the same hand."""
         if self.revoke is None or self.points is None or not amount:
             return self
         pts = list(self.points)
@@ -221,7 +222,6 @@ class HandRecord:
             dealer=self.dealer,
             last_suit=self.last_suit,
             lone=self.lone,
-            revoke=self.revoke,
         )
 
     @property

@@ -108,6 +108,9 @@ def test_revoke_four_points(
     assert state.score == score and h.winner == winner and h.record.points == points
     assert h.note_codes()[0] == "revoke"
     assert h.notes[0].params["amount"] == record["points"][record["revoke"]] - points[record["revoke"]]
+    # the hand as scored, with the penalty spent, scores the same again (a board line replayed)
+    again = replay(rs, None, [h.record])
+    assert again.score == score and again.hands[0].record == h.record
 
 
 REVOKE_REFUSED = [

@@ -12,6 +12,7 @@ from django.db import connection, transaction
 from rules.engine import HandRecord
 from scorekeeper import ahead, services, snapshots
 from scorekeeper.models import Entry, Line, Match
+from scorekeeper.services.write import append
 
 
 def new_match(hands: int) -> Match:
@@ -43,7 +44,7 @@ def test_a_write_between_the_plan_and_the_lock_makes_the_plan_again() -> None:
         match=other, record=HandRecord.from_dict({"points": [45, 75]}), nonce="x", version=10
     )
     with transaction.atomic():  # the correction's own transaction, as services.hand_edit runs it
-        services._append(match=match, action=Entry.EDIT, slot=1, record=record, nonce="e", version=11)
+        append(match=match, action=Entry.EDIT, slot=1, record=record, nonce="e", version=11)
     stored = Match.objects.get(pk=match.pk)
     assert snapshots.check(stored) == [] and stored.snapshot["hands"] == 11
     assert Line.objects.get(match=match, number=11).record == {"points": [45, 75]}

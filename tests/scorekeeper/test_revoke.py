@@ -33,7 +33,10 @@ def test_a_hand_with_a_revoke(start, points: int, fault: str, score: tuple[int, 
     assert resp.status_code == 200, resp.content.decode()[:2000]
     board = match_board(match=table.match)
     assert board.state.score == score
-    assert board.state.hands[0].record.revoke == int(fault)
+    notes = board.state.hands[0].notes
+    assert [n.params["team"] for n in notes if n.code == "revoke"] == [int(fault)]
+    # the hand as scored holds the penalty spent: scoring it again gives the same hand
+    assert board.state.hands[0].record.revoke is None
     html = resp.content.decode()
     assert "ренонс" in html and "4 очка другой команде" in html
 
