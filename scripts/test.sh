@@ -53,7 +53,7 @@ if [ -n "$PG_BIN" ] && [ -x "$PG_BIN/initdb" ]; then
   trap pg_stop EXIT
   pg_rc=0
   DATABASE_URL="$PG_URL" $BIN/python -m pytest -q -m "not browser" \
-    tests/scorekeeper tests/kozel_site tests/security tests/api tests/rules "$@" || pg_rc=$?
+    tests/scorekeeper tests/company tests/kozel_site tests/security tests/api tests/rules "$@" || pg_rc=$?
 fi
 
 verdict() { case "$1" in 0) echo passed ;; skipped) echo "skipped (no PostgreSQL)" ;; *) echo "FAILED (exit $1)" ;; esac; }
