@@ -119,7 +119,7 @@ class Rules:
         self.first_leader = first_leader
         self.dealt = dealt  # per round, each seat's cards: a hand tells the trick number
         self.keep_suits = rs.ace_discard_ban  # the only rule that reads the suits led so far
-        self._answers: dict[int, int] = {}
+        self.answers_kept: dict[int, int] = {}  # by the key answers() makes
         self._leads: dict[int, int] = {}
 
     def _ctx(self, ls: int, trick_number: int | None) -> TrickContext:
@@ -128,14 +128,16 @@ class Rules:
         return TrickContext(c.hand_number, c.score, self.first_leader, suits, trick_number)
 
     def answers(self, seat: int, hand: int, lead: int, ls: int) -> int:
-        key = hand | lead << 40 | seat << 46 | ls << 49
-        m = self._answers.get(key)
+        """Kept by the led group, not the led card (legal_cards reads no more of the lead), and
+        by the seat only for the blind seat (the only seat whose answers differ)."""
+        key = hand | self.tb.grp[lead] << 40 | (seat == self.rs.blind_seat) << 46 | ls << 49
+        m = self.answers_kept.get(key)
         if m is None:
             tb = self.tb
             got = legal_cards(
                 self.rs, cards_of(tb, hand), tb.cards[lead], seat=seat, context=self._ctx(ls, None)
             )
-            m = self._answers[key] = mask_of(tb, got)
+            m = self.answers_kept[key] = mask_of(tb, got)
         return m
 
     def trick_number(self, seat: int, hand: int) -> int:
@@ -241,7 +243,15 @@ class Search:
         hands: list[int] = [0] * n
         pending: list[tuple[int, ...]] = []
 
-        def moves_of(legal: int, live: int) -> list[int]:
+        mcache: dict[int, tuple[int, ...]] = {}
+        acache = rules.answers_kept
+        blind = rules.rs.blind_seat
+
+        def moves_of(legal: int, live: int) -> tuple[int, ...]:
+            key = legal | live << 40
+            got = mcache.get(key)
+            if got is not None:
+                return got
             ms: list[int] = []
             prev = -1
             while legal:
@@ -253,7 +263,8 @@ class Search:
                     continue
                 ms.append(c)
                 prev = c
-            return ms
+            got = mcache[key] = tuple(ms)
+            return got
 
         def trick(leader: int, alpha: int, beta: int, rem: int, ls: int) -> int:
             if rem <= alpha:
@@ -271,6 +282,23 @@ class Search:
                 finally:
                     hands[:] = [0] * n
                     pending.append(nxt_round)
+            if not h & (h - 1) and not pending:
+                # the last trick: one card each, nothing to choose
+                meter.nodes += 1
+                best = h.bit_length() - 1
+                bseat, tp = leader, weights[leader][best]
+                s = nxt[leader]
+                while s != leader:
+                    x = hands[s].bit_length() - 1
+                    if x < best and (x < T or grp[x] == grp[best]):
+                        best, bseat = x, s
+                    tp += weights[s][x]
+                    s = nxt[s]
+                if mode == POINTS:
+                    return tp if maxs[bseat] else 0
+                if mode == TRICKS:
+                    return 1 if maxs[bseat] else 0
+                return 1 if tp == 3 else 0
             key = (leader, ls, *hands) if keep_suits else (leader, *hands)
             e = tt.get(key)
             if e is not None:
@@ -290,9 +318,8 @@ class Search:
             if meter.nodes > meter.limit:
                 raise TooComplex("too_complex")
             live = sum(hands)
-            legal = leads(leader, h, ls)
-            ms = moves_of(legal, live)
-            if bm >= 0 and bm in ms and ms[0] != bm:
+            ms = list(moves_of(leads(leader, h, ls), live))
+            if bm >= 0 and ms[0] != bm and bm in ms:  # the best lead of an earlier visit first
                 ms.remove(bm)
                 ms.insert(0, bm)
             ismax = maxs[leader]
@@ -341,20 +368,23 @@ class Search:
         ) -> int:
             meter.nodes += 1
             h = hands[seat]
-            ms = moves_of(answers(seat, h, lead, ls), live)
+            legal = acache.get(h | grp[lead] << 40 | (seat == blind) << 46 | ls << 49)
+            if legal is None:
+                legal = answers(seat, h, lead, ls)
+            ms = moves_of(legal, live)
             ismax = maxs[seat]
             wt = weights[seat]
             last = i == last_i
             if len(ms) > 1:
                 bg = grp[best]
                 if maxs[bseat] == ismax:  # the own side holds the trick: points first
-                    ms.sort(key=pts.__getitem__, reverse=True)
+                    ms = tuple(sorted(ms, key=pts.__getitem__, reverse=True))
                 else:  # take it as cheaply as possible, else give the least
                     win = [c for c in ms if c < best and (c < T or grp[c] == bg)]
                     lose = [c for c in ms if not (c < best and (c < T or grp[c] == bg))]
                     win.reverse()
                     lose.sort(key=pts.__getitem__)
-                    ms = win + lose
+                    ms = (*win, *lose)
             v = -_INF if ismax else _INF
             for c in ms:
                 hands[seat] = h ^ (1 << c)
@@ -365,8 +395,8 @@ class Search:
                 ntp = tp + wt[c]
                 if last:
                     if mode == POINTS:
-                        r, rem2 = ntp, rem - ntp
-                        g = r if maxs[ns] else 0
+                        rem2 = rem - ntp
+                        g = ntp if maxs[ns] else 0
                     elif mode == TRICKS:
                         rem2 = rem - 1
                         g = 1 if maxs[ns] else 0

@@ -35,16 +35,29 @@ class Pos:
 
 
 def mtd(probe: Callable[[int, int], int], rest: int, guess: int | None) -> int:
-    """The exact count by zero-window tests, each one "at least beta?", starting at ``guess``."""
+    """The exact count by zero-window tests, each one "at least beta?" (``probe(beta - 1, beta)``).
+
+    The first test is at ``guess``; from there the steps double while the answers go one way,
+    and once the value is bracketed from both sides the bracket is halved: a good guess costs
+    two tests, a bad one about as many as a bisection of the whole range."""
     lo, hi = 0, rest
-    g = (lo + hi) // 2 if guess is None else min(max(guess, lo), hi)
+    beta = (lo + hi + 1) // 2 if guess is None else min(max(guess, lo + 1), hi)
+    step, way, bracketed = 1, 0, False
     while lo < hi:
-        beta = g if g > lo else lo + 1
         g = probe(beta - 1, beta)
-        if g < beta:
-            hi = g
-        else:
+        if g >= beta:
             lo = g
+            bracketed = bracketed or way < 0
+            step, way = (step * 2 if way > 0 else 1), 1
+            beta = lo + step
+        else:
+            hi = g
+            bracketed = bracketed or way > 0
+            step, way = (step * 2 if way < 0 else 1), -1
+            beta = hi - step + 1
+        if bracketed:
+            beta = (lo + hi + 1) // 2
+        beta = min(max(beta, lo + 1), hi)
     return lo
 
 
