@@ -371,7 +371,9 @@ class Search:
             legal = acache.get(h | grp[lead] << 40 | (seat == blind) << 46 | ls << 49)
             if legal is None:
                 legal = answers(seat, h, lead, ls)
-            ms = moves_of(legal, live)
+            ms = mcache.get(legal | live << 40)
+            if ms is None:
+                ms = moves_of(legal, live)
             ismax = maxs[seat]
             wt = weights[seat]
             last = i == last_i

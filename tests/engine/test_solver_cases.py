@@ -63,11 +63,12 @@ def test_solo_twelve_second_four(extra: int) -> None:
         check_position(rs, ref, st, leader, hands, prikup, [], plays)
 
 
-@pytest.mark.parametrize("stock_left", [4, 8])
-def test_draw_four_drawing(stock_left: int) -> None:
-    """The tricks where the last cards are drawn: the winner draws first."""
+@pytest.mark.parametrize(("lead", "cut"), [(2, 3), (3, 1), (3, 2)])
+def test_draw_four_drawing(lead: int, cut: int) -> None:
+    """The trick after which the last cards are drawn (the winner first), cut ``cut`` plays in:
+    a lead of ``lead`` cards with four cards left in the stock."""
     rs = resolve("draw-four", {"trump_suit": "D"})
-    rnd = random.Random(f"draw{stock_left}")
+    rnd = random.Random(f"draw{lead}{cut}")
     checked = 0
     while checked < 2:
         hands, _, stock = deal(rs, rnd)
@@ -75,26 +76,18 @@ def test_draw_four_drawing(stock_left: int) -> None:
         ref = Ref(rs, leader, hands, None, stock)
         plays: list[list[str]] = []
         st = ref.start
-        while ref.to_move(st) is not None and (len(st.stock) > stock_left or st.trick):
-            singles = [p for p in ref.plays(st) if len(p) == 1]
-            p = rnd.choice(singles)
-            plays.append([c.code for c in p])
-            st = ref.apply(st, p)
-        if len(st.stock) != stock_left:
-            continue
-        # the last seats of the trick before the draw, then the draw itself
-        for _ in range(3):
+        while ref.to_move(st) is not None and (len(st.stock) > 4 or st.trick):
             p = rnd.choice([p for p in ref.plays(st) if len(p) == 1])
             plays.append([c.code for c in p])
             st = ref.apply(st, p)
-        if stock_left == 8:  # one more trick of two cards each: two drawn each, the stock runs out
-            for _ in range(4):
-                opts = ref.plays(st)
-                p = rnd.choice([p for p in opts if len(p) == 2] or opts)
-                plays.append([c.code for c in p])
-                st = ref.apply(st, p)
-        if sum(len(h) for h in st.hands) + len(st.stock) > 16:
+        leads = [p for p in ref.plays(st)] if len(st.stock) == 4 else []
+        leads = [p for p in leads if len(p) == lead]
+        if not leads:
             continue
+        for i in range(cut):
+            p = rnd.choice(leads if i == 0 else ref.plays(st))
+            plays.append([c.code for c in p])
+            st = ref.apply(st, p)
         check_position(rs, ref, st, leader, hands, None, stock, plays)
         checked += 1
 
