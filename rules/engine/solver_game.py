@@ -17,6 +17,9 @@ from .legality import TrickContext
 from .solver_core import CAPTURE, POINTS, Meter, Rules, Search, beats, cards_of, mask_of, tables_of
 from .variants import Ruleset
 
+SHALLOW = 4
+"""Tricks left up to which a search without a guess takes the whole window at once."""
+
 Move = tuple[int, ...]
 """A play as the bits of its cards (one card in the one-card games)."""
 
@@ -188,7 +191,15 @@ class CardGame:
         """What the coalition makes sure of from here on (points, tricks or a capture)."""
         if self.to_move(pos) is None:
             return 0
-        return mtd(self._probe(pos, coalition, mode), self.rest(pos, coalition, mode), guess)
+        probe, rest = self._probe(pos, coalition, mode), self.rest(pos, coalition, mode)
+        if (
+            guess is None
+            and max(bin(h).count("1") for h in pos.hands) <= SHALLOW
+            and pos.rnd + 1 == len(self.dealt)
+        ):
+            # a small tree without a guess: one pass with the whole window beats a bisection
+            return probe(-1, rest + 1)
+        return mtd(probe, rest, guess)
 
     def at_least(self, pos: Pos, coalition: frozenset[int], mode: int, t: int) -> bool:
         """Can the coalition make sure of ``t`` or more from here on?"""
