@@ -23,8 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.engine import AnalysisError, TrickContext, analyse_deal, legal_cards, resolve  # noqa: E402
-from rules.engine.solver_core import Meter, Rules  # noqa: E402
 from rules.engine.solver_game import CardGame  # noqa: E402
+from rules.engine.solver_tables import Meter, Rules  # noqa: E402
 from rules.engine.variants import Ruleset  # noqa: E402
 
 TABLES: dict[str, tuple[str, dict[str, object], int | None]] = {

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .legality import TrickContext
-from .solver_core import CAPTURE, POINTS, Meter, Rules, Search, beats, cards_of, mask_of, tables_of
+from .solver_core import CAPTURE, POINTS, Search
+from .solver_tables import Meter, Rules, beats, cards_of, mask_of, tables_of
 from .variants import Ruleset
 
 SHALLOW = 4

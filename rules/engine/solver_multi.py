@@ -15,8 +15,9 @@ from itertools import combinations
 from .cards import Card
 from .deal import DRAW_HAND, _draw
 from .legality import TrickContext
-from .solver_core import CAPTURE, POINTS, TRICKS, Meter, TooComplex, cards_of, mask_of, tables_of
+from .solver_core import CAPTURE, POINTS, TRICKS
 from .solver_game import Move, Pos, mtd
+from .solver_tables import Meter, TooComplex, cards_of, mask_of, tables_of
 from .tricks import Trick, _capture_events, resolve_parsed
 from .variants import Ruleset
 
