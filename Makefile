@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
 
-.PHONY: run dev test bench bench-offline load messages screenshots lint clean
+.PHONY: run dev test test-solver bench bench-offline bench-analyse load messages screenshots lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,6 +37,15 @@ bench: $(STAMP)
 # offline, in chromium: a tap on «Записать кон» to the pending row on screen (target < 100 ms)
 bench-offline: $(STAMP)
 	$(BIN)/python scripts/bench_offline.py
+
+# the solver against the brute-force minimax on thousands of positions per table (make test: 200)
+test-solver: $(STAMP)
+	KOZEL_SOLVER_POSITIONS=3000 DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/python -m pytest -q -p no:playwright tests/engine/test_solver.py tests/engine/test_solver_cases.py
+
+# the solver on 100 seeded random deals per table: time and nodes from the first lead, against
+# a plain alpha-beta with four tricks left (ARGS="--deals 20 --tables yc-duel" for a short run)
+bench-analyse: $(STAMP)
+	nice $(BIN)/python scripts/bench_analyse.py $(ARGS)
 
 load: $(STAMP)
 	bash scripts/load.sh

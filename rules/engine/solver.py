@@ -18,13 +18,15 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import cast
 
-from .cards import Card, CardNotationError, KozelError
+from .cards import Card, KozelError
 from .deal import play_deal, split_plays
-from .inputs import PlayInput, TrickInputError, check_table_seat, parse_hands, parse_play
+from .inputs import PlayInput, check_table_seat, parse_hands, parse_play
 from .legality import TrickContext
-from .solver_core import CAPTURE, POINTS, TRICKS, Meter, TooComplex
+from .solver_core import CAPTURE, POINTS, TRICKS
 from .solver_game import CardGame, Move, Pos
-from .solver_multi import MultiGame, judge_prefix
+from .solver_input import judge_partial, unknown_cards
+from .solver_multi import MultiGame
+from .solver_tables import Meter, TooComplex
 from .variants import Ruleset
 
 NODE_BUDGET = 1_500_000
@@ -108,41 +110,6 @@ def _without_capture(rs: Ruleset) -> Ruleset:
     if hit is None or hit[0] is not rs:
         hit = _FREE[id(rs)] = (rs, replace(rs, capture=None))
     return hit[1]
-
-
-def _unknown(
-    rs: Ruleset,
-    hands: Sequence[Sequence[Card | str] | None],
-    prikup: Sequence[Sequence[Card | str] | None] | None,
-    stock: Sequence[Card | str] | str | None,
-) -> list[Card]:
-    """The deck's cards whose place the input does not tell (read leniently: the deal's own
-    reading reports bad cards and sizes)."""
-    known: set[Card] = set()
-    complete = True
-    for h in parse_hands(rs, hands):
-        if h is None:
-            complete = False
-        else:
-            known.update(h)
-    if rs.rounds > 1:
-        if prikup is None:
-            complete = False
-        else:
-            for h in parse_hands(rs, prikup):
-                if h is None:
-                    complete = False
-                else:
-                    known.update(h)
-    if rs.draws:
-        if stock is None:
-            complete = False
-        else:
-            tokens = stock.replace(",", " ").split() if isinstance(stock, str) else stock
-            known.update(parse_play(rs, t, "stock")[0] for t in tokens)
-    if complete and rs.kitty and not rs.draws:
-        return []  # the cards dealt to nobody lie with the dealer: their place is known
-    return [c for c in rs.deck if c not in known]
 
 
 class _Analyst:
@@ -247,7 +214,7 @@ def analyse_deal(
     ``review=False`` leaves ``plays`` empty and ``turning_point`` None: the position alone is
     analysed (the trick page's «Как лучше сыграть?» needs only the moves).
     """
-    missing = _unknown(rs, hands, prikup, stock)
+    missing = unknown_cards(rs, hands, prikup, stock)
     if missing:
         codes = [c.code for c in missing]
         raise AnalysisError(
@@ -302,7 +269,7 @@ def analyse_deal(
             positions.append(game.apply(pos, move))
         assert positions[-1].leader == t.winner or game.to_move(positions[-1]) is None, k
     if whole < len(flat):
-        _judge_partial(rs, free, game, positions, judged, flat, whole, ctx, leader)
+        judge_partial(rs, free, game, positions, judged, flat, whole, ctx, leader)
 
     analyst = _Analyst(rs, game, tuple(kitty))
     try:
@@ -311,50 +278,6 @@ def analyse_deal(
         raise AnalysisError(
             "too_complex", f"the analysis needs more than {budget} positions", budget=budget
         ) from None
-
-
-def _judge_partial(
-    rs: Ruleset,
-    free: Ruleset,
-    game: CardGame | MultiGame,
-    positions: list[Pos],
-    judged: list[tuple[int, Move, bool]],
-    flat: list[object],
-    whole: int,
-    ctx: TrickContext,
-    leader: int,
-) -> None:
-    """The plays of the trick on the table, judged as the deal judges a trick."""
-    start = positions[-1]
-    if game.to_move(start) is None:
-        raise TrickInputError(
-            "too_many_plays", "the hand is over", field=f"plays[{whole}]", token=str(flat[whole])
-        )
-    played = {c for _, m, _ in judged for c in game.cards(m)}
-    parsed: list[tuple[Card, ...]] = []
-    for i in range(whole, len(flat)):
-        cards = parse_play(rs, flat[i], f"plays[{i}]")
-        for c in cards:
-            if c in played:
-                raise CardNotationError(
-                    "duplicate_card", f"{c} is played twice", token=c.code, field=f"plays[{i}]", card=c.code
-                )
-            played.add(c)
-        parsed.append(cards)
-    holds = tuple(game.hand_cards(start, s) for s in range(rs.seats))
-    suits = frozenset(s for g, s in enumerate("CSHD") if start.ls >> g & 1)
-    tctx = TrickContext(ctx.hand_number, ctx.score, leader, suits, len(judged) // rs.seats + 1)
-    try:
-        trick = judge_prefix(free, start.leader, parsed, holds, tctx)
-    except KozelError as e:
-        if e.field and e.field.startswith("plays["):
-            i = int(e.field[6 : e.field.index("]")])
-            e.field = f"plays[{whole + i}]" + e.field[e.field.index("]") + 1 :]
-        raise
-    for p in trick.plays:
-        move = game.move_of(p.cards)
-        judged.append((p.seat, move, p.legal is not False))
-        positions.append(game.apply(positions[-1], move))
 
 
 def _analyse(

@@ -5,11 +5,7 @@ A position is the cards each seat holds (a bit set per seat), the cards to come 
 The search answers "how much of the rest can this coalition make sure of?" for one reward at a
 time: card points, tricks (Lyusya) or a queen capture (docs/rules.md#analysis).
 
-The rules come from the engine, never from here: which cards a seat may lead or answer with is
-:func:`~rules.engine.legality.legal_cards`, asked once per hand and kept; who takes a trick is
-the ruleset's own ladder (``Ruleset.trumps`` and ``Ruleset.plain_cards``), in the order that
-:func:`~rules.engine.tricks.resolve_trick` ranks them (the tests hold the two equal on random
-tricks of every variant).
+The rules come from the engine (:mod:`~rules.engine.solver_tables`).
 
 The search is fail-soft alpha-beta, asked zero-window questions (MTD(f)): a transposition
 table at trick boundaries holds bounds on the rest of the deal, with the best lead it found;
@@ -20,142 +16,13 @@ moves are tried in an order that usually cuts first.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
-from .cards import SUITS, Card, KozelError
-from .legality import TrickContext, legal_cards
-from .variants import Ruleset
+from .solver_tables import Meter, Rules, TooComplex
 
 POINTS, TRICKS, CAPTURE = 0, 1, 2
 """What a search counts: card points, tricks taken, or a queen capture made (1 or 0)."""
 
 _INF = 10_000
-
-
-class TooComplex(KozelError):
-    """Raised inside a search when the node budget is spent."""
-
-
-@dataclass(frozen=True)
-class Tables:
-    """A ruleset's cards as bits: trumps first, high to low, then each plain suit high to low,
-    so that within a group a lower bit is the stronger card."""
-
-    cards: tuple[Card, ...]  # bit -> card
-    bit: dict[Card, int]
-    pts: tuple[int, ...]
-    grp: tuple[int, ...]  # 0 = trumps, 1-4 = plain suits in SUITS order
-    ntrumps: int
-    between: tuple[tuple[int, ...], ...]  # cards strictly between two cards of one group, else all
-    led_bit: tuple[int, ...]  # the led-suits bit of a lead (0 for a trump)
-
-
-_TABLES: dict[int, tuple[Ruleset, Tables]] = {}
-
-
-def tables_of(rs: Ruleset) -> Tables:
-    hit = _TABLES.get(id(rs))
-    if hit is not None and hit[0] is rs:
-        return hit[1]
-    order: list[Card] = list(rs.trumps)
-    grp = [0] * len(order)
-    for g, suit in enumerate(SUITS, start=1):
-        plain = rs.plain_cards(suit)
-        order.extend(plain)
-        grp.extend([g] * len(plain))
-    d = len(order)
-    full = (1 << d) - 1
-    between = tuple(
-        tuple(((1 << q) - (1 << (p + 1))) if p < q and grp[p] == grp[q] else full for q in range(d))
-        for p in range(d)
-    )
-    tb = Tables(
-        cards=tuple(order),
-        bit={c: i for i, c in enumerate(order)},
-        pts=tuple(c.points for c in order),
-        grp=tuple(grp),
-        ntrumps=len(rs.trumps),
-        between=between,
-        led_bit=tuple(0 if g == 0 else 1 << (g - 1) for g in grp),
-    )
-    _TABLES[id(rs)] = (rs, tb)
-    return tb
-
-
-def mask_of(tb: Tables, cards: Sequence[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << tb.bit[c]
-    return m
-
-
-def cards_of(tb: Tables, m: int) -> list[Card]:
-    out = []
-    while m:
-        b = m & -m
-        out.append(tb.cards[b.bit_length() - 1])
-        m ^= b
-    return out
-
-
-def beats(tb: Tables, c: int, best: int) -> bool:
-    """Does card ``c`` take the trick from ``best``, the card winning it so far?"""
-    return c < best and (c < tb.ntrumps or tb.grp[c] == tb.grp[best])
-
-
-class Rules:
-    """One deal's legality, from the engine, kept per hand: the seat's cards, the lead (or
-    None), the suits led so far. ``first_leader`` and the context are the deal's."""
-
-    def __init__(
-        self,
-        rs: Ruleset,
-        tb: Tables,
-        context: TrickContext,
-        first_leader: int,
-        dealt: Sequence[Sequence[int]],
-    ) -> None:
-        self.rs, self.tb, self.ctx = rs, tb, context
-        self.first_leader = first_leader
-        self.dealt = dealt  # per round, each seat's cards: a hand tells the trick number
-        self.keep_suits = rs.ace_discard_ban  # the only rule that reads the suits led so far
-        self._answers: dict[int, int] = {}
-        self._leads: dict[int, int] = {}
-
-    def _ctx(self, ls: int, trick_number: int | None) -> TrickContext:
-        c = self.ctx
-        suits = frozenset(s for g, s in enumerate(SUITS) if ls >> g & 1)
-        return TrickContext(c.hand_number, c.score, self.first_leader, suits, trick_number)
-
-    def answers(self, seat: int, hand: int, lead: int, ls: int) -> int:
-        key = hand | lead << 40 | seat << 46 | ls << 49
-        m = self._answers.get(key)
-        if m is None:
-            tb = self.tb
-            got = legal_cards(
-                self.rs, cards_of(tb, hand), tb.cards[lead], seat=seat, context=self._ctx(ls, None)
-            )
-            m = self._answers[key] = mask_of(tb, got)
-        return m
-
-    def trick_number(self, seat: int, hand: int) -> int:
-        before = 0
-        for round_hands in self.dealt:
-            dealt = round_hands[seat]
-            if hand & dealt == hand:
-                return before + bin(dealt).count("1") - bin(hand).count("1") + 1
-            before += bin(dealt).count("1")
-        return before + 1
-
-    def leads(self, seat: int, hand: int, ls: int) -> int:
-        key = hand | seat << 40 | ls << 43
-        m = self._leads.get(key)
-        if m is None:
-            tb = self.tb
-            number = self.trick_number(seat, hand)
-            got = legal_cards(self.rs, cards_of(tb, hand), None, seat=seat, context=self._ctx(ls, number))
-            m = self._leads[key] = mask_of(tb, got)
-        return m
 
 
 class Search:
@@ -241,7 +108,15 @@ class Search:
         hands: list[int] = [0] * n
         pending: list[tuple[int, ...]] = []
 
-        def moves_of(legal: int, live: int) -> list[int]:
+        mcache: dict[int, tuple[int, ...]] = {}
+        acache = rules.answers_kept
+        blind = rules.rs.blind_seat
+
+        def moves_of(legal: int, live: int) -> tuple[int, ...]:
+            key = legal | live << 40
+            got = mcache.get(key)
+            if got is not None:
+                return got
             ms: list[int] = []
             prev = -1
             while legal:
@@ -253,7 +128,8 @@ class Search:
                     continue
                 ms.append(c)
                 prev = c
-            return ms
+            got = mcache[key] = tuple(ms)
+            return got
 
         def trick(leader: int, alpha: int, beta: int, rem: int, ls: int) -> int:
             if rem <= alpha:
@@ -271,6 +147,23 @@ class Search:
                 finally:
                     hands[:] = [0] * n
                     pending.append(nxt_round)
+            if not h & (h - 1) and not pending:
+                # the last trick: one card each, nothing to choose
+                meter.nodes += 1
+                best = h.bit_length() - 1
+                bseat, tp = leader, weights[leader][best]
+                s = nxt[leader]
+                while s != leader:
+                    x = hands[s].bit_length() - 1
+                    if x < best and (x < T or grp[x] == grp[best]):
+                        best, bseat = x, s
+                    tp += weights[s][x]
+                    s = nxt[s]
+                if mode == POINTS:
+                    return tp if maxs[bseat] else 0
+                if mode == TRICKS:
+                    return 1 if maxs[bseat] else 0
+                return 1 if tp == 3 else 0
             key = (leader, ls, *hands) if keep_suits else (leader, *hands)
             e = tt.get(key)
             if e is not None:
@@ -290,9 +183,8 @@ class Search:
             if meter.nodes > meter.limit:
                 raise TooComplex("too_complex")
             live = sum(hands)
-            legal = leads(leader, h, ls)
-            ms = moves_of(legal, live)
-            if bm >= 0 and bm in ms and ms[0] != bm:
+            ms = list(moves_of(leads(leader, h, ls), live))
+            if bm >= 0 and ms[0] != bm and bm in ms:  # the best lead of an earlier visit first
                 ms.remove(bm)
                 ms.insert(0, bm)
             ismax = maxs[leader]
@@ -341,20 +233,25 @@ class Search:
         ) -> int:
             meter.nodes += 1
             h = hands[seat]
-            ms = moves_of(answers(seat, h, lead, ls), live)
+            legal = acache.get(h | grp[lead] << 40 | (seat == blind) << 46 | ls << 49)
+            if legal is None:
+                legal = answers(seat, h, lead, ls)
+            ms = mcache.get(legal | live << 40)
+            if ms is None:
+                ms = moves_of(legal, live)
             ismax = maxs[seat]
             wt = weights[seat]
             last = i == last_i
             if len(ms) > 1:
                 bg = grp[best]
                 if maxs[bseat] == ismax:  # the own side holds the trick: points first
-                    ms.sort(key=pts.__getitem__, reverse=True)
+                    ms = tuple(sorted(ms, key=pts.__getitem__, reverse=True))
                 else:  # take it as cheaply as possible, else give the least
                     win = [c for c in ms if c < best and (c < T or grp[c] == bg)]
                     lose = [c for c in ms if not (c < best and (c < T or grp[c] == bg))]
                     win.reverse()
                     lose.sort(key=pts.__getitem__)
-                    ms = win + lose
+                    ms = (*win, *lose)
             v = -_INF if ismax else _INF
             for c in ms:
                 hands[seat] = h ^ (1 << c)
@@ -365,8 +262,8 @@ class Search:
                 ntp = tp + wt[c]
                 if last:
                     if mode == POINTS:
-                        r, rem2 = ntp, rem - ntp
-                        g = r if maxs[ns] else 0
+                        rem2 = rem - ntp
+                        g = ntp if maxs[ns] else 0
                     elif mode == TRICKS:
                         rem2 = rem - 1
                         g = 1 if maxs[ns] else 0
@@ -431,11 +328,3 @@ class Search:
     ) -> int:
         """Fail-soft alpha-beta: the coalition's count from here on, or a bound past the window."""
         return self._run(list(hands), leader, rnd, trick, ls, alpha, beta)
-
-
-class Meter:
-    """Nodes searched, shared by every search of one analysis, and where to stop."""
-
-    def __init__(self, limit: int) -> None:
-        self.nodes = 0
-        self.limit = limit

@@ -14,8 +14,12 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .legality import TrickContext
-from .solver_core import CAPTURE, POINTS, Meter, Rules, Search, beats, cards_of, mask_of, tables_of
+from .solver_core import CAPTURE, POINTS, Search
+from .solver_tables import Meter, Rules, beats, cards_of, mask_of, tables_of
 from .variants import Ruleset
+
+SHALLOW = 4
+"""Tricks left up to which a search without a guess takes the whole window at once."""
 
 Move = tuple[int, ...]
 """A play as the bits of its cards (one card in the one-card games)."""
@@ -35,16 +39,29 @@ class Pos:
 
 
 def mtd(probe: Callable[[int, int], int], rest: int, guess: int | None) -> int:
-    """The exact count by zero-window tests, each one "at least beta?", starting at ``guess``."""
+    """The exact count by zero-window tests, each one "at least beta?" (``probe(beta - 1, beta)``).
+
+    The first test is at ``guess``; from there the steps double while the answers go one way,
+    and once the value is bracketed from both sides the bracket is halved: a good guess costs
+    two tests, a bad one about as many as a bisection of the whole range."""
     lo, hi = 0, rest
-    g = (lo + hi) // 2 if guess is None else min(max(guess, lo), hi)
+    beta = (lo + hi + 1) // 2 if guess is None else min(max(guess, lo + 1), hi)
+    step, way, bracketed = 1, 0, False
     while lo < hi:
-        beta = g if g > lo else lo + 1
         g = probe(beta - 1, beta)
-        if g < beta:
-            hi = g
-        else:
+        if g >= beta:
             lo = g
+            bracketed = bracketed or way < 0
+            step, way = (step * 2 if way > 0 else 1), 1
+            beta = lo + step
+        else:
+            hi = g
+            bracketed = bracketed or way > 0
+            step, way = (step * 2 if way < 0 else 1), -1
+            beta = hi - step + 1
+        if bracketed:
+            beta = (lo + hi + 1) // 2
+        beta = min(max(beta, lo + 1), hi)
     return lo
 
 
@@ -175,7 +192,15 @@ class CardGame:
         """What the coalition makes sure of from here on (points, tricks or a capture)."""
         if self.to_move(pos) is None:
             return 0
-        return mtd(self._probe(pos, coalition, mode), self.rest(pos, coalition, mode), guess)
+        probe, rest = self._probe(pos, coalition, mode), self.rest(pos, coalition, mode)
+        if (
+            guess is None
+            and max(bin(h).count("1") for h in pos.hands) <= SHALLOW
+            and pos.rnd + 1 == len(self.dealt)
+        ):
+            # a small tree without a guess: one pass with the whole window beats a bisection
+            return probe(-1, rest + 1)
+        return mtd(probe, rest, guess)
 
     def at_least(self, pos: Pos, coalition: frozenset[int], mode: int, t: int) -> bool:
         """Can the coalition make sure of ``t`` or more from here on?"""

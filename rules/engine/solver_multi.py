@@ -15,12 +15,16 @@ from itertools import combinations
 from .cards import Card
 from .deal import DRAW_HAND, draw_up
 from .legality import TrickContext
-from .solver_core import CAPTURE, POINTS, TRICKS, Meter, TooComplex, cards_of, mask_of, tables_of
+from .solver_core import CAPTURE, POINTS, TRICKS
 from .solver_game import Move, Pos, mtd
+from .solver_tables import Meter, TooComplex, cards_of, mask_of, tables_of
 from .tricks import Trick, capture_events, resolve_parsed
 from .variants import Ruleset
 
 _INF = 10_000
+MULTI_COST = 5
+"""A position here takes about five times as long as one of the one-card search's: the node
+budget counts it so, and the slowest refusal comes as soon as in the other games."""
 
 
 def judge_prefix(
@@ -204,7 +208,7 @@ class MultiGame:
         if beta <= 0:
             return 0
         self.meter.nodes += 1
-        if self.meter.nodes > self.meter.limit:
+        if self.meter.nodes * MULTI_COST > self.meter.limit:
             raise TooComplex("too_complex")
         key: tuple[object, ...] | None = None
         lo, hi, bm = 0, rest, None

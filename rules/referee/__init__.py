@@ -8,7 +8,7 @@ from __future__ import annotations
 from .best import BestReview
 from .best import review_context as best_review_context
 from .best import wants_fragment as wants_best_fragment
-from .best_trick import BestMoves
+from .best_trick import BestMoves, not_held_by_next
 from .best_trick import trick_context as best_trick_context
 from .common import (
     Face,
@@ -43,6 +43,7 @@ __all__ = [
     "face",
     "held_summary",
     "names_params",
+    "not_held_by_next",
     "picker",
     "player",
     "read_deal",

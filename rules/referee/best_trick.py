@@ -106,6 +106,15 @@ def position(q: TrickQuery) -> tuple[list[list[Card]], list[Any]] | None:
     return hands, [p if rs.multi_card_leads else p[0] for p in plays]
 
 
+def not_held_by_next(q: TrickQuery) -> set[Card]:
+    """With every hand given, the cards the next player does not hold: the deck offers only his."""
+    pos = position(q)
+    if pos is None or q.rs is None or q.full:
+        return set()
+    hands, _plays = pos
+    return set(q.rs.deck) - set(hands[q.next_seat()])
+
+
 def trick_context(
     request: HttpRequest, q: TrickQuery, link: Callable[[dict[str, str]], str]
 ) -> dict[str, Any]:

@@ -48,7 +48,7 @@ def referee(request: HttpRequest) -> HttpResponse:
         def add(c):
             return link(q.params(cards=[*q.cards, c]))
 
-        groups = ref.picker(rs, set(q.cards), add, disabled=q.full)
+        groups = ref.picker(rs, set(q.cards) | ref.not_held_by_next(q), add, disabled=q.full)
     share = link(q.params()) if answer else None
     context: dict[str, Any] = {
         "q": q,

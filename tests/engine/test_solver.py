@@ -190,7 +190,8 @@ class Ref:
     def best(self, st: State, side: int, what: str) -> int:
         """What ``side`` makes sure of from here on: card points, tricks (all of the rest?) or a
         capture (1/0), every play of every seat tried."""
-        key = (st, side, what)
+        # what is still to come does not depend on what was taken before
+        key = (st.hands, st.later, st.leader, st.trick, st.led, st.stock, side, what)
         if key in self.memo:
             return self.memo[key]  # type: ignore[return-value]
         seat = self.to_move(st)

@@ -1,0 +1,92 @@
+"""Reading an analysis's input: which cards' places are unknown, and the trick on the table
+judged as the deal judges a trick (:func:`~rules.engine.solver.analyse_deal`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card, CardNotationError, KozelError
+from .inputs import TrickInputError, parse_hands, parse_play
+from .legality import TrickContext
+from .solver_game import CardGame, Move, Pos
+from .solver_multi import MultiGame, judge_prefix
+from .variants import Ruleset
+
+
+def unknown_cards(
+    rs: Ruleset,
+    hands: Sequence[Sequence[Card | str] | None],
+    prikup: Sequence[Sequence[Card | str] | None] | None,
+    stock: Sequence[Card | str] | str | None,
+) -> list[Card]:
+    """The deck's cards whose place the input does not tell (read leniently: the deal's own
+    reading reports bad cards and sizes)."""
+    known: set[Card] = set()
+    complete = True
+    for h in parse_hands(rs, hands):
+        if h is None:
+            complete = False
+        else:
+            known.update(h)
+    if rs.rounds > 1:
+        if prikup is None:
+            complete = False
+        else:
+            for h in parse_hands(rs, prikup):
+                if h is None:
+                    complete = False
+                else:
+                    known.update(h)
+    if rs.draws:
+        if stock is None:
+            complete = False
+        else:
+            tokens = stock.replace(",", " ").split() if isinstance(stock, str) else stock
+            known.update(parse_play(rs, t, "stock")[0] for t in tokens)
+    if complete and rs.kitty and not rs.draws:
+        return []  # the cards dealt to nobody lie with the dealer: their place is known
+    return [c for c in rs.deck if c not in known]
+
+
+def judge_partial(
+    rs: Ruleset,
+    free: Ruleset,
+    game: CardGame | MultiGame,
+    positions: list[Pos],
+    judged: list[tuple[int, Move, bool]],
+    flat: list[object],
+    whole: int,
+    ctx: TrickContext,
+    leader: int,
+) -> None:
+    """The plays of the trick on the table, judged as the deal judges a trick."""
+    start = positions[-1]
+    if game.to_move(start) is None:
+        raise TrickInputError(
+            "too_many_plays", "the hand is over", field=f"plays[{whole}]", token=str(flat[whole])
+        )
+    played = {c for _, m, _ in judged for c in game.cards(m)}
+    parsed: list[tuple[Card, ...]] = []
+    for i in range(whole, len(flat)):
+        cards = parse_play(rs, flat[i], f"plays[{i}]")
+        for c in cards:
+            if c in played:
+                raise CardNotationError(
+                    "duplicate_card", f"{c} is played twice", token=c.code, field=f"plays[{i}]", card=c.code
+                )
+            played.add(c)
+        parsed.append(cards)
+    holds = tuple(game.hand_cards(start, s) for s in range(rs.seats))
+    suits = frozenset(s for g, s in enumerate("CSHD") if start.ls >> g & 1)
+    tctx = TrickContext(ctx.hand_number, ctx.score, leader, suits, len(judged) // rs.seats + 1)
+    try:
+        trick = judge_prefix(free, start.leader, parsed, holds, tctx)
+    except KozelError as e:
+        if e.field and e.field.startswith("plays["):
+            i = int(e.field[6 : e.field.index("]")])
+            e.field = f"plays[{whole + i}]" + e.field[e.field.index("]") + 1 :]
+        raise
+    for p in trick.plays:
+        move = game.move_of(p.cards)
+        judged.append((p.seat, move, p.legal is not False))
+        positions.append(game.apply(positions[-1], move))

@@ -1,0 +1,153 @@
+"""The solver's view of a ruleset and a deal: cards as bits, and legality from the engine.
+
+The rules come from the engine, never from here: which cards a seat may lead or answer with is
+:func:`~rules.engine.legality.legal_cards`, asked once per hand and kept; who takes a trick is
+the ruleset's own ladder (``Ruleset.trumps`` and ``Ruleset.plain_cards``), in the order that
+:func:`~rules.engine.tricks.resolve_trick` ranks them (the tests hold the two equal on random
+tricks of every variant).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import SUITS, Card, KozelError
+from .legality import TrickContext, legal_cards
+from .variants import Ruleset
+
+
+class TooComplex(KozelError):
+    """Raised inside a search when the node budget is spent."""
+
+
+@dataclass(frozen=True)
+class Tables:
+    """A ruleset's cards as bits: trumps first, high to low, then each plain suit high to low,
+    so that within a group a lower bit is the stronger card."""
+
+    cards: tuple[Card, ...]  # bit -> card
+    bit: dict[Card, int]
+    pts: tuple[int, ...]
+    grp: tuple[int, ...]  # 0 = trumps, 1-4 = plain suits in SUITS order
+    ntrumps: int
+    between: tuple[tuple[int, ...], ...]  # cards strictly between two cards of one group, else all
+    led_bit: tuple[int, ...]  # the led-suits bit of a lead (0 for a trump)
+
+
+_TABLES: dict[int, tuple[Ruleset, Tables]] = {}
+
+
+def tables_of(rs: Ruleset) -> Tables:
+    hit = _TABLES.get(id(rs))
+    if hit is not None and hit[0] is rs:
+        return hit[1]
+    order: list[Card] = list(rs.trumps)
+    grp = [0] * len(order)
+    for g, suit in enumerate(SUITS, start=1):
+        plain = rs.plain_cards(suit)
+        order.extend(plain)
+        grp.extend([g] * len(plain))
+    d = len(order)
+    full = (1 << d) - 1
+    between = tuple(
+        tuple(((1 << q) - (1 << (p + 1))) if p < q and grp[p] == grp[q] else full for q in range(d))
+        for p in range(d)
+    )
+    tb = Tables(
+        cards=tuple(order),
+        bit={c: i for i, c in enumerate(order)},
+        pts=tuple(c.points for c in order),
+        grp=tuple(grp),
+        ntrumps=len(rs.trumps),
+        between=between,
+        led_bit=tuple(0 if g == 0 else 1 << (g - 1) for g in grp),
+    )
+    _TABLES[id(rs)] = (rs, tb)
+    return tb
+
+
+def mask_of(tb: Tables, cards: Sequence[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << tb.bit[c]
+    return m
+
+
+def cards_of(tb: Tables, m: int) -> list[Card]:
+    out = []
+    while m:
+        b = m & -m
+        out.append(tb.cards[b.bit_length() - 1])
+        m ^= b
+    return out
+
+
+def beats(tb: Tables, c: int, best: int) -> bool:
+    """Does card ``c`` take the trick from ``best``, the card winning it so far?"""
+    return c < best and (c < tb.ntrumps or tb.grp[c] == tb.grp[best])
+
+
+class Rules:
+    """One deal's legality, from the engine, kept per hand: the seat's cards, the lead (or
+    None), the suits led so far. ``first_leader`` and the context are the deal's."""
+
+    def __init__(
+        self,
+        rs: Ruleset,
+        tb: Tables,
+        context: TrickContext,
+        first_leader: int,
+        dealt: Sequence[Sequence[int]],
+    ) -> None:
+        self.rs, self.tb, self.ctx = rs, tb, context
+        self.first_leader = first_leader
+        self.dealt = dealt  # per round, each seat's cards: a hand tells the trick number
+        self.keep_suits = rs.ace_discard_ban  # the only rule that reads the suits led so far
+        self.answers_kept: dict[int, int] = {}  # by the key answers() makes
+        self._leads: dict[int, int] = {}
+
+    def _ctx(self, ls: int, trick_number: int | None) -> TrickContext:
+        c = self.ctx
+        suits = frozenset(s for g, s in enumerate(SUITS) if ls >> g & 1)
+        return TrickContext(c.hand_number, c.score, self.first_leader, suits, trick_number)
+
+    def answers(self, seat: int, hand: int, lead: int, ls: int) -> int:
+        """Kept by the led group, not the led card (legal_cards reads no more of the lead), and
+        by the seat only for the blind seat (the only seat whose answers differ)."""
+        key = hand | self.tb.grp[lead] << 40 | (seat == self.rs.blind_seat) << 46 | ls << 49
+        m = self.answers_kept.get(key)
+        if m is None:
+            tb = self.tb
+            got = legal_cards(
+                self.rs, cards_of(tb, hand), tb.cards[lead], seat=seat, context=self._ctx(ls, None)
+            )
+            m = self.answers_kept[key] = mask_of(tb, got)
+        return m
+
+    def trick_number(self, seat: int, hand: int) -> int:
+        before = 0
+        for round_hands in self.dealt:
+            dealt = round_hands[seat]
+            if hand & dealt == hand:
+                return before + bin(dealt).count("1") - bin(hand).count("1") + 1
+            before += bin(dealt).count("1")
+        return before + 1
+
+    def leads(self, seat: int, hand: int, ls: int) -> int:
+        key = hand | seat << 40 | ls << 43
+        m = self._leads.get(key)
+        if m is None:
+            tb = self.tb
+            number = self.trick_number(seat, hand)
+            got = legal_cards(self.rs, cards_of(tb, hand), None, seat=seat, context=self._ctx(ls, number))
+            m = self._leads[key] = mask_of(tb, got)
+        return m
+
+
+class Meter:
+    """Nodes searched, shared by every search of one analysis, and where to stop."""
+
+    def __init__(self, limit: int) -> None:
+        self.nodes = 0
+        self.limit = limit

@@ -1,0 +1,250 @@
+"""make bench-analyse: the solver on seeded random deals of every table (docs/rules.md#analysis).
+
+For each table: DEALS random deals (100 unless ``--deals``), each analysed from the first lead
+(value, goals and every lead's value: what the trick page and the API answer): median, p95 and
+max time and nodes, nodes/s, and how many went past the node budget. Beside it, on the same
+deals played at random to four tricks left, a plain alpha-beta (no table, no move ordering, no
+equivalent cards, one wide window) against the solver's value search, and the node ratio. And
+for a few deals per table the full review of a played deal (every play's cost) against one
+solve of its first lead.
+
+Run it niced: ``nice make bench-analyse`` (``ARGS="--deals 20 --tables classic-sixes"``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules.engine import AnalysisError, TrickContext, analyse_deal, legal_cards, resolve  # noqa: E402
+from rules.engine.solver_game import CardGame  # noqa: E402
+from rules.engine.solver_tables import Meter, Rules  # noqa: E402
+from rules.engine.variants import Ruleset  # noqa: E402
+
+TABLES: dict[str, tuple[str, dict[str, object], int | None]] = {
+    "classic-sixes": ("classic-sixes", {}, None),
+    "penalty-goats": ("penalty-goats", {}, None),
+    "voon-series": ("voon-series", {}, None),
+    "yc-hvalyony": ("yc-hvalyony", {}, None),
+    "yc-belka": ("yc-belka", {}, None),
+    "yc-belka/blind": ("yc-belka", {"blind_seat": "3"}, None),
+    "yc-duel": ("yc-duel", {}, 2),
+    "solo-twelve/2": ("solo-twelve", {}, 2),
+    "solo-twelve/3": ("solo-twelve", {}, 3),
+    "solo-twelve/3 queen": ("solo-twelve", {"spades_queen": True}, 3),
+    "solo-twelve/4": ("solo-twelve", {}, 4),
+    "draw-four": ("draw-four", {}, None),
+}
+
+
+def random_deal(rs: Ruleset, seed: int) -> dict[str, object]:
+    rnd = random.Random(seed)
+    deck = list(rs.deck)
+    rnd.shuffle(deck)
+    n = rs.seats
+    size = 4 if rs.multi_card_leads else rs.hand_size
+    d: dict[str, object] = {"hands": [deck[i * size : (i + 1) * size] for i in range(n)]}
+    rest = deck[n * size :]
+    if rs.rounds > 1:
+        d["prikup"] = [rest[i * size : (i + 1) * size] for i in range(n)]
+    if rs.multi_card_leads:
+        d["stock"] = rest
+    d["leader"] = rnd.randrange(n)
+    return d
+
+
+def plain_alpha_beta(game: CardGame, hands: list[int], leader: int, rnd_i: int, ls: int) -> int:
+    """Nodes of a plain minimax with alpha-beta, side 0 against side 1, points only."""
+    rules: Rules = game.rules
+    tb = game.tb
+    n = game.n
+    rs = game.rs
+    nodes = 0
+    rounds = game.dealt
+
+    def trick(leader: int, alpha: int, beta: int, rnd_i: int, ls: int) -> int:
+        nonlocal nodes
+        if not hands[leader]:
+            if rnd_i + 1 >= len(rounds):
+                return 0
+            saved = hands[:]
+            hands[:] = rounds[rnd_i + 1]
+            v = trick(leader, alpha, beta, rnd_i + 1, ls)
+            hands[:] = saved
+            return v
+        return play(leader, leader, [], alpha, beta, rnd_i, ls)
+
+    def play(leader: int, seat: int, cards: list[int], alpha: int, beta: int, rnd_i: int, ls: int) -> int:
+        nonlocal nodes
+        nodes += 1
+        h = hands[seat]
+        legal = rules.answers(seat, h, cards[0], ls) if cards else rules.leads(seat, h, ls)
+        mine = rs.side_of(seat) == 0
+        v = -1 if mine else 1000
+        for c in range(len(tb.cards)):
+            if not legal >> c & 1:
+                continue
+            hands[seat] = h & ~(1 << c)
+            now = [*cards, c]
+            if len(now) == n:
+                best, who = now[0], leader
+                for i, x in enumerate(now[1:], 1):
+                    if x < best and (x < tb.ntrumps or tb.grp[x] == tb.grp[best]):
+                        best, who = x, (leader + i) % n
+                g = sum(tb.pts[x] for x in now) if rs.side_of(who) == 0 else 0
+                child = g + trick(who, alpha - g, beta - g, rnd_i, ls | tb.led_bit[now[0]])
+            else:
+                child = play(leader, (seat + 1) % n, now, alpha, beta, rnd_i, ls)
+            hands[seat] = h
+            if mine:
+                v = max(v, child)
+                alpha = max(alpha, v)
+            else:
+                v = min(v, child)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return v
+
+    trick(leader, -1, 1000, rnd_i, ls)
+    return nodes
+
+
+def four_left(rs: Ruleset, d: dict[str, object], seed: int) -> list[str]:
+    """Random legal plays until four tricks are left."""
+    rnd = random.Random(seed * 7 + 1)
+    hands = [list(h) for h in d["hands"]]  # type: ignore[attr-defined]
+    total = rs.hand_size * rs.rounds
+    plays: list[str] = []
+    leader = d["leader"]
+    from rules.engine import resolve_trick
+
+    for k in range(total - 4):
+        if k == rs.hand_size and rs.rounds > 1:
+            hands = [list(h) for h in d["prikup"]]  # type: ignore[attr-defined]
+        trick = []
+        for i in range(rs.seats):
+            seat = (leader + i) % rs.seats  # type: ignore[operator]
+            ctx = TrickContext(first_leader=d["leader"], trick_number=k + 1)  # type: ignore[arg-type]
+            legal = legal_cards(rs, hands[seat], trick[0] if trick else None, seat=seat, context=ctx)
+            c = rnd.choice(legal)
+            hands[seat].remove(c)
+            trick.append(c)
+        plays.extend(c.code for c in trick)
+        leader = resolve_trick(rs, leader, trick).winner  # type: ignore[arg-type]
+    return plays
+
+
+def pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p * (len(xs) - 1))))]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--reviews", type=int, default=10, help="played deals reviewed per table")
+    ap.add_argument("--tables", nargs="*", default=list(TABLES))
+    args = ap.parse_args()
+    print(f"{args.deals} deals per table, solved from the first lead (time in s)")
+    print(
+        f"{'table':20} {'median':>7} {'p95':>7} {'max':>7} {'nodes med':>10} {'p95':>9} {'max':>9}"
+        f" {'knodes/s':>8} {'over':>4} | {'4 left: plain':>13} {'solver':>7} {'ratio':>6} | {'review/solve':>12}"
+    )
+    for name in args.tables:
+        key, options, seats = TABLES[name]
+        rs = resolve(key, options, seats=seats)
+        times: list[float] = []
+        nodes: list[float] = []
+        over = 0
+        plain_nodes: list[int] = []
+        solver_nodes: list[int] = []
+        ratios: list[float] = []
+        for seed in range(args.deals):
+            d = random_deal(rs, seed)
+            t0 = time.perf_counter()
+            try:
+                a = analyse_deal(
+                    rs,
+                    d["leader"],
+                    d["hands"],
+                    [],
+                    prikup=d.get("prikup"),
+                    stock=d.get("stock"),
+                    review=False,
+                )  # type: ignore[arg-type]
+            except AnalysisError as e:
+                if e.code != "too_complex":
+                    raise
+                over += 1
+                continue
+            dt = time.perf_counter() - t0
+            times.append(dt)
+            nodes.append(a.nodes)
+            if rs.multi_card_leads:
+                continue
+            plays = four_left(rs, d, seed)
+            game, pos = _position(rs, d, plays)
+            solver_nodes.append(_value_nodes(game, pos))
+            game, pos = _position(rs, d, plays)
+            plain_nodes.append(plain_alpha_beta(game, list(pos.hands), pos.leader, pos.rnd, pos.ls))
+            if seed < args.reviews:
+                line = _line(rs, d, seed)
+                t1 = time.perf_counter()
+                analyse_deal(rs, d["leader"], d["hands"], line, prikup=d.get("prikup"))  # type: ignore[arg-type]
+                ratios.append((time.perf_counter() - t1) / dt)
+        if not times:
+            print(f"{name:20} all {over} past the budget")
+            continue
+        knps = sum(nodes) / sum(times) / 1000
+        ratio = (sum(plain_nodes) / sum(solver_nodes)) if solver_nodes else 0
+        print(
+            f"{name:20} {statistics.median(times):7.3f} {pct(times, 0.95):7.3f} {max(times):7.3f}"
+            f" {statistics.median(nodes):10.0f} {pct(nodes, 0.95):9.0f} {max(nodes):9.0f} {knps:8.0f} {over:4}"
+            f" | {statistics.median(plain_nodes) if plain_nodes else 0:13.0f} {statistics.median(solver_nodes) if solver_nodes else 0:7.0f} {ratio:6.1f}"
+            f" | {statistics.median(ratios) if ratios else 0:12.2f}",
+            flush=True,
+        )
+
+
+def _position(rs: Ruleset, d: dict[str, object], plays: list[str]):  # type: ignore[no-untyped-def]
+    from rules.engine.cards import Card
+
+    rounds = [[tuple(h) for h in d["hands"]]]  # type: ignore[attr-defined]
+    if rs.rounds > 1:
+        rounds.append([tuple(h) for h in d["prikup"]])  # type: ignore[attr-defined]
+    game = CardGame(rs, rounds, d["leader"], TrickContext(), Meter(10**12))  # type: ignore[arg-type]
+    pos = game.start()
+    for p in plays:
+        pos = game.apply(pos, (game.tb.bit[Card.parse(p)],))
+    return game, pos
+
+
+def _value_nodes(game: CardGame, pos) -> int:  # type: ignore[no-untyped-def]
+    """Nodes of the solver's value search alone (side 0's points) at ``pos``."""
+    before = game.meter.nodes
+    game.solve(pos, frozenset(game.rs.sides[0]))
+    return game.meter.nodes - before
+
+
+def _line(rs: Ruleset, d: dict[str, object], seed: int) -> list[str]:
+    """A whole deal of random legal plays."""
+    rnd = random.Random(seed * 11 + 3)
+    game, pos = _position(rs, d, [])
+    plays = []
+    while game.to_move(pos) is not None:
+        legal = game.legal_mask(pos)
+        c = rnd.choice([b for b in range(len(game.tb.cards)) if legal >> b & 1])
+        plays.append(game.tb.cards[c].code)
+        pos = game.apply(pos, (c,))
+    return plays
+
+
+if __name__ == "__main__":
+    main()
