@@ -115,7 +115,7 @@ class MultiGame:
         if pos.trick:
             sizes: Sequence[int] = (len(pos.trick[0][1]),)
         else:
-            sizes = range(1, min(bin(x).count("1") for x in pos.hands) + 1)
+            sizes = range(1, min(self.rs.max_lead, *(bin(x).count("1") for x in pos.hands)) + 1)
         # the hands as they were at the trick's start: the trick's cards back with their seats
         start = list(pos.hands)
         for s, m in pos.trick:

@@ -58,6 +58,9 @@ TABLES: list[tuple[str, dict[str, object], int | None, TrickContext | None]] = [
     ("solo-twelve", {"spades_queen": True}, 3, None),
     ("solo-twelve", {}, 4, None),
     ("draw-four", {}, None, None),
+    ("classic-sixes", {"multi_leads": True}, None, None),
+    ("penalty-goats", {"multi_leads": True, "deck": "24", "trump_row": "court"}, None, None),
+    ("classic-sixes", {"revoke_penalty": "four_points", "trump_lead": "hvalyonka_only"}, None, None),
 ]
 
 
@@ -92,7 +95,7 @@ class Ref:
         sides = len(rs.sides)
         dealt = {c for h in hands for c in h} | {c for h in prikup or () for c in h} | set(stock)
         points = [0] * sides
-        if rs.kitty and not rs.multi_card_leads:  # the cards dealt to nobody: the dealer's
+        if rs.kitty and not rs.draws:  # the cards dealt to nobody: the dealer's
             points[rs.side_of((leader - 1) % self.n)] += sum(c.points for c in rs.deck if c not in dealt)
         self.start = State(
             tuple(frozenset(h) for h in hands),
@@ -124,7 +127,11 @@ class Ref:
         if not rs.multi_card_leads:
             lead = st.trick[0][0] if st.trick else None
             return [(c,) for c in legal_cards(rs, hand, lead, seat=seat, context=self.context(st))]
-        sizes = [len(st.trick[0])] if st.trick else range(1, min(len(h) for h in st.hands) + 1)
+        sizes = (
+            [len(st.trick[0])]
+            if st.trick
+            else range(1, min(self.rs.max_lead, *(len(h) for h in st.hands)) + 1)
+        )
         out = []
         for k in sizes:
             for combo in combinations(hand, k):
@@ -239,12 +246,12 @@ def deal(rs: Ruleset, rnd: random.Random) -> tuple[list[list[Card]], list[list[C
     deck = list(rs.deck)
     rnd.shuffle(deck)
     n = rs.seats
-    size = 4 if rs.multi_card_leads else rs.hand_size
+    size = 4 if rs.draws else rs.hand_size
     hands = [deck[i * size : (i + 1) * size] for i in range(n)]
     rest = deck[n * size :]
     if rs.rounds > 1:
         return hands, [rest[i * size : (i + 1) * size] for i in range(n)], []
-    return hands, None, rest if rs.multi_card_leads else []
+    return hands, None, rest if rs.draws else []
 
 
 def random_position(
