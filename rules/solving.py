@@ -10,7 +10,6 @@ fixed window (a solve is per worker too).
 
 from __future__ import annotations
 
-import ipaddress
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -19,6 +18,8 @@ from typing import TypeVar
 
 from django.conf import settings
 from django.http import HttpRequest
+
+from common.limits import client_address
 
 T = TypeVar("T")
 
@@ -49,28 +50,12 @@ def rate() -> tuple[int, int]:
     return int(limit), int(window)
 
 
-def client(request: HttpRequest) -> str:
-    """The client's address: the last entry of the header a proxy in front adds
-    (``CLIENT_IP_HEADER``, when set), else the connection's; IPv6 counted per /64 (one household)."""
-    raw = ""
-    header = getattr(settings, "CLIENT_IP_HEADER", "")
-    if header:
-        raw = request.headers.get(header, "").split(",")[-1].strip()
-    try:
-        address = ipaddress.ip_address(raw or request.META.get("REMOTE_ADDR", ""))
-    except ValueError:
-        return str(request.META.get("REMOTE_ADDR") or "unknown")
-    if address.version == 6:
-        return str(ipaddress.ip_network(f"{address}/64", strict=False).network_address)
-    return str(address)
-
-
 def count(request: HttpRequest) -> None:
     """Count one solve for the request's client; ``Limited`` past the allowance."""
     limit, window = rate()
     now = time.time()
     current = int(now // window)
-    key = client(request)
+    key = client_address(request)
     with _counts_lock:
         if len(_counts) > 10_000:  # old windows of past clients
             for k in [k for k, (w, _n) in _counts.items() if w != current]:
