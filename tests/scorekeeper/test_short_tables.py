@@ -92,7 +92,7 @@ def test_solo_twelve_to_the_goat_with_undo_edit_export_and_rematch(start, client
     snap = t.match.snapshot
     assert snap["finished"] and snap["score"][1] == 24 - snap["score"][0] and snap["score"][0] <= 0
     html = t.client.get(t.edit).content.decode()
-    assert "Боря — победитель!" in html and "Аня — <strong>козёл</strong>" in html
+    assert "Победа: Боря" in html and "Аня — <strong>козёл</strong>" in html
     assert 'class="marks-row goat"' in html
     view = f"/m/{t.public_id}/"
     assert client.get(view).status_code == 200
@@ -115,7 +115,7 @@ def test_two_against_one_records_the_lone_player(start) -> None:  # type: ignore
     resp = t.hand(points_0="64", points_1="26", lone="0")
     assert resp.status_code == 200
     assert Entry.objects.get(match=t.match).record == {"points": [64, 26, 30], "dealer": 0, "lone": 0}
-    assert "Аня играл один" in resp.content.decode()
+    assert "один против двоих: Аня" in resp.content.decode()
 
 
 def test_two_against_one_needs_three_players(client) -> None:  # type: ignore[no-untyped-def]
