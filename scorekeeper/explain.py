@@ -196,7 +196,7 @@ def lead_line(rule: str, leader: str | None, team: str | None, lowest: Card | No
         case "by_agreement":
             return _("the first lead by agreement")
         case "jc_holder":
-            return _("the holder of the jack of clubs (obyaz) decides")
+            return _("the holder of the jack of clubs leads")
         case "dealer":
             return _("the dealer leads")
         case "left_of_dealer":

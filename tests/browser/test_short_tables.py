@@ -76,7 +76,7 @@ def test_duel_trump_suit_changes_with_the_last_card(page: Page, live_server):
     page.locator(".suit-pick label.suit-S").click()
     record(page)
     expect(page.locator(".trump-next")).to_have_text("козыри: ♠")
-    expect(page.locator(".nextdeal")).to_contain_text("Кон 3: сдаёт Аня; заходит Боря")
+    expect(page.locator(".nextdeal")).to_contain_text("Кон 3: сдаёт Аня · заходит Боря")
     # undo gives back the trump suit of the deal before
     page.locator("form.undo button").click()
     expect(page.locator(".trump-next")).to_have_text("козыри: ♥")
@@ -108,7 +108,7 @@ def test_solo_twelve_three_players_two_against_one(page: Page, live_server):
     # Аня dealt and took 2 from each of the others
     for side, marks in enumerate(("16", "10", "10")):
         expect(page.locator(f"[data-score='{side}']")).to_have_text(marks)
-    expect(page.locator(".nextdeal")).to_contain_text("Кон 2: сдаёт Боря; заходит Вера")
+    expect(page.locator(".nextdeal")).to_contain_text("Кон 2: сдаёт Боря · заходит Вера")
     # Вера takes every deal now: the goat is marked at the end
     while page.locator("#entry").count():
         page.fill("#points_0", "0")

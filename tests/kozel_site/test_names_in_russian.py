@@ -48,6 +48,7 @@ REVIEWED: dict[str, tuple[dict[str, object], str]] = {
     "%(team)s took %(marks)s": ({"marks": "2 палочки"}, "{n}: +2 палочки"),
     "%(seat)s leads": ({}, "заходит {n}"),
     "%(team)s choose who leads": ({}, "заход за командой «{n}»: решают сами"),
+    "trumps may be led only by the team «%(team)s»": ({}, "с козыря заходит только команда «{n}»"),
     "%(seat)s leads again: after eggs the lead stays": ({}, "снова заходит {n}: после яиц заход остаётся"),
     "%(seat)s leads: the lead moved one seat clockwise": (
         {},

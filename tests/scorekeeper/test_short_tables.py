@@ -43,7 +43,7 @@ def test_solo_twelve_three_players_marks_and_the_rest(start) -> None:  # type: i
     html = t.client.get(t.edit).content.decode()
     assert scores(html) == [12, 12, 12]
     assert 'name="points_2"' in html and 'name="points_3"' not in html
-    assert "Кон 1: сдаёт Аня; заходит Боря" in html  # the player after the dealer leads
+    assert "Кон 1: сдаёт Аня · заходит Боря" in html  # the player after the dealer leads
     # two numbers typed, the third is the rest of 120; Боря 70 takes 2 from Вера, 1 from the dealer
     resp = t.hand(points_0="30", points_1="70")
     assert resp.status_code == 200, resp.content.decode()[:500]
@@ -53,7 +53,7 @@ def test_solo_twelve_three_players_marks_and_the_rest(start) -> None:  # type: i
     t.hand(points_0="20", points_1="30")  # Вера 70, Боря dealt: Боря -1, Аня -2
     html = t.client.get(t.edit).content.decode()
     assert scores(html) == [9, 14, 13]
-    assert "Кон 3: сдаёт Вера; заходит Аня" in html
+    assert "Кон 3: сдаёт Вера · заходит Аня" in html
     assert [e.record["dealer"] for e in Entry.objects.filter(match=m)] == [0, 1]
     assert snapshots.check(t.match) == []
 
@@ -136,7 +136,7 @@ def test_duel_changing_trump_suit(start) -> None:  # type: ignore[no-untyped-def
     html = resp.content.decode()
     assert scores(html)[:2] == [4, 0]
     assert "козыри: ♥" in html and "последняя карта ♥" in html
-    assert "Кон 2: сдаёт Боря; заходит Аня" in html
+    assert "Кон 2: сдаёт Боря · заходит Аня" in html
     t.hand(points_1="70", last_suit="S")
     assert "козыри: ♠" in t.client.get(t.edit).content.decode()
     t.post("undo/")
