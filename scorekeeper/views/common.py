@@ -23,6 +23,7 @@ from kozel_site.http import htmx
 from rules.engine.cards import SUIT_SYMBOLS, SUITS
 from rules.messages import lang, option_label, option_value, variant_name
 
+from .. import counter
 from ..forms import HandForm, new_nonce, penalty_choices
 from ..models import Match
 from ..selectors import Board, match_live_board, match_next
@@ -176,6 +177,16 @@ def _entry_context(board: Board, form: HandForm | None, nonce: str | None = None
         "other_penalties": [(k, label) for k, label in penalty_choices(board.ruleset) if k != "misdeal"],
         "point_fields": point_fields(board, form),
         "suits": SUIT_PICKS,
+        **counter_context(board),
+    }
+
+
+def counter_context(board: Board) -> dict[str, Any]:
+    """The card counter's cards and who gets the undealt ones (scorekeeper.counter)."""
+    return {
+        "count_suits": counter.counting_suits(board.ruleset),
+        "undealt": counter.undealt_to_dealer(board.ruleset),
+        "undealt_dealer": board.dealer_name,
     }
 
 

@@ -128,6 +128,7 @@
       delete i.dataset.typed; i.classList.remove("auto");
     });
     var n = form.querySelector("[name=nonce]"); if (n) n.value = newNonce();
+    form.dispatchEvent(new CustomEvent("kozel:cleared", { bubbles: true })); // the card counter starts afresh
   }
 
   function keep(form, pairs, submitter, fresh) {

@@ -15,7 +15,7 @@ import re
 
 import pytest
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from tests.kozel_site.test_translations import CATALOGUES, _entries
 
@@ -79,6 +79,10 @@ REVIEWED: dict[str, tuple[dict[str, object], str]] = {
         "Этот кон сдаёт {n}: третья пересдача идёт против сдающей команды.",
     ),
     "Third misdeal: against %(team)s": ({}, "Третья пересдача, виновная сторона: {n}"),
+    "The undealt card counts for the dealer: %(dealer)s.": (
+        {"n": 2},
+        "2 несданные карты идут сдающему: {n}.",
+    ),
     "against %(team)s": ({}, "против: {n}"),
     "points %(team)s": ({}, "очки: {n}"),
     "delta %(team)s": ({}, "изменение: {n}"),
@@ -172,8 +176,14 @@ def _name_param(msgid: str) -> str | None:
     return found[0] if found else None
 
 
+# a plural message: its plural msgid (the count is the ``n`` parameter)
+PLURALS = {
+    "The undealt card counts for the dealer: %(dealer)s.": "The %(n)s undealt cards count for the dealer: %(dealer)s."
+}
+
+
 def _render(msgid: str, params: dict[str, object]) -> str:
-    text = gettext(msgid)
+    text = ngettext(msgid, PLURALS[msgid], int(params["n"])) if msgid in PLURALS else gettext(msgid)
     return text.format(**params) if "{" in msgid else text % params
 
 
