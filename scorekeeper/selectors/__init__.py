@@ -1,7 +1,15 @@
 """Reads: the current hands of a match are derived from its log, the score from the engine."""
 
 from .board import Board, Line
-from .build import board_build, hand_numbers, match_board, match_live_board, match_plain_board, replay_slots
+from .build import (
+    board_build,
+    hand_numbers,
+    match_board,
+    match_live_board,
+    match_plain_board,
+    replay_slots,
+    slot_of_number,
+)
 from .log import (
     Slot,
     live_records,
@@ -23,6 +31,7 @@ __all__ = [
     "Slot",
     "board_build",
     "hand_numbers",
+    "slot_of_number",
     "line_parts",
     "live_records",
     "match_board",

@@ -75,12 +75,12 @@ def _hand_rows(board: Board, secret: str | None) -> SafeString:
     rows of a dozen lookups each (it is on every write's answer).
 
     With ``secret`` (the edit link) each row carries its «Edit» and «Dispute» links, both under
-    the edit path (``…/hand/<slot>/`` and ``…/hand/<slot>/dispute/``): the secret travels only in
-    a path, never in a query string. The hand URL is reversed once per page, the slot appended."""
+    the edit path by the number shown (``…/kon/<n>/`` and ``…/kon/<n>/dispute/``, views.kon): the
+    secret travels only in a path, never in a query string. The URL is reversed once per page."""
     hand_prefix = ""
     if secret is not None:
-        probe = reverse("scorekeeper:hand_change", args=[board.match.public_id, secret, 0])
-        hand_prefix = escape(probe[:-2])  # ".../hand/"
+        probe = reverse("scorekeeper:kon", args=[board.match.public_id, secret, 1])
+        hand_prefix = escape(probe[:-2])  # ".../kon/"
     language = lang()
     corrected, restored = escape(_("corrected")), escape(_("restored"))
     edit_label, dispute_label = escape(_("Edit")), escape(_("Dispute"))
@@ -106,8 +106,8 @@ def _hand_rows(board: Board, secret: str | None) -> SafeString:
         actions = ""
         if secret is not None:
             actions = (
-                f'\n      <div class="hand-actions"><a class="btn btn-small" href="{hand_prefix}{int(ln.slot)}/">'
-                f'{edit_label}</a><a class="btn btn-small" href="{hand_prefix}{int(ln.slot)}/dispute/">'
+                f'\n      <div class="hand-actions"><a class="btn btn-small" href="{hand_prefix}{n}/">'
+                f'{edit_label}</a><a class="btn btn-small" href="{hand_prefix}{n}/dispute/">'
                 f"{dispute_label}</a></div>"
             )
         out.append(

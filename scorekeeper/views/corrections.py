@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from rules.views import deal_review
 
-from .. import reasons, services
+from .. import reasons, services, sooner
 from ..forms import (
     HandForm,
     WriteForm,
@@ -79,7 +79,7 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
         return _write(
             request,
             HandForm(request.POST, ruleset=board.ruleset),
-            lambda d: services.hand_edit(
+            lambda d: _edit_service(request)(
                 match=match,
                 slot=slot,
                 record=services.record_from_fields(d),
@@ -97,6 +97,23 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
         missing = "points_1" if "points_0" in from_query else "points_0"
         initial[missing] = None
     return page(HandForm(initial=initial, ruleset=board.ruleset))
+
+
+def _edit_service(request: HttpRequest) -> Callable[..., tuple[Entry, bool]]:
+    """«Save it and remove the later hands» (scorekeeper.sooner), or the plain correction."""
+    return sooner.hand_edit_removing_later if request.POST.get("remove_later") == "1" else services.hand_edit
+
+
+def _ends_sooner(match: Match, form: HandForm) -> list[int]:
+    """The hands a refused correction would leave after the match's end: the ones it offers to
+    remove (none when it was refused for another reason)."""
+    if not form.is_bound or not form.errors:
+        return []
+    for error in form.non_field_errors().as_data():
+        first = sooner.first_hand_after_end(error)
+        if first is not None:
+            return [n for n, _slot in sooner.later_hands(match=match, first=first)]
+    return []
 
 
 def _proposed_reason(board: Board, form: HandForm) -> str:
@@ -158,6 +175,8 @@ def _hand_page(
             "from_referee": bool(request.GET.get("reason") or request.GET.get("reason_code"))
             or "points_0" in request.GET,
             "proposed": _proposed_reason(board, form),
+            "ends_sooner": ", ".join(str(n) for n in ends) if (ends := _ends_sooner(match, form)) else "",
+            "ends_sooner_count": len(ends),
             **_common(board),
         },
         status=status,

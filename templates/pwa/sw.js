@@ -26,7 +26,7 @@ var PAGE_RE = [
   /^\/rules\/(referee\/|glossary\/|[a-z0-9-]+\/)?$/,
   /^\/rules\/house\/[a-z0-9-]+\/$/,
   /^\/m\/(?!new\/)[A-Za-z0-9_-]+\/$/,
-  /^\/m\/[A-Za-z0-9_-]+\/e\/[A-Za-z0-9_-]+\/((hand\/\d+\/)|(history\/))?$/
+  /^\/m\/[A-Za-z0-9_-]+\/e\/[A-Za-z0-9_-]+\/((hand\/\d+\/)|(kon\/\d+\/)|(history\/))?$/
 ];
 function cacheablePage(url) {
   if (url.origin !== self.location.origin) return false;
