@@ -175,6 +175,13 @@
       localStorage.setItem("kozel.seen", JSON.stringify(seen));
     } catch (e) {}
   }
+  // a match's pages share its title: say which one each is (the edit link, the view link …)
+  function kind(p) {
+    if (!/^\/m\//.test(p)) return "";
+    var k = /\/e\/[^/]+\/history\/$/.test(p) ? "page-history" : /\/e\/[^/]+\/(kon|hand)\/\d+\/$/.test(p) ? "page-hand"
+      : /\/e\/[^/]+\/$/.test(p) ? "page-edit" : "page-view";
+    return " · " + K.t(k);
+  }
   function offlineList() {
     var ul = document.getElementById("offline-list");
     if (!ul || !("caches" in window)) return;
@@ -185,7 +192,7 @@
         .filter(function (p) { return p !== "/offline/"; }).sort();
       paths.forEach(function (p) {
         var li = document.createElement("li"), a = document.createElement("a");
-        a.href = p; a.className = "btn btn-block"; a.textContent = seen[p] || p;
+        a.href = p; a.className = "btn btn-block"; a.textContent = (seen[p] || p) + kind(p);
         li.appendChild(a); ul.appendChild(li);
       });
       var none = document.getElementById("offline-none");
