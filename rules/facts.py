@@ -61,6 +61,11 @@ def deal_line(rs: Ruleset) -> str:
         return _("%(h)s each, then the prikup: %(h)s more each") % {"h": rs.hand_size}
     if rs.rounds > 1:
         return _("%(h)s each, played out, then %(h)s more each") % {"h": rs.hand_size}
+    if rs.kitty and rs.multi_card_leads:  # draw-four: the rest is the stock, drawn after each trick
+        return _("%(h)s each; the other %(cards)s are the stock, drawn after each trick") % {
+            "h": rs.hand_size,
+            "cards": count(rs.kitty, "card"),
+        }
     if rs.kitty:
         return _("%(h)s each; %(cards)s go to the dealer's tricks") % {
             "h": rs.hand_size,
@@ -154,6 +159,12 @@ def redeal_rules(rs: Ruleset) -> list[str]:
         out.append(_("Four cards of one suit (option)."))
     if rs.royal_goat:
         out.append(_("Royal goat (option): all four aces in one hand win the match for that team."))
+    if not out and rs.penalties:  # the scoring still counts a third misdeal in a row
+        return [
+            _(
+                "No hand is redealt for the cards it holds; a misdeal is dealt again, and the third in a row is scored."
+            )
+        ]
     return out or [_("No redeals in this variant.")]
 
 

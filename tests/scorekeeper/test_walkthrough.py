@@ -55,3 +55,17 @@ def test_the_deal_review_marks_a_trump_with_no_letter(client):
     page = client.get("/rules/referee/deal/?" + qs(params)).content.decode()
     assert "<sup>T</sup>" not in page  # «T» read as the Russian ace «Т»
     assert '<sup class="trump-mark" title="козырь"><span aria-hidden="true">★</span>' in page
+
+
+@pytest.mark.parametrize("variant", ["draw-four", "penalty-goats"])
+def test_a_sheet_listing_the_third_redeal_does_not_say_there_are_no_redeals(client, variant):
+    html = client.get(f"/rules/{variant}/").content.decode()
+    assert "Третья пересдача" in html
+    assert "Пересдач в этом варианте нет" not in html
+    assert "третья пересдача подряд идёт в счёт" in html
+
+
+def test_draw_four_stock_is_drawn_not_the_dealers_tricks(client):
+    html = client.get("/rules/draw-four/").content.decode()
+    assert "остальные 20 карт — колода для добора после каждой взятки" in html
+    assert "во взятки сдающего" not in html
