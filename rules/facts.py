@@ -185,6 +185,21 @@ def capture_text(rs: Ruleset) -> str:
     ) % {"catcher": catcher, "queen": queen}
 
 
+def trump_setting(rs: Ruleset) -> str:
+    """What the «Trump suit» setting means where the variant offers it: where the trumps change
+    from deal to deal (yc-belka#trumps, yc-duel#trumps) it is the suit of the deal being judged;
+    elsewhere a setting of the whole match."""
+    if "trump_suit" not in rs.variant.defaults:
+        return ""
+    if rs.seat_suits or rs.trump_from_last_card:
+        return _(
+            "Here the trump suit changes from deal to deal (see «Trumps»). The «Trump suit» setting is "
+            "the suit of the deal being judged: the referee and this sheet's ladder use it; a match "
+            "follows the deals by itself."
+        )
+    return _("The «Trump suit» setting belongs to the match: chosen when it starts, the same in every deal.")
+
+
 def sheet_facts(rs: Ruleset) -> dict[str, Any]:
     key = rs.key
     points = [(r, POINTS.get(r, 0)) for r in ("A", "10", "K", "Q", "J")]
@@ -198,6 +213,7 @@ def sheet_facts(rs: Ruleset) -> dict[str, Any]:
         "players": players(rs.variant),
         "team_game": any(len(side) > 1 for side in rs.sides),
         "blind": sheets.blind_text(rs) if "blind_seat" in rs.variant.defaults else [],
+        "trump_setting": trump_setting(rs),
         "eggs": rs.lyusya,  # 60:60 is eggs where two sides play; each for himself has none
         "zero_ranks": " ".join(r for r in ("9", "8", "7", "6") if r in ranks),
         "hand_size": rs.hand_size,

@@ -69,3 +69,16 @@ def test_draw_four_stock_is_drawn_not_the_dealers_tricks(client):
     html = client.get("/rules/draw-four/").content.decode()
     assert "остальные 20 карт — колода для добора после каждой взятки" in html
     assert "во взятки сдающего" not in html
+
+
+@pytest.mark.parametrize(
+    ("variant", "says"),
+    [
+        ("yc-belka", "масть разбираемой сдачи"),
+        ("yc-duel", "масть разбираемой сдачи"),
+        ("solo-twelve", "Козырная масть — настройка матча"),
+    ],
+)
+def test_the_sheets_explain_the_trump_suit_setting_they_offer(client, variant, says):
+    html = client.get(f"/rules/{variant}/").content.decode()
+    assert 'id="trump-setting"' in html and says in html
