@@ -343,6 +343,7 @@ def scoring_rows(system: str, options: Mapping[str, object] | None = None) -> li
 RULES_DECISIONS: list[dict[str, Any]] = [
     {
         "scope": ("classic-sixes", "draw-four"),
+        "when": lambda rs: rs.scoring == "pairs",  # draw-four counts pairs only by option
         "text": _(
             "The egg pot grows by one per egg hand in a row and goes whole to the winners of the next "
             "hand with a winner, a penalty hand included."
@@ -428,7 +429,14 @@ RULES_DECISIONS: list[dict[str, Any]] = [
 
 def decisions(key: str, options: dict | None = None) -> list[str]:
     """Every reading that applies to a variant, in plain words, in the page's language."""
-    out = [str(d["text"]) for d in RULES_DECISIONS if d["scope"] == "*" or key in d["scope"]]
+    from rules.engine.variants import resolve
+
+    rs = resolve(key, options)
+    out = [
+        str(d["text"])
+        for d in RULES_DECISIONS
+        if (d["scope"] == "*" or key in d["scope"]) and d.get("when", lambda _rs: True)(rs)
+    ]
     out += [gettext(DECISIONS[code]) for code in decisions_for(key, options)]
     return out
 

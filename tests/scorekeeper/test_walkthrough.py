@@ -82,3 +82,10 @@ def test_draw_four_stock_is_drawn_not_the_dealers_tricks(client):
 def test_the_sheets_explain_the_trump_suit_setting_they_offer(client, variant, says):
     html = client.get(f"/rules/{variant}/").content.decode()
     assert 'id="trump-setting"' in html and says in html
+
+
+def test_draw_four_with_penalty_goats_shows_no_pairs_only_rules(client):
+    goats = client.get("/rules/draw-four/").content.decode()
+    pairs = client.get("/rules/draw-four/?opt_scoring=pairs").content.decode()
+    assert "Яичная пара копится" not in goats
+    assert "Яичная пара копится" in pairs
