@@ -11,7 +11,7 @@
     var id = el.dataset.remember || el.dataset.watch, list = load(), old = null;
     list = list.filter(function (m) { if (m.id === id) { old = m; return false; } return true; });
     list.unshift({ id: id, url: el.dataset.edit || (old && old.url) || ("/m/" + id + "/"),
-                   title: el.dataset.title || id, at: Date.now() });
+                   title: el.dataset.title || id, teams: el.dataset.teams, variant: el.dataset.variant, at: Date.now() });
     save(list);
   }
 
@@ -19,12 +19,15 @@
     var box = document.getElementById("my-matches");
     if (!box) return;
     var list = load(), ul = box.querySelector(".my-list"), tpl = document.getElementById("my-match-item");
+    var names = {};
+    try { names = JSON.parse(box.dataset.variantNames || "{}"); } catch (e) {}
     if (!list.length || !ul || !tpl) return;
     ul.textContent = "";
     list.forEach(function (m) {
       var li = tpl.content.cloneNode(true), a = li.querySelector("a");
       a.href = m.url;
-      li.querySelector(".my-title").textContent = m.title;
+      // the variant named in the language the list is read in (the title keeps the one it was opened in)
+      li.querySelector(".my-title").textContent = m.teams && names[m.variant] ? m.teams + " · " + names[m.variant] : m.title;
       li.querySelector(".my-when").textContent = window.Kozel.when(new Date(m.at));  // offline.js
       var forget = li.querySelector(".my-forget");
       if (forget) forget.setAttribute("data-id", m.id);
