@@ -151,7 +151,9 @@
       key: newKey(),
       match: form.getAttribute("data-match") || matchId(),
       page: form.getAttribute("data-page") || (m && m.getAttribute("data-edit")) || location.pathname,
-      look: location.pathname, // the page it was made on: for a correction or removal, the hand's own
+      // the page it was made on; for a correction or removal the hand's own page by its slot
+      // (data-look), not kon/<n>/: the number the board shows may move before the players look
+      look: form.getAttribute("data-look") || location.pathname,
       url: form.getAttribute("hx-post") || form.getAttribute("action"),
       action: action,
       fields: fields,
