@@ -52,6 +52,7 @@ KEPT_PAGE_NAMES = (
     "scorekeeper:watch",
     "scorekeeper:edit",
     "scorekeeper:hand_change",
+    "scorekeeper:kon",
     "scorekeeper:history",
     "company:view",
     "company:edit",

@@ -163,7 +163,9 @@ def manifest(request: HttpRequest) -> HttpResponse:
     data = {
         "name": gettext("Kozel companion"),
         "short_name": gettext("Kozel"),
-        "description": gettext("Score, referee and rules for the four-player card game. No sign-up."),
+        "description": gettext(
+            "Score, referee and rules for the card game Kozel, for two to four players. No sign-up."
+        ),
         "lang": get_language() or "ru",
         "id": "/",
         "start_url": "/?source=app",

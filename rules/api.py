@@ -466,4 +466,13 @@ def score(body: dict[str, Any]) -> dict[str, Any]:
             for h in state.hands
         ],
         "pending": jsonable(state.pending),
+        "next": _next(state, dealer),
     }
+
+
+def _next(state: engine.MatchState, dealer: int | None) -> dict[str, Any] | None:
+    """The next deal (``NextDeal.as_next``): the records' first dealer is ``dealer``, seat 0 when
+    not given; None once the match is over."""
+    if state.finished:
+        return None
+    return engine.next_deal_after(state, first_dealer=dealer or 0).as_next()

@@ -61,6 +61,11 @@ def deal_line(rs: Ruleset) -> str:
         return _("%(h)s each, then the prikup: %(h)s more each") % {"h": rs.hand_size}
     if rs.rounds > 1:
         return _("%(h)s each, played out, then %(h)s more each") % {"h": rs.hand_size}
+    if rs.kitty and rs.multi_card_leads:  # draw-four: the rest is the stock, drawn after each trick
+        return _("%(h)s each; the other %(cards)s are the stock, drawn after each trick") % {
+            "h": rs.hand_size,
+            "cards": count(rs.kitty, "card"),
+        }
     if rs.kitty:
         return _("%(h)s each; %(cards)s go to the dealer's tricks") % {
             "h": rs.hand_size,
@@ -168,6 +173,12 @@ def redeal_rules(rs: Ruleset) -> list[str]:
         out.append(_("Four cards of one suit (option)."))
     if rs.royal_goat:
         out.append(_("Royal goat (option): all four aces in one hand win the match for that team."))
+    if not out and rs.penalties:  # the scoring still counts a third misdeal in a row
+        out.append(
+            _(
+                "No hand is redealt for the cards it holds; a misdeal is dealt again, and the third in a row is scored."
+            )
+        )
     if rs.dry_hand_check:
         out.append(
             _(
@@ -195,6 +206,21 @@ def capture_text(rs: Ruleset) -> str:
     ) % {"catcher": catcher, "queen": queen}
 
 
+def trump_setting(rs: Ruleset) -> str:
+    """What the «Trump suit» setting means where the variant offers it: where the trumps change
+    from deal to deal (yc-belka#trumps, yc-duel#trumps) it is the suit of the deal being judged;
+    elsewhere a setting of the whole match."""
+    if "trump_suit" not in rs.variant.defaults:
+        return ""
+    if rs.seat_suits or rs.trump_from_last_card:
+        return _(
+            "Here the trump suit changes from deal to deal (see «Trumps»). The «Trump suit» setting is "
+            "the suit of the deal being judged: the referee and this sheet's ladder use it; a match "
+            "follows the deals by itself."
+        )
+    return _("The «Trump suit» setting belongs to the match: chosen when it starts, the same in every deal.")
+
+
 def sheet_facts(rs: Ruleset) -> dict[str, Any]:
     key = rs.key
     points = [(r, POINTS.get(r, 0)) for r in ("A", "10", "K", "Q", "J")]
@@ -208,6 +234,7 @@ def sheet_facts(rs: Ruleset) -> dict[str, Any]:
         "players": players(rs.variant),
         "team_game": any(len(side) > 1 for side in rs.sides),
         "blind": sheets.blind_text(rs) if "blind_seat" in rs.variant.defaults else [],
+        "trump_setting": trump_setting(rs),
         "eggs": rs.lyusya,  # 60:60 is eggs where two sides play; each for himself has none
         "zero_ranks": " ".join(r for r in ("9", "8", "7", "6") if r in ranks),
         "hand_size": rs.hand_size,

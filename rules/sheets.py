@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine import DECISIONS, decisions_for
-from rules.engine.variants import Ruleset
+from rules.engine.variants import Ruleset, resolve
 from rules.messages import OPTION_LABELS, OPTION_VALUES, option_label, option_value  # noqa: F401
 
 # ------------------------------------------------------------------ per-variant prose
@@ -348,6 +348,7 @@ def scoring_rows(system: str, options: Mapping[str, object] | None = None) -> li
 RULES_DECISIONS: list[dict[str, Any]] = [
     {
         "scope": ("classic-sixes", "draw-four"),
+        "when": lambda rs: rs.scoring == "pairs",  # draw-four counts pairs only by option
         "text": _(
             "The egg pot grows by one per egg hand in a row and goes whole to the winners of the next "
             "hand with a winner, a penalty hand included."
@@ -430,7 +431,12 @@ RULES_DECISIONS: list[dict[str, Any]] = [
 def decisions(key: str, options: dict | None = None, seats: int | None = None) -> list[str]:
     """Every reading that applies to a variant at a table of ``seats`` (None: the largest), in
     plain words, in the page's language."""
-    out = [str(d["text"]) for d in RULES_DECISIONS if d["scope"] == "*" or key in d["scope"]]
+    rs = resolve(key, options, seats=seats)
+    out = [
+        str(d["text"])
+        for d in RULES_DECISIONS
+        if (d["scope"] == "*" or key in d["scope"]) and d.get("when", lambda _rs: True)(rs)
+    ]
     out += [gettext(DECISIONS[code]) for code in decisions_for(key, options, seats=seats)]
     return out
 

@@ -41,7 +41,11 @@ def as_validation_error(exc: RecordError, index: int) -> ValidationError:
     message = explain.error_message(exc.code)
     if m and int(m.group(1)) != index:
         message = _("Hand %(n)s would no longer fit: %(why)s") % {"n": int(m.group(1)) + 1, "why": message}
-        return ValidationError(message, code=exc.code)
+        # the hand's number rides along: a correction that ends the match sooner offers to
+        # remove the hands from it on (scorekeeper.services.sooner)
+        return ValidationError(
+            message.replace("%", "%%"), code=exc.code, params={"hand": int(m.group(1)) + 1}
+        )
     field = FIELD_MAP.get(m.group(2) if m else (exc.field or ""), None)
     err = ValidationError(message, code=exc.code)
     return ValidationError({field: err}) if field else err

@@ -161,7 +161,7 @@ def title_line(titles: Sequence[str]) -> str:
     }
     if "with_eggs" in titles and "with_tails" in titles:
         words["with_eggs"], words["with_tails"] = _("with eggs and tails"), ""
-    return " ".join(str(words.get(t, t)) for t in TITLE_ORDER if t in titles and words.get(t, t))
+    return " ".join(w for t in TITLE_ORDER if t in titles and (w := str(words.get(t, t))))
 
 
 def pending_line(key: str, value: int) -> str:
@@ -192,7 +192,7 @@ def lead_line(rule: str, leader: str | None, team: str | None, lowest: Card | No
         case "by_agreement":
             return _("the first lead by agreement")
         case "jc_holder":
-            return _("the holder of the jack of clubs (obyaz) leads")
+            return _("the holder of the jack of clubs leads")
         case "dealer":
             return _("the dealer leads")
         case "left_of_dealer":

@@ -25,6 +25,7 @@ REASON_CODES: dict[str, tuple[str, ...]] = {
     "review_points": ("a", "b"),
     "restored": ("n",),  # a hand brought back to the version change #n wrote
     "replaced_offline": (),  # «Replace with mine»: a phone's offline hand replaced the other phone's
+    "ended_sooner": ("n",),  # removed: after the correction of hand n the match ends before it
 }
 
 
@@ -80,6 +81,8 @@ def coded_line(code: str, params: Mapping[str, int], seat_name: Callable[[int], 
             return _("restored the version of change #%(n)s") % p
         case "replaced_offline":
             return _("Replaced by the hand kept on the other phone while it was offline")
+        case "ended_sooner":
+            return _("removed: after the correction of hand %(n)s the match ends before it") % p
     return code
 
 

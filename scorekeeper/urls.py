@@ -20,6 +20,18 @@ urlpatterns = [
         "<token:public_id>/e/<token:secret>/hand/<int:slot>/dispute/", views.hand_dispute, name="hand_dispute"
     ),
     path("<token:public_id>/e/<token:secret>/hand/<int:slot>/delete/", views.hand_remove, name="hand_remove"),
+    # a hand by the number the board shows (views.kon); hand/<slot>/ above stays as it is
+    path("<token:public_id>/e/<token:secret>/kon/<int:number>/", views.hand_change_by_number, name="kon"),
+    path(
+        "<token:public_id>/e/<token:secret>/kon/<int:number>/dispute/",
+        views.hand_dispute_by_number,
+        name="kon_dispute",
+    ),
+    path(
+        "<token:public_id>/e/<token:secret>/kon/<int:number>/delete/",
+        views.hand_remove_by_number,
+        name="kon_remove",
+    ),
     path("<token:public_id>/e/<token:secret>/history/", views.history, name="history"),
     path("<token:public_id>/e/<token:secret>/history/<int:seq>/restore/", views.restore, name="restore"),
     path("<token:public_id>/e/<token:secret>/rematch/", views.rematch, name="rematch"),

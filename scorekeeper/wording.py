@@ -29,6 +29,8 @@ def line_parts(result: HandResult, team_names: Sequence[str], ruleset: Ruleset) 
     engine's notes worded in the match's unit (the board's :class:`Line` and the stored texts)."""
     points, events = record_parts(result.record, team_names)
     one_seat, unit = ruleset.variant.build_for is not None, UNITS.get(ruleset.scoring)
+    # a match won at once says so once: «сразу победа в матче», not a second «победа в матче»
+    instant = any(n.code == "instant_win" for n in result.notes)
     return {
         "points": points,
         "events": events,
@@ -36,6 +38,7 @@ def line_parts(result: HandResult, team_names: Sequence[str], ruleset: Ruleset) 
         "notes": [
             explain.note_line(n.code, n.params, team_names, one_seat=one_seat, unit=unit)
             for n in result.notes
+            if not (n.code == "match_won" and instant)
         ],
     }
 

@@ -31,7 +31,18 @@ from .deal import Deal, Violation, play_deal
 from .decisions import DECISIONS, decisions_for
 from .fold import Fold, FoldError, fold_of, fold_replay, fold_step, new_fold
 from .inputs import TrickInputError
-from .lead import LEAD_RULES, NextDeal, next_deal, next_deal_after, next_deal_from
+from .lead import (
+    LEAD_RULES,
+    TRUMP_LEADS,
+    NextDeal,
+    deals_ahead,
+    next_deal,
+    next_deal_after,
+    next_deal_from,
+    seat_suits_of,
+    trump_after,
+    trump_lead,
+)
 from .records import ERROR_CODES, PENALTY_KINDS, HandRecord, Penalty, RecordError, validate_record
 from .scoring import replay, score_hand
 from .solver import (
@@ -95,6 +106,11 @@ __all__ = [
     "HandResult",
     "MatchState",
     "NextDeal",
+    "TRUMP_LEADS",
+    "deals_ahead",
+    "seat_suits_of",
+    "trump_after",
+    "trump_lead",
     "Note",
     "Penalty",
     "RecordError",

@@ -25,7 +25,7 @@ from typing import Any
 
 from .cards import SUITS
 from .inputs import check_seat
-from .lead import NextDeal, next_deal_from
+from .lead import NextDeal, next_deal_from, trump_after
 from .records import HandRecord, RecordError
 from .scoring import step
 from .state import EMPTY, TITLE_CODES, HandResult, MatchState
@@ -205,7 +205,7 @@ def fold_step(
             had_eggs=fold.had_eggs or result.record.is_eggs,
             won_hands=fold.won_hands + won,
             last_winner=result.winner if won else fold.last_winner,
-            last_suit=result.record.last_suit,
+            last_suit=trump_after(fold.ruleset, result.record),
             tag=fold.tag if tag is None else tag,
         ),
         result,
@@ -243,6 +243,6 @@ def fold_of(state: MatchState, *, tag: int = 0) -> Fold:
         had_eggs=any(h.record.is_eggs for h in state.hands),
         won_hands=len(won),
         last_winner=won[-1] if won else None,
-        last_suit=state.hands[-1].record.last_suit if state.hands else None,
+        last_suit=trump_after(state.ruleset, state.hands[-1].record) if state.hands else None,
         tag=tag,
     )

@@ -16,7 +16,18 @@ from .scoring import replay
 from .state import MatchState
 from .variants import Ruleset, team_of
 
-__all__ = ["LEAD_RULES", "NextDeal", "next_deal", "next_deal_after", "next_deal_from"]
+__all__ = [
+    "LEAD_RULES",
+    "TRUMP_LEADS",
+    "NextDeal",
+    "deals_ahead",
+    "next_deal",
+    "next_deal_after",
+    "next_deal_from",
+    "seat_suits_of",
+    "trump_after",
+    "trump_lead",
+]
 
 LEAD_RULES: tuple[str, ...] = (
     "lowest_trump_holder",
@@ -28,6 +39,10 @@ LEAD_RULES: tuple[str, ...] = (
     "dealer",
     "left_of_dealer",
 )
+
+# Who may lead a trump while holding a plain card in the next hand (voon-series#leading):
+# nobody (hand 1), the team of the hand's first leader, or both teams at 10:10 («козлячий бой»).
+TRUMP_LEADS: tuple[str, ...] = ("nobody", "leader_team", "both")
 
 
 @dataclass(frozen=True)
@@ -53,6 +68,74 @@ class NextDeal:
         if self.trump_suit is not None:
             d["trump_suit"] = self.trump_suit
         return d
+
+    def as_next(self) -> dict[str, object]:
+        """The deal as the JSON API's ``next``: ``leader`` the seat the rule fixes without seeing
+        the cards, ``leader_team`` the team the rule names (the winners choose), ``lead_rule`` a
+        :data:`LEAD_RULES` code, ``trump_suit`` where the trump suit changes from deal to deal;
+        None where one does not apply."""
+        return {
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "leader_team": self.leader_team if self.rule == "winners_choose" else None,
+            "lead_rule": self.rule,
+            "trump_suit": self.trump_suit,
+        }
+
+
+def trump_after(rs: Ruleset, record: HandRecord) -> str | None:
+    """The duel's next trump suit from a hand's record: the suit of its last card, clubs after a
+    queen capture (the last card played is the capturing club: yc-duel#trumps); None elsewhere."""
+    if not rs.trump_from_last_card:
+        return None
+    return "C" if record.queen_capture is not None else record.last_suit
+
+
+def trump_lead(rs: Ruleset, deal: NextDeal, score: Sequence[int]) -> str | None:
+    """Who may lead trumps in ``deal`` (a :data:`TRUMP_LEADS` code; voon-series#leading), None in a
+    variant without trump-lead rights. With ``leader_team`` the team is ``deal.leader``'s, when known."""
+    if rs.lead_rule != "voon":
+        return None
+    if tuple(score) == (10, 10):
+        return "both"
+    if deal.hand_number <= 1:
+        return "nobody"
+    return "leader_team"
+
+
+def seat_suits_of(rs: Ruleset, deal: NextDeal, first_leader: int | None) -> dict[int, str] | None:
+    """Belka from hand 2 on: each seat's trump suit should it hold ``JC`` (yc-belka#scoring). The
+    ``JC`` holder of hand 1 made its first lead, so ``first_leader`` tells who owns clubs; None
+    before hand 2, without it, or in another variant."""
+    if not rs.seat_suits or deal.hand_number <= 1 or first_leader is None or rs.seats != 4:
+        return None
+    from .checks import belka_seat_suits
+
+    return belka_seat_suits(first_leader)
+
+
+def deals_ahead(rs: Ruleset, deal: NextDeal, count: int) -> list[NextDeal]:
+    """The deals after ``deal`` while the hands before them are not scored yet (a phone's outbox
+    keeps them): the dealer moves one seat per hand (DECISIONS one_record_one_hand); a lead the
+    rule fixes by seat stays known, one that waits on a result (who won, eggs) has leader None."""
+    out = []
+    for k in range(1, count + 1):
+        n = deal.hand_number + k
+        dealer = (deal.dealer + k) % rs.seats
+        if rs.leading == "left_of_dealer":
+            left = (dealer + 1) % rs.seats
+            out.append(NextDeal(n, dealer, left, rs.side_of(left), "left_of_dealer"))
+        elif rs.leading == "dealer":
+            out.append(NextDeal(n, dealer, dealer, team_of(dealer), "dealer"))
+        elif rs.leading == "agreement":
+            out.append(NextDeal(n, dealer, None, None, "by_agreement"))
+        elif rs.leading == "obyaz":
+            out.append(NextDeal(n, dealer, None, None, "jc_holder"))
+        elif rs.leading == "rotation":
+            out.append(NextDeal(n, dealer, None, None, "rotates"))
+        else:
+            out.append(NextDeal(n, dealer, None, None, "winners_choose"))
+    return out
 
 
 def next_deal(
@@ -84,7 +167,7 @@ def next_deal_after(state: MatchState, *, first_dealer: int, first_leader: int |
         last_winner=won[-1] if won else None,
         first_dealer=first_dealer,
         first_leader=first_leader,
-        last_suit=state.hands[-1].record.last_suit if state.hands else None,
+        last_suit=trump_after(state.ruleset, state.hands[-1].record) if state.hands else None,
     )
 
 

@@ -64,3 +64,14 @@ def table_link(page: str, variant: str, options: Any, seats: Any = None, names: 
         page,
         query=table_query(variant, options or {}, seats if isinstance(seats, int) else None, names or ()),
     )
+
+
+@register.simple_tag
+def variant_names_json() -> str:
+    """Every variant's name in the page's language, as JSON: the list of matches on this phone
+    names each match's variant in the language it is read in, not the one it was opened in."""
+    import json
+
+    from rules.engine.variants import ALL_VARIANTS
+
+    return json.dumps({k: _variant_name(k) for k in ALL_VARIANTS}, ensure_ascii=False)

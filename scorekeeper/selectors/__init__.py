@@ -2,7 +2,15 @@
 
 from ..wording import line_parts, record_parts, record_summary
 from .board import Board, Line, Replay
-from .build import board_build, hand_numbers, match_board, match_live_board, match_plain_board, replay_slots
+from .build import (
+    board_build,
+    hand_numbers,
+    match_board,
+    match_live_board,
+    match_plain_board,
+    replay_slots,
+    slot_of_number,
+)
 from .log import (
     Slot,
     live_records,
@@ -25,6 +33,7 @@ __all__ = [
     "Slot",
     "board_build",
     "hand_numbers",
+    "slot_of_number",
     "line_parts",
     "live_records",
     "match_board",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -24,6 +25,7 @@ from .. import chart as chart_mod
 from .. import explain
 from ..log import Slot
 from ..models import Match
+from . import banner
 
 
 class ShownLine(NamedTuple):
@@ -198,13 +200,8 @@ class Board:
 
     @property
     def trump_text(self) -> str:
-        """The duel: the next deal's trump suit (clubs in deal 1, then the last card's suit)."""
-        if not self.next or not self.ruleset.trump_from_last_card:
-            return ""
-        suit = self.next.trump_suit
-        if suit is None:
-            return _("trumps: the suit of the previous deal's last card")
-        return _("trumps: %(suit)s") % {"suit": SUIT_SYMBOLS[suit]}
+        """What is trumps in the next deal where it changes (the duel, Belka)."""
+        return banner.trumps(self, self.next) if self.next else ""
 
     @property
     def chart_caption(self) -> str:
@@ -317,16 +314,8 @@ class Board:
 
     @property
     def dealer_name(self) -> str:
-        """Who deals the next hand. Nobody sits at a blind seat, so when the deal comes round to it
-        the blind seat's partner deals in its turn (docs/tables.md#blind-seat)."""
-        if not self.next:
-            return ""
-        seat = self.next.dealer
-        if seat == self.ruleset.blind_seat:
-            side = self.ruleset.sides[self.ruleset.side_of(seat)]
-            partner = next(s for s in side if s != seat)
-            return _("%(name)s (for the blind seat)") % {"name": self.seat_name(partner)}
-        return self.seat_name(seat)
+        """Who deals the next hand (the blind seat's partner in its turn: docs/tables.md#blind-seat)."""
+        return banner.dealer_name(self, self.next.dealer) if self.next else ""
 
     @property
     def latest_was_eggs(self) -> bool:
@@ -335,18 +324,21 @@ class Board:
 
     @property
     def lead_text(self) -> str:
-        if not self.next:
-            return ""
-        n = self.next
-        leader = self.seat_name(n.leader) if n.leader is not None else None
-        team = self.team_names[n.leader_team] if n.leader_team is not None else None
-        if self.one_seat and n.leader is not None:  # the player is the side: named by the side's name
-            leader = self.team_names[self.ruleset.side_of(n.leader)]
-        if n.rule == "rotates":
-            # voon-series#leading: after eggs the lead stays with the same seat, else it moves on
-            stays = self.latest_was_eggs
-            return explain.rotation_line(leader, stays=stays)
-        return explain.lead_line(n.rule, leader, team, self.ruleset.lowest_trump)
+        return banner.lead(self, self.next) if self.next else ""
+
+    @property
+    def banner(self) -> dict[str, Any]:
+        """The next deal's banner in pieces (:mod:`.banner`)."""
+        return banner.parts(self, self.next) if self.next else {}
+
+    @property
+    def deals_ahead(self) -> list[dict[str, Any]]:
+        """The banners of the deals after hands the phone keeps unsent (the outbox shows them)."""
+        return banner.deals_ahead_data(self)
+
+    @property
+    def deals_ahead_json(self) -> str:
+        return json.dumps(self.deals_ahead, ensure_ascii=False)
 
     @property
     def tracks(self) -> list[dict[str, Any]]:

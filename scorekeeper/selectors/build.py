@@ -239,3 +239,9 @@ def hand_numbers(*, match: Match, slot: int | None = None) -> dict[int, int]:
     if slot is not None:
         lines = lines.filter(slot=slot)
     return dict(lines.values_list("slot", "number"))
+
+
+def slot_of_number(*, match: Match, number: int) -> int | None:
+    """The slot of the hand the board shows as ``number`` («Кон 3»), after any undo or delete;
+    None when no hand has that number (the stored lines, no replay)."""
+    return LineRow.objects.filter(match=match, number=number).values_list("slot", flat=True).first()

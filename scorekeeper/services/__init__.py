@@ -7,6 +7,7 @@ from .corrections import entry_restore, hand_delete, hand_edit
 from .errors import NonceReused, NotFound, StaleForm
 from .hands import hand_record, hand_undo, match_create, match_rematch, new_public_id, new_secret
 from .outbox import HandConflict
+from .sooner import first_hand_after_end, hand_edit_removing_later, later_hands
 
 __all__ = [
     "HandConflict",
@@ -14,10 +15,13 @@ __all__ = [
     "NotFound",
     "StaleForm",
     "entry_restore",
+    "first_hand_after_end",
     "hand_delete",
     "hand_edit",
+    "hand_edit_removing_later",
     "hand_record",
     "hand_undo",
+    "later_hands",
     "match_create",
     "match_rematch",
     "new_public_id",

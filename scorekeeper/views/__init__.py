@@ -12,6 +12,7 @@ from .common import (
     rules_sheet_url,
 )
 from .corrections import hand_change, hand_dispute, hand_remove, history, restore
+from .kon import hand_change_by_number, hand_dispute_by_number, hand_remove_by_number
 from .new import new
 from .readonly import (
     FORMULA_START,
@@ -37,9 +38,12 @@ __all__ = [
     "export_csv",
     "export_json",
     "hand_change",
+    "hand_change_by_number",
     "hand_dispute",
+    "hand_dispute_by_number",
     "hand_new",
     "hand_remove",
+    "hand_remove_by_number",
     "history",
     "new",
     "outbox_hand",

@@ -16,6 +16,7 @@ from common.http import as_htmx
 from rules.engine.cards import SUIT_SYMBOLS, SUITS
 from rules.messages import option_label, option_value, variant_name
 
+from .. import counter
 from ..forms import HandForm, new_nonce, penalty_choices
 from ..models import Match
 from ..selectors import Board, match_live_board, match_next
@@ -125,6 +126,16 @@ def _entry_context(board: Board, form: HandForm | None) -> dict[str, Any]:
         "other_penalties": [(k, label) for k, label in penalty_choices(board.ruleset) if k != "misdeal"],
         "point_fields": point_fields(board, form),
         "suits": SUIT_PICKS,
+        **counter_context(board),
+    }
+
+
+def counter_context(board: Board) -> dict[str, Any]:
+    """The card counter's cards and who gets the undealt ones (scorekeeper.counter)."""
+    return {
+        "count_suits": counter.counting_suits(board.ruleset),
+        "undealt": counter.undealt_to_dealer(board.ruleset),
+        "undealt_dealer": board.dealer_name,
     }
 
 

@@ -82,7 +82,7 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
         return write(
             request,
             HandForm(request.POST, ruleset=board.ruleset),
-            lambda d: services.hand_edit(
+            lambda d: _edit_service(request)(
                 match=match,
                 slot=slot,
                 record=d["record"],
@@ -100,6 +100,25 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
         missing = "points_1" if "points_0" in from_query else "points_0"
         initial[missing] = None
     return page(HandForm(initial=initial, ruleset=board.ruleset))
+
+
+def _edit_service(request: HttpRequest) -> Callable[..., tuple[Entry, bool]]:
+    """«Save it and remove the later hands» (scorekeeper.services.sooner), or the plain correction."""
+    return (
+        services.hand_edit_removing_later if request.POST.get("remove_later") == "1" else services.hand_edit
+    )
+
+
+def _ends_sooner(match: Match, form: HandForm) -> list[int]:
+    """The hands a refused correction would leave after the match's end: the ones it offers to
+    remove (none when it was refused for another reason)."""
+    if not form.is_bound or not form.errors:
+        return []
+    for error in form.non_field_errors().as_data():
+        first = services.first_hand_after_end(error)
+        if first is not None:
+            return [n for n, _slot in services.later_hands(match=match, first=first)]
+    return []
 
 
 def _proposed_reason(board: Board, form: HandForm) -> str:
@@ -161,6 +180,8 @@ def _hand_page(
             "from_referee": bool(request.GET.get("reason") or request.GET.get("reason_code"))
             or "points_0" in request.GET,
             "proposed": _proposed_reason(board, form),
+            "ends_sooner": ", ".join(str(n) for n in ends) if (ends := _ends_sooner(match, form)) else "",
+            "ends_sooner_count": len(ends),
             **common_of(board.match),
         },
         status=status,

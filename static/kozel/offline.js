@@ -164,12 +164,15 @@
     }
   });
 
-  // ---- pages this phone keeps: their titles, for the offline page's list
+  // ---- pages this phone keeps: their titles, for the offline page's list. A match's pages share
+  // its title, so each also says which one it is (the edit link, the view link …): the page names
+  // its kind (data-page-kind on #main)
   function rememberTitle() {
     if (document.getElementById("offline-page")) return;
+    var main = document.getElementById("main"), kind = main && main.getAttribute("data-page-kind");
     try {
       var seen = JSON.parse(localStorage.getItem(K.conf.keys.seen) || "{}");
-      seen[location.pathname] = document.title.split(" · ")[0];
+      seen[location.pathname] = document.title.split(" · ")[0] + (kind ? " · " + K.t("page-" + kind) : "");
       localStorage.setItem(K.conf.keys.seen, JSON.stringify(seen));
     } catch (e) {}
   }

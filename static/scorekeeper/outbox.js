@@ -151,7 +151,9 @@
       key: newKey(),
       match: form.getAttribute("data-match") || matchId(),
       page: form.getAttribute("data-page") || (m && m.getAttribute("data-edit")) || location.pathname,
-      look: location.pathname, // the page it was made on: for a correction or removal, the hand's own
+      // the page it was made on; for a correction or removal the hand's own page by its slot
+      // (data-look), not kon/<n>/: the number the board shows may move before the players look
+      look: form.getAttribute("data-look") || location.pathname,
       url: form.getAttribute("hx-post") || form.getAttribute("action"),
       action: action,
       fields: fields,
@@ -186,6 +188,7 @@
       delete i.dataset.typed; i.classList.remove("auto");
     });
     var n = form.querySelector("[name=nonce]"); if (n) n.value = newNonce();
+    form.dispatchEvent(new CustomEvent("kozel:cleared", { bubbles: true })); // the card counter starts afresh
   }
 
   function keep(form, pairs, submitter, fresh) {
@@ -327,6 +330,7 @@
     // the entry form's heading names the hand the next tap is for
     var form = document.getElementById("entry"), h = form && form.querySelector("h2[data-tpl]");
     if (h) h.textContent = h.getAttribute("data-tpl").replace("__N__", +form.getAttribute("data-hand") + queuedAdds());
+    dealBanner(queuedAdds());
     // and undo names the hand it would take back (a kept one is taken back on the phone)
     var u = document.querySelector("form[data-outbox=undo] button[data-tpl]");
     if (u) u.textContent = u.getAttribute("data-tpl").replace("__N__", +u.getAttribute("data-hands") + queuedAdds());
@@ -335,6 +339,24 @@
   function forgetEntry(e, event) {
     if (step(e.state, event) !== null) return;
     drop(e.key).then(refreshList);
+  }
+  // the banner of the deal the next tap is for: the page carries the next deal and those after
+  // hands kept unsent, worded by the server from the rotation and each rule's code (#deals-ahead)
+  function dealBanner(ahead) {
+    var data = document.getElementById("deals-ahead"), p = document.querySelector(".nextdeal");
+    if (!data || !p) return;
+    var d = ahead >= 0 ? (JSON.parse(data.getAttribute("data-deals") || "[]"))[ahead] : null;
+    p.hidden = !d;
+    if (!d) return;
+    p.querySelector(".deal-who").textContent = d.who;
+    [["rights", ".deal-rights", "span", ""], ["trumps", ".deal-trumps", "b", "trump-next"]].forEach(function (k) {
+      var part = p.querySelector(k[1]);
+      if (!part) return;
+      part.textContent = "";
+      if (!d[k[0]]) return;
+      part.appendChild(document.createTextNode(" · "));
+      part.appendChild(el(k[2], k[3], d[k[0]]));
+    });
   }
   function refreshList() { return list().then(function (l) { cache = l; render(); }); }
   K.outboxRefresh = refreshList;

@@ -11,7 +11,7 @@
     var id = el.dataset.remember || el.dataset.watch, list = load(), old = null;
     list = list.filter(function (m) { if (m.id === id) { old = m; return false; } return true; });
     list.unshift({ id: id, url: el.dataset.edit || (old && old.url) || location.pathname,
-                   title: el.dataset.title || id, at: Date.now() });
+                   title: el.dataset.title || id, teams: el.dataset.teams, variant: el.dataset.variant, at: Date.now() });
     save(list);
   }
 
@@ -19,12 +19,15 @@
     var box = document.getElementById("my-matches");
     if (!box) return;
     var list = load(), ul = box.querySelector(".my-list"), tpl = document.getElementById("my-match-item");
+    var names = {};
+    try { names = JSON.parse(box.dataset.variantNames || "{}"); } catch (e) {}
     if (!list.length || !ul || !tpl) return;
     ul.textContent = "";
     list.forEach(function (m) {
       var li = tpl.content.cloneNode(true), a = li.querySelector("a");
       a.href = m.url;
-      li.querySelector(".my-title").textContent = m.title;
+      // the variant named in the language the list is read in (the title keeps the one it was opened in)
+      li.querySelector(".my-title").textContent = m.teams && names[m.variant] ? m.teams + " · " + names[m.variant] : m.title;
       li.querySelector(".my-when").textContent = window.Kozel.when(new Date(m.at));  // offline.js
       var forget = li.querySelector(".my-forget");
       if (forget) forget.setAttribute("data-id", m.id);
@@ -78,7 +81,10 @@
   }
   function fillRest(form, fields) {
     var open = fields.filter(function (f) { return !f.dataset.typed; });
-    if (open.length !== 1) return;
+    if (open.length !== 1) {  // nothing to follow: a rest filled in before is no longer one
+      open.forEach(function (f) { if (f.classList.contains("auto")) { f.value = ""; f.classList.remove("auto"); } });
+      return;
+    }
     var rest = open[0], total = 0, ok = true;
     fields.forEach(function (f) {
       if (f === rest) return;
@@ -91,7 +97,9 @@
   document.addEventListener("input", function (ev) {
     var t = ev.target, fields = pointsFields(t.form);
     if (!fields || fields.indexOf(t) < 0) return;
-    t.dataset.typed = "1";
+    typedAgain(t.form);  // the form may have been swapped in a moment ago
+    // a field emptied by the player is open again: it follows as the rest (after a sum error too)
+    if (t.value.trim() === "") delete t.dataset.typed; else t.dataset.typed = "1";
     t.classList.remove("auto");
     if (fields.length > 2 && !fields[fields.length - 1].dataset.typed && t !== fields[fields.length - 1]) {
       // three or four players: the last field is the rest, whichever order the others are typed in
@@ -161,7 +169,17 @@
   }
   document.addEventListener("visibilitychange", wake);
 
-  function checkAll() { document.querySelectorAll("form[data-sum-msg]").forEach(sumCheck); }
+  // a form drawn again with the numbers it was sent with (a sum error): those count as typed, so
+  // emptying one lets it follow as the rest again
+  function typedAgain(form) {
+    if (!form.querySelector("ul.errorlist")) return;  // a correction's prefilled hand stays open
+    (pointsFields(form) || []).forEach(function (f) {
+      if (f.value.trim() && !f.classList.contains("auto")) f.dataset.typed = "1";
+    });
+  }
+  function checkAll() {
+    document.querySelectorAll("form[data-sum-msg]").forEach(function (f) { typedAgain(f); sumCheck(f); });
+  }
   function init() {
     remember(); showMine(); asks(document.getElementById("entry")); checkAll(); wake();
     table(document.querySelector("form.newmatch"));

@@ -413,6 +413,9 @@ def test_offline_reload_of_the_match_page_its_rule_sheet_and_a_page_never_seen(
     page.goto(live_server.url + sheet)
     controlled(page)
     title = page.locator("h1").first.inner_text()
+    view = "/m/" + edit.split("/m/")[1].split("/")[0] + "/"
+    page.goto(live_server.url + view)
+    wait_kept(page)
     context.set_offline(True)
     # the match page: the copy kept after the last write (hand 1 in it), with the banner
     page.goto(edit)
@@ -425,8 +428,12 @@ def test_offline_reload_of_the_match_page_its_rule_sheet_and_a_page_never_seen(
     page.goto(live_server.url + "/rules/glossary/")
     expect(page.locator("h1")).to_have_text("Нет сети")
     expect(page.locator(f"#offline-list a[href='{sheet}']")).to_have_count(1)
-    expect(page.locator(f"#offline-list a[href='{edit.replace(live_server.url, '')}']")).to_contain_text(
-        "Красные – Чёрные"
+    expect(page.locator(f"#offline-list a[href='{edit.replace(live_server.url, '')}']")).to_have_text(
+        "Красные – Чёрные · запись (ссылка для записи)"
+    )
+    # the view link of the same match is told apart from its edit link
+    expect(page.locator(f"#offline-list a[href='{view}']")).to_have_text(
+        "Красные – Чёрные · ссылка для просмотра"
     )
 
 

@@ -60,3 +60,23 @@ def test_eggs_never_replace_typed_points(page: Page, live_server):
     page.get_by_role("button", name="60:60 яйца").click()
     expect(page.locator(".hand")).to_have_count(1)
     assert _stored(match) == [[60, 60]]
+
+
+def test_after_a_sum_error_the_rest_and_the_lyusya_tick_come_back(page: Page, live_server):
+    match = _open(page, live_server.url)
+    page.fill("#points_0", "72")
+    page.fill("#points_1", "50")
+    page.get_by_role("button", name="Записать кон").click()
+    expect(page.locator("#err-points_0")).to_contain_text("в сумме должны давать 120")
+    expect(page.locator("[data-sum-error]")).to_contain_text("72 + 50 = 122")  # the swapped form has settled
+    page.fill("#points_1", "")  # emptied: the other side follows as the rest again
+    expect(page.locator("#points_1")).to_have_value("48")
+    expect(page.locator("[data-sum-error]")).to_be_hidden()
+    page.fill("#points_0", "120")
+    expect(page.locator("#points_1")).to_have_value("0")
+    tick = page.locator("[data-ask=all-tricks]")
+    expect(tick).to_be_visible()
+    tick.locator("input").check()
+    page.get_by_role("button", name="Записать кон").click()
+    expect(page.locator(".hand")).to_have_count(1)
+    assert _stored(match) == [[120, 0]]

@@ -61,9 +61,9 @@ def test_series_with_eggs_lyusya_and_capture_to_the_end(page: Page, live_server)
     assert score(page) == "0:0"
     # queen captures to the end: 4 each
     for n in range(3):
-        page.get_by_role("button", name="Чёрные поймали даму").click()
+        page.get_by_role("button", name="Ловля дамы: Чёрные").click()
         expect(page.locator(".hand")).to_have_count(5 + n)
-    expect(page.locator(".finale")).to_contain_text("Чёрные — победили!")
+    expect(page.locator(".finale")).to_contain_text("Победа: Чёрные")
     expect(page.locator(".finale")).to_contain_text("козлы")
     expect(page.locator("#entry")).to_have_count(0)
     # the device remembers the match on the home page
@@ -98,7 +98,7 @@ def test_hvalyony_lyusya_wins_at_once_and_undo_edit(page: Page, live_server):
     # Hvalyony: Lyusya wins the match at once
     start(page, base, "yc-hvalyony")
     record(page, 1, 120, all_tricks=True)
-    expect(page.locator(".finale")).to_contain_text("Чёрные — победили!")
+    expect(page.locator(".finale")).to_contain_text("Победа: Чёрные")
 
 
 def test_view_link_is_read_only_and_follows_the_match(page: Page, live_server):

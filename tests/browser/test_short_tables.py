@@ -53,7 +53,7 @@ def test_three_players_with_a_blind_partner_to_the_end(page: Page, live_server):
     for _ in range(2):
         page.fill("#points_0", "91")
         record(page)
-    expect(page.locator(".finale")).to_contain_text("Красные — победили!")
+    expect(page.locator(".finale")).to_contain_text("Победа: Красные")
     expect(page.locator(".finale-score")).to_contain_text("6:1")
     expect(page.locator("#entry")).to_have_count(0)
 
@@ -76,7 +76,7 @@ def test_duel_trump_suit_changes_with_the_last_card(page: Page, live_server):
     page.locator(".suit-pick label.suit-S").click()
     record(page)
     expect(page.locator(".trump-next")).to_have_text("козыри: ♠")
-    expect(page.locator(".nextdeal")).to_contain_text("Кон 3: сдаёт Аня; заходит Боря")
+    expect(page.locator(".nextdeal")).to_contain_text("Кон 3: сдаёт Аня · заходит Боря")
     # undo gives back the trump suit of the deal before
     page.locator("form.undo button").click()
     expect(page.locator(".trump-next")).to_have_text("козыри: ♥")
@@ -103,12 +103,12 @@ def test_solo_twelve_three_players_two_against_one(page: Page, live_server):
     expect(page.locator("#points_2")).to_have_value("30")
     page.locator("fieldset.lone label", has_text="Аня").click()
     record(page)
-    expect(page.locator(".hand[data-hand='1']")).to_contain_text("Аня играл один")
+    expect(page.locator(".hand[data-hand='1']")).to_contain_text("один против двоих: Аня")
     expect(page.locator(".hand[data-hand='1']")).to_contain_text("64:26:30")
     # Аня dealt and took 2 from each of the others
     for side, marks in enumerate(("16", "10", "10")):
         expect(page.locator(f"[data-score='{side}']")).to_have_text(marks)
-    expect(page.locator(".nextdeal")).to_contain_text("Кон 2: сдаёт Боря; заходит Вера")
+    expect(page.locator(".nextdeal")).to_contain_text("Кон 2: сдаёт Боря · заходит Вера")
     # Вера takes every deal now: the goat is marked at the end
     while page.locator("#entry").count():
         page.fill("#points_0", "0")
@@ -117,7 +117,7 @@ def test_solo_twelve_three_players_two_against_one(page: Page, live_server):
         record(page)
     expect(page.locator(".marks-row.goat")).to_have_count(1)
     expect(page.locator(".marks-row.goat")).to_contain_text("козёл")
-    expect(page.locator(".finale")).to_contain_text("Вера — победитель!")
+    expect(page.locator(".finale")).to_contain_text("Победа: Вера")
     box = page.locator(".marks-list").bounding_box()
     assert box is not None and box["width"] <= 390
 

@@ -21,10 +21,10 @@ def _board(html: str) -> str:
             "classic-sixes",
             [72] * 5 + [91],
             "7:0",
-            "Игра шла до 6; последний кон довёл команду «Красные» до 7 — на 1 больше.",
+            "Игра шла до 6; после последнего кона счёт 7 — на 1 больше: Красные.",
         ),
         # 10, then a 90+ hand (+4) and the egg bonus (+2): 16 of 12
-        ("voon-series", [95, 95, 72, 60, 95], "16:0", "до 16 — на 4 больше"),
+        ("voon-series", [95, 95, 72, 60, 95], "16:0", "счёт 16 — на 4 больше"),
     ],
     ids=["pairs-7-of-6", "series-16-of-12"],
 )
@@ -35,7 +35,7 @@ def test_the_overshoot_is_a_note_not_a_fraction(start, client, variant, hands, f
     for url in (table.edit, f"/m/{table.public_id}/"):
         board = _board(client.get(url).content.decode())
         text = re.sub(r"<[^>]+>", "", board)
-        assert "Красные — победили!" in text
+        assert "Победа: Красные" in text
         assert "Итоговый счёт " + final in re.sub(r"\s+", " ", text)
         assert note in text
         assert not re.search(r"\d+\s*/\s*(6|12)", text), text  # no «7/6», no «16/12»

@@ -44,17 +44,17 @@ def test_every_note_code_has_a_line(code, lang):
         (
             "queen_capture",
             {"team": 0, "amount": 12, "first_hand": True},
-            "Красные поймали даму в первом коне → 12",
+            "ловля дамы в первом коне: Красные → 12",
         ),
         (
             "penalty",
             {"kind": "cheating", "against": 0, "amount": 2},
-            "штраф: мошенничество, виноваты Красные → 2",
+            "штраф: мошенничество; виновная сторона: Красные → 2",
         ),
         (
             "penalty",
             {"kind": "royal_goat", "against": 1},
-            "штраф: королевский козёл (четыре туза), против Чёрные",
+            "штраф: королевский козёл (четыре туза); виновная сторона: Чёрные",
         ),
     ],
 )
@@ -67,14 +67,21 @@ def test_titles():
     with translation.override("ru"):
         assert explain.title_line(("goats", "with_eggs", "with_tails")) == "козлы с яйцами и хвостами"
         assert explain.title_line(("goats", "dry")) == "сухие козлы"
+        assert (
+            explain.title_line(("dry", "goats", "with_eggs", "with_tails"))
+            == "сухие козлы с яйцами и хвостами"
+        )
+        assert explain.title_line(("goats", "with_tails")) == "козлы с хвостами"
+    with translation.override("en"):
+        assert explain.title_line(("goats", "with_eggs", "with_tails")) == "goats with eggs and tails"
         assert all(explain.title_line((t,)) for t in TITLE_CODES)
 
 
 @pytest.mark.parametrize(
     ("amount", "ru", "en"),
     [
-        (1, "Красные забирает: 1 палочка", "Красные took 1 mark"),
-        (5, "Красные забирает: 5 палочек", "Красные took 5 marks"),
+        (1, "Красные: +1 палочка", "Красные took 1 mark"),
+        (5, "Красные: +5 палочек", "Красные took 5 marks"),
     ],
 )
 def test_marks_taken_counts_its_marks(amount, ru, en):

@@ -26,7 +26,8 @@ def test_a_review_reason_is_a_code_shown_in_each_language(start, client):
     # the referee's return link proposes 40:80 because seat 2 (Bob) revoked in trick 3
     link = f"hand/{slot}/?points_0=40&points_1=80&reason_code=review_revoke&reason_params=seat=1,trick=3"
     page = client.get(table.edit + link).content.decode()
-    assert "Разбор: Bob не пошёл в масть во взятке 3" in page
+    assert "Разбор: взятка 3, ход не в масть — Bob" in page
+    assert "Предложено разбором судьи: Разбор" not in page  # the coded reason says where it comes from
     resp = table.post(
         f"hand/{slot}/",
         {"points_0": 40, "points_1": 80, "reason_code": "review_revoke", "reason_params": "seat=1,trick=3"},
@@ -36,7 +37,7 @@ def test_a_review_reason_is_a_code_shown_in_each_language(start, client):
     stored = json.loads(Entry.objects.get(match=table.match, action=Entry.EDIT).reason)
     assert stored == {"code": "review_revoke", "params": {"seat": 1, "trick": 3}, "text": ""}
     ru = _main(client.get(table.edit + "history/").content.decode())
-    assert "Разбор: Bob не пошёл в масть во взятке 3" in ru
+    assert "Разбор: взятка 3, ход не в масть — Bob" in ru
     client.post("/lang/", {"language": "en", "next": "/"})
     en = _main(client.get(table.edit + "history/").content.decode())
     assert "Review: Bob did not follow in trick 3" in en

@@ -209,6 +209,16 @@ def test_finished_match_shows_winner_title_and_no_entry_form(start):
     assert 'id="entry"' in html
     for _ in range(3):
         html = table.hand(points_1=95).content.decode()
-    assert "Чёрные — победили!" in html
+    assert "Победа: Чёрные" in html
     assert "козлы с яйцами" in html
     assert 'id="entry"' not in html
+
+
+@pytest.mark.django_db
+def test_an_instant_win_is_said_once(start):
+    # yc-hvalyony#capture: Lyusya wins the match at once; the line says so, not «…win the match» again
+    table = start("yc-hvalyony")
+    table.hand(points_0=95)
+    html = table.hand(points_1=120, all_tricks="1").content.decode()
+    assert html.count("сразу победа в матче: Чёрные") == 1
+    assert "· победа в матче" not in html and "выиграли" not in html

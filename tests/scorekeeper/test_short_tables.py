@@ -43,7 +43,7 @@ def test_solo_twelve_three_players_marks_and_the_rest(start) -> None:  # type: i
     html = t.client.get(t.edit).content.decode()
     assert scores(html) == [12, 12, 12]
     assert 'name="points_2"' in html and 'name="points_3"' not in html
-    assert "Кон 1: сдаёт Аня; заходит Боря" in html  # the player after the dealer leads
+    assert "Кон 1: сдаёт Аня · заходит Боря" in html  # the player after the dealer leads
     # two numbers typed, the third is the rest of 120; Боря 70 takes 2 from Вера, 1 from the dealer
     resp = t.hand(points_0="30", points_1="70")
     assert resp.status_code == 200, resp.content.decode()[:500]
@@ -53,7 +53,7 @@ def test_solo_twelve_three_players_marks_and_the_rest(start) -> None:  # type: i
     t.hand(points_0="20", points_1="30")  # Вера 70, Боря dealt: Боря -1, Аня -2
     html = t.client.get(t.edit).content.decode()
     assert scores(html) == [9, 14, 13]
-    assert "Кон 3: сдаёт Вера; заходит Аня" in html
+    assert "Кон 3: сдаёт Вера · заходит Аня" in html
     assert [e.record["dealer"] for e in Entry.objects.filter(match=m)] == [0, 1]
     assert snapshots.check(t.match) == []
 
@@ -92,7 +92,7 @@ def test_solo_twelve_to_the_goat_with_undo_edit_export_and_rematch(start, client
     snap = t.match.snapshot
     assert snap["finished"] and snap["score"][1] == 24 - snap["score"][0] and snap["score"][0] <= 0
     html = t.client.get(t.edit).content.decode()
-    assert "Боря — победитель!" in html and "Аня — <strong>козёл</strong>" in html
+    assert "Победа: Боря" in html and "Аня — <strong>козёл</strong>" in html
     assert 'class="marks-row goat"' in html
     view = f"/m/{t.public_id}/"
     assert client.get(view).status_code == 200
@@ -115,7 +115,7 @@ def test_two_against_one_records_the_lone_player(start) -> None:  # type: ignore
     resp = t.hand(points_0="64", points_1="26", lone="0")
     assert resp.status_code == 200
     assert Entry.objects.get(match=t.match).record == {"points": [64, 26, 30], "dealer": 0, "lone": 0}
-    assert "Аня играл один" in resp.content.decode()
+    assert "один против двоих: Аня" in resp.content.decode()
 
 
 def test_two_against_one_needs_three_players(client) -> None:  # type: ignore[no-untyped-def]
@@ -136,7 +136,7 @@ def test_duel_changing_trump_suit(start) -> None:  # type: ignore[no-untyped-def
     html = resp.content.decode()
     assert scores(html)[:2] == [4, 0]
     assert "козыри: ♥" in html and "последняя карта ♥" in html
-    assert "Кон 2: сдаёт Боря; заходит Аня" in html
+    assert "Кон 2: сдаёт Боря · заходит Аня" in html
     t.hand(points_1="70", last_suit="S")
     assert "козыри: ♠" in t.client.get(t.edit).content.decode()
     t.post("undo/")

@@ -193,7 +193,8 @@ def test_dispute_is_under_the_edit_path_with_the_match_rules(start):
     html = table.hand(points_0=72).content.decode()
     slot = match_board(match=table.match).lines[0].slot
     dispute = f"{table.edit}hand/{slot}/dispute/"
-    assert f'href="{dispute}"' in html and "/rules/referee/deal/" not in html
+    # the row links by the number shown (views.kon); the slot path answers as before
+    assert f'href="{table.edit}kon/1/dispute/"' in html and "/rules/referee/deal/" not in html
     page = table.client.get(dispute).content.decode()
     # the match's rules are fixed: no variant to choose, the form submits to the dispute path
     assert f'action="{dispute}"' in page and 'name="variant"' not in page

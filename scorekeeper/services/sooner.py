@@ -1,0 +1,56 @@
+"""A correction after which the match ends sooner: the hands after the new end no longer fit
+(``match_finished``). Instead of only refusing it, the players may save it and remove the later
+hands: each removal is a delete entry in the log (restorable from the history), then the
+correction, all in one transaction, so nothing is half done."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from rules.engine import HandRecord
+
+from .. import reasons
+from ..models import Entry, Match
+from ..selectors import hand_numbers
+from .corrections import hand_delete, hand_edit
+
+
+def first_hand_after_end(exc: ValidationError) -> int | None:
+    """The number of the first later hand the correction leaves after the match's end, when
+    that is why it was refused; None for any other refusal."""
+    for error in exc.error_list if not hasattr(exc, "error_dict") else []:
+        if error.code == "match_finished" and error.params and "hand" in error.params:
+            return int(error.params["hand"])
+    return None
+
+
+def later_hands(*, match: Match, first: int) -> list[tuple[int, int]]:
+    """``(number, slot)`` of the hands shown as ``first`` and after, in the board's order."""
+    return sorted((n, s) for s, n in hand_numbers(match=match).items() if n >= first)
+
+
+@transaction.atomic
+def hand_edit_removing_later(
+    *, match: Match, slot: int, record: HandRecord, nonce: str, version: int, reason: str = ""
+) -> tuple[Entry, bool]:
+    """:func:`.corrections.hand_edit`; when the correction ends the match before later hands, those
+    hands are removed first (newest first, each its own delete entry) and the correction saved."""
+    try:
+        with transaction.atomic():
+            return hand_edit(
+                match=match, slot=slot, record=record, nonce=nonce, version=version, reason=reason
+            )
+    except ValidationError as exc:
+        first = first_hand_after_end(exc)
+        if first is None:
+            raise
+    edited = hand_numbers(match=match, slot=slot).get(slot, 0)
+    why = reasons.encode("ended_sooner", {"n": edited})
+    for _number, later in reversed(later_hands(match=match, first=first)):
+        match.refresh_from_db()
+        hand_delete(
+            match=match, slot=later, nonce=f"{nonce[:48]}:rm{later}", version=match.version, reason=why
+        )
+    match.refresh_from_db()
+    return hand_edit(match=match, slot=slot, record=record, nonce=nonce, version=match.version, reason=reason)
