@@ -139,7 +139,8 @@ def side_label(rs: Ruleset, side: int, who: Callable[[int], str]) -> str:
 
 
 def turning_sentence(rs: Ruleset, who: Callable[[int], str], trick: int, play: Any, better: list[str]) -> str:
-    """«После 10♥ во взятке 2 Игрок 1 и Игрок 3 уже не могли взять 61: лучше было Т♣.»"""
+    """«После 10♥ во взятке 2 у пары «Игрок 1 и Игрок 3» уже не было способа взять 61: лучше было
+    Т♣.» (the side's names after a noun: no word has to agree with them)"""
     side = rs.side_of(play.seat)
     params = {
         "card": text_of(play.card),

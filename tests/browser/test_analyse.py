@@ -57,7 +57,7 @@ def test_the_deal_review_shows_the_turning_point(page: Page, live_server, lang: 
     expect(turning).to_be_visible(timeout=SOLVE_WAIT)  # the analysis asked for itself
     if lang == "ru":
         expect(turning).to_have_text(
-            "После 9♦ во взятке 3 Игрок 1 и Игрок 3 уже не могли взять 61: лучше было 7♣, Т♣ или Т♠."
+            "После 9♦ во взятке 3 у пары «Игрок 1 и Игрок 3» уже не было способа взять 61: лучше было 7♣, Т♣ или Т♠."
         )
         expect(page.locator("#best h2")).to_have_text("Разбор с лучшей игрой")
     else:

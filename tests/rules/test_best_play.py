@@ -61,7 +61,7 @@ def test_the_review_shows_each_play_s_cost_the_turning_point_and_the_values(clie
     card = ru_faces(expected["plays"][tp]["card"])
     side = expected["plays"][tp]["seat"] % 2
     players = "Игрок 1 и Игрок 3" if side == 0 else "Игрок 2 и Игрок 4"
-    assert f"После {card} во взятке {tp // 4 + 1} {players} уже не могли" in page
+    assert f"После {card} во взятке {tp // 4 + 1} у пары «{players}» уже не было способа" in page
     assert "лучше было" in page
     assert html.count('<li class="turning">') == 1  # the play highlighted in its trick
     # every play's cost as the API gives it; the illegal play is marked, not priced
@@ -164,5 +164,5 @@ def test_a_duel_s_turning_point_speaks_of_one_player(client: Client) -> None:
     params, _hands = table_deal("yc-duel")
     page = text(client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT))
     assert "Разбор с лучшей игрой" in page
-    assert "Игрок 1 уже не мог " in page or "Игрок 2 уже не мог " in page
-    assert "уже не могли" not in page
+    assert "у игрока «Игрок 1» уже не было" in page or "у игрока «Игрок 2» уже не было" in page
+    assert "у пары" not in page

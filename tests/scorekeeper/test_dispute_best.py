@@ -28,4 +28,4 @@ def test_the_dispute_review_has_the_best_play_with_the_players_names(start, clie
     page = text(resp)
     assert "Разбор с лучшей игрой" in page
     assert "Аня и Вера" in page and "Борис и Глеб" in page
-    assert "уже не могли" in page
+    assert "уже не было способа" in page
