@@ -93,6 +93,7 @@ class TrickLines:
 @dataclass
 class BestReview:
     refusal: str = ""  # the solve was refused: why, in words
+    retry: bool = False  # refused because this worker was solving: the section asks again
     sides: list[SideLine] = field(default_factory=list)
     tricks: list[TrickLines] = field(default_factory=list)
     turning: str = ""  # the turning point in words
@@ -198,7 +199,7 @@ def best_review(
     try:
         played = solve(len(plays))
     except (KozelError, solving.Busy, solving.Limited) as e:
-        return BestReview(refusal=refusal_words(e))
+        return BestReview(refusal=refusal_words(e), retry=isinstance(e, solving.Busy))
     left = analysis.budget() - played.nodes
     tp = played.turning_point
     start, before = (played if not plays else None), None

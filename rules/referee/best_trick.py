@@ -36,6 +36,7 @@ class MoveLine:
 @dataclass
 class BestMoves:
     refusal: str = ""
+    retry: bool = False  # refused because this worker was solving: the section asks again
     mover: str = ""
     moves: list[MoveLine] = field(default_factory=list)
     played: list[PlayLine] = field(default_factory=list)  # a full trick: what each card cost
@@ -56,7 +57,7 @@ def best_moves(
     try:
         a = analysis.kept(request, rs, leader, hands, list(plays), context=context)
     except (KozelError, solving.Busy, solving.Limited) as e:
-        return BestMoves(refusal=refusal_words(e))
+        return BestMoves(refusal=refusal_words(e), retry=isinstance(e, solving.Busy))
     if len(plays) == rs.seats:  # the trick is full: what each of its cards cost
         return BestMoves(played=play_lines(rs, a.plays, who), nodes=a.nodes)
     if a.to_move is None:

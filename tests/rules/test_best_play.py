@@ -101,6 +101,14 @@ def test_a_busy_worker_is_said_in_words(client: Client) -> None:
         resp = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT)
     assert resp.status_code == 200
     assert "разбирает другую сдачу" in text(resp)
+    # the section asks again by itself a little later (the worker is free once its solve ends)
+    html = resp.content.decode()
+    assert 'hx-trigger="load delay:2s"' in html and "best=1" in html
+    with solving.one_solve():
+        trick = client.get("/rules/referee/?" + qs(_trick_params(params, [])) + "&best=1", **FRAGMENT)
+    assert 'hx-trigger="load delay:2s"' in trick.content.decode()
+    done = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT)  # the worker free again
+    assert done.status_code == 200 and "hx-trigger" not in done.content.decode()
 
 
 def _trick_params(params: dict[str, str], cards: list[str]) -> dict[str, str]:
