@@ -22,6 +22,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.apps import apps
 from django.conf import settings
 from django.core.cache.backends.db import DatabaseCache
 from django.db import DatabaseError, connections, router, transaction
@@ -59,12 +60,10 @@ class AtomicDatabaseCache(DatabaseCache):
         connection = connections[db]
         with transaction.atomic(using=db):
             if connection.features.has_select_for_update:
-                table = connection.ops.quote_name(self._table)  # type: ignore[attr-defined]
-                with connection.cursor() as cursor:
-                    cursor.execute(
-                        f"SELECT cache_key FROM {table} WHERE cache_key = %s FOR UPDATE",
-                        [self.make_and_validate_key(key, version=version)],
-                    )
+                # by name: common/ sits below the apps and imports none of them
+                rows = apps.get_model("rules", "RateCount").objects.using(db)
+                cache_key = self.make_and_validate_key(key, version=version)
+                list(rows.select_for_update().filter(cache_key=cache_key).values_list("pk", flat=True))
             return super().incr(key, delta, version)
 
 
