@@ -16,6 +16,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	bash scripts/font.sh
 	$(BIN)/python manage.py migrate --noinput
 	DJANGO_STATIC_COMPRESSED=1 $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	DJANGO_DEBUG=0 DJANGO_STATIC_COMPRESSED=1 GUNICORN_BIND=127.0.0.1:$(PORT) \

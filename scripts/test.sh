@@ -17,10 +17,7 @@ if [ ! -x /usr/bin/chromium ]; then
   apt_install chromium
 fi
 # DejaVu Sans draws the evening's image in Cyrillic (rules/stats/card.py).
-if [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
-  echo "== installing Debian's fonts-dejavu-core"
-  apt_install fonts-dejavu-core
-fi
+bash scripts/font.sh
 # PostgreSQL for the second run; the suite still runs on SQLite if it cannot be installed.
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 if [ -z "$PG_BIN" ]; then
