@@ -5,6 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+CORE := $(VENV)/.solver-core-stamp
 PORT ?= 8000
 
 .PHONY: run dev test test-solver bench bench-offline bench-analyse load messages screenshots lint clean
@@ -15,7 +16,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $(STAMP)
 
-run: $(STAMP)
+# the solver's search compiled by Cython from its own source, rebuilt when that changes; where
+# gcc or the Python headers are missing it says so and the solver stays pure Python
+$(CORE): $(STAMP) rules/engine/solver_core.py scripts/build_solver.py
+	$(BIN)/python scripts/build_solver.py --stamp $(CORE)
+
+run: $(CORE)
 	bash scripts/font.sh
 	$(BIN)/python manage.py migrate --noinput
 	DJANGO_STATIC_COMPRESSED=1 $(BIN)/python manage.py collectstatic --noinput --verbosity 0
@@ -23,7 +29,7 @@ run: $(STAMP)
 		$(BIN)/gunicorn -c kozel_site/gunicorn.conf.py kozel_site.wsgi:application
 
 # Django's development server with its debug pages and reloading, for working on the code
-dev: $(STAMP)
+dev: $(CORE)
 	$(BIN)/python manage.py migrate --noinput
 	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
@@ -31,40 +37,40 @@ dev: $(STAMP)
 test: lint
 	bash scripts/test.sh
 
-bench: $(STAMP)
+bench: $(CORE)
 	KOZEL_RATELIMIT=0 bash scripts/bench.sh
 	KOZEL_RATELIMIT=0 $(BIN)/python scripts/bench_bounds.py
 
 # offline, in chromium: a tap on «Записать кон» to the pending row on screen (target < 100 ms)
-bench-offline: $(STAMP)
+bench-offline: $(CORE)
 	$(BIN)/python scripts/bench_offline.py
 
 # the solver against the brute-force minimax on thousands of positions per table (make test: 200)
-test-solver: $(STAMP)
+test-solver: $(CORE)
 	KOZEL_SOLVER_POSITIONS=3000 DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/python -m pytest -q -p no:playwright tests/engine/test_solver.py tests/engine/test_solver_cases.py
 
 # the solver on 100 seeded random deals per table: time and nodes from the first lead, against
 # a plain alpha-beta with four tricks left (ARGS="--deals 20 --tables yc-duel" for a short run)
-bench-analyse: $(STAMP)
+bench-analyse: $(CORE)
 	nice $(BIN)/python scripts/bench_analyse.py $(ARGS)
 
-load: $(STAMP)
+load: $(CORE)
 	bash scripts/load.sh
 
-messages: $(STAMP)
+messages: $(CORE)
 	$(BIN)/python manage.py makemessages -l ru --no-obsolete --ignore=.venv --ignore=scripts --ignore=tests --ignore=shots
 	$(BIN)/python manage.py makemessages -d djangojs -l ru --no-obsolete --ignore=.venv --ignore=staticfiles \
 		--ignore=static/vendor --ignore=static/kozel/htmx.min.js
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
-screenshots: $(STAMP)
+screenshots: $(CORE)
 	$(BIN)/python scripts/screenshots.py
 
 # the same checks as .pre-commit-config.yaml: ruff, ruff's formatter, mypy (strict on rules/engine)
-lint: $(STAMP)
+lint: $(CORE)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
 clean:
-	rm -rf $(VENV) staticfiles .bench
+	rm -rf $(VENV) staticfiles .bench rules/engine/*.so

@@ -8,7 +8,8 @@ equivalent cards, one wide window) against the solver's value search, and the no
 for a few deals per table the full review of a played deal (every play's cost) against one
 solve of its first lead.
 
-Run it niced: ``nice make bench-analyse`` (``ARGS="--deals 20 --tables classic-sixes"``).
+Run it niced: ``nice make bench-analyse`` (``ARGS="--deals 20 --tables classic-sixes"``);
+``--pure`` times the pure-Python search where the compiled one is built.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.engine import AnalysisError, TrickContext, analyse_deal, legal_cards, resolve  # noqa: E402
+from rules.engine import AnalysisError, TrickContext, analyse_deal, legal_cards, resolve, solver_game  # noqa: E402
 from rules.engine.solver_game import CardGame  # noqa: E402
 from rules.engine.solver_tables import Meter, Rules  # noqa: E402
 from rules.engine.variants import Ruleset  # noqa: E402
@@ -151,7 +152,11 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--reviews", type=int, default=10, help="played deals reviewed per table")
     ap.add_argument("--tables", nargs="*", default=list(TABLES))
+    ap.add_argument("--pure", action="store_true", help="the pure-Python search even where it is compiled")
     args = ap.parse_args()
+    solver_game.USE_COMPILED = not args.pure
+    core = "compiled" if solver_game.USE_COMPILED and solver_game.COMPILED else "pure Python"
+    print(f"search: {core}")
     print(f"{args.deals} deals per table, solved from the first lead (time in s)")
     print(
         f"{'table':20} {'median':>7} {'p95':>7} {'max':>7} {'nodes med':>10} {'p95':>9} {'max':>9}"

@@ -23,6 +23,7 @@ POINTS, TRICKS, CAPTURE = 0, 1, 2
 """What a search counts: card points, tricks taken, or a queen capture made (1 or 0)."""
 
 _INF = 10_000
+_OWN = 127  # in an order's key: the mover's own side holds the trick (no card is this high)
 
 
 class Search:
@@ -131,6 +132,22 @@ class Search:
             got = mcache[key] = tuple(ms)
             return got
 
+        ocache: dict[int, tuple[int, ...]] = {}
+
+        def ordered(legal: int, live: int, best: int, own: bool) -> tuple[int, ...]:
+            ms = moves_of(legal, live)
+            if len(ms) < 2:
+                return ms
+            if own:  # the own side holds the trick: points first
+                return tuple(sorted(ms, key=pts.__getitem__, reverse=True))
+            # take it as cheaply as possible, else give the least
+            bg = grp[best]
+            win = [c for c in ms if c < best and (c < T or grp[c] == bg)]
+            lose = [c for c in ms if not (c < best and (c < T or grp[c] == bg))]
+            win.reverse()
+            lose.sort(key=pts.__getitem__)
+            return (*win, *lose)
+
         def trick(leader: int, alpha: int, beta: int, rem: int, ls: int) -> int:
             if rem <= alpha:
                 return rem
@@ -236,22 +253,14 @@ class Search:
             legal = acache.get(h | grp[lead] << 40 | (seat == blind) << 46 | ls << 49)
             if legal is None:
                 legal = answers(seat, h, lead, ls)
-            ms = mcache.get(legal | live << 40)
-            if ms is None:
-                ms = moves_of(legal, live)
             ismax = maxs[seat]
+            # the order hangs on the cards alone, and on who holds the trick with which card
+            okey = legal | live << 40 | (_OWN if maxs[bseat] == ismax else best) << 80
+            ms = ocache.get(okey)
+            if ms is None:
+                ms = ocache[okey] = ordered(legal, live, best, maxs[bseat] == ismax)
             wt = weights[seat]
             last = i == last_i
-            if len(ms) > 1:
-                bg = grp[best]
-                if maxs[bseat] == ismax:  # the own side holds the trick: points first
-                    ms = tuple(sorted(ms, key=pts.__getitem__, reverse=True))
-                else:  # take it as cheaply as possible, else give the least
-                    win = [c for c in ms if c < best and (c < T or grp[c] == bg)]
-                    lose = [c for c in ms if not (c < best and (c < T or grp[c] == bg))]
-                    win.reverse()
-                    lose.sort(key=pts.__getitem__)
-                    ms = (*win, *lose)
             v = -_INF if ismax else _INF
             for c in ms:
                 hands[seat] = h ^ (1 << c)

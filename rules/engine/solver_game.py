@@ -9,9 +9,14 @@ games whose leads may be several cards.
 
 from __future__ import annotations
 
+import hashlib
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
 
+from . import solver_core
 from .cards import Card
 from .legality import TrickContext
 from .solver_core import CAPTURE, POINTS, Search
@@ -20,6 +25,24 @@ from .variants import Ruleset
 
 SHALLOW = 4
 """Tricks left up to which a search without a guess takes the whole window at once."""
+
+
+def _compiled_core() -> ModuleType | None:
+    """solver_core compiled from this very source (scripts/build_solver.py), if it was built:
+    a build from an older source is never used."""
+    try:
+        mod = importlib.import_module(f"{__package__}.solver_core_c")
+    except ImportError:
+        return None
+    src = Path(solver_core.__file__).read_bytes()
+    return mod if getattr(mod, "SOURCE_SHA256", None) == hashlib.sha256(src).hexdigest() else None
+
+
+COMPILED = _compiled_core()
+"""The compiled search, or None where it is not built."""
+USE_COMPILED = True
+"""Whether a new game searches with :data:`COMPILED` when there is one (the tests set it False
+to hold the compiled search to the pure one)."""
 
 Move = tuple[int, ...]
 """A play as the bits of its cards (one card in the one-card games)."""
@@ -87,6 +110,7 @@ class CardGame:
         self.leader = leader
         self.capture = (tb.bit[rs.capture[0]], tb.bit[rs.capture[1]]) if rs.capture else None
         self._searches: dict[tuple[frozenset[int], int], Search] = {}
+        self._core = COMPILED if USE_COMPILED and COMPILED is not None else solver_core
         # cards that must never be searched as one with a neighbour (the capture's two)
         self._eq = tuple(
             100 + c if self.capture and c in self.capture else tb.pts[c] for c in range(len(tb.cards))
@@ -172,7 +196,8 @@ class CardGame:
         key = (coalition, mode)
         s = self._searches.get(key)
         if s is None:
-            s = self._searches[key] = Search(self.rules, self.n, coalition, mode, self.capture, self.meter)
+            make: type[Search] = self._core.Search
+            s = self._searches[key] = make(self.rules, self.n, coalition, mode, self.capture, self.meter)
         return s
 
     def _probe(self, pos: Pos, coalition: frozenset[int], mode: int) -> Callable[[int, int], int]:

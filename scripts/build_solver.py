@@ -1,0 +1,93 @@
+"""Build the solver's compiled search: rules/engine/solver_core.py compiled by Cython, unchanged.
+
+The source is copied to ``solver_core_c.py`` in a temporary package, with its own digest appended
+(``SOURCE_SHA256``), compiled there and the extension module alone placed in rules/engine/. The
+solver loads it only when the digest is that of the solver_core.py beside it, so a stale build
+is never used (:mod:`~rules.engine.solver_game`); the pure module stays the reference.
+
+What it needs: Cython (pinned in pyproject.toml), setuptools, a C compiler and the Python headers
+(Debian: gcc, python3-dev). Without any of them it says so and the solver stays pure Python; a
+compiler error with all of them present is a real failure and stops `make`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import shutil
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+ENGINE = Path(__file__).resolve().parent.parent / "rules" / "engine"
+MODULES = ("solver_core",)
+# the source is plain Python: its annotations name Python types, never C ones
+DIRECTIVES = {"language_level": 3, "annotation_typing": False}
+
+
+def missing() -> str | None:
+    """What the build cannot run without, if something is absent."""
+    try:
+        import Cython  # noqa: F401
+        import setuptools  # noqa: F401
+    except ImportError as e:
+        return f"{e.name} is not installed"
+    include = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    if not include.exists():
+        return f"the Python headers are absent ({include}; Debian: apt-get install python3-dev)"
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(cc) is None:
+        return f"no C compiler ({cc}; Debian: apt-get install gcc)"
+    return None
+
+
+def digest(name: str) -> str:
+    return hashlib.sha256((ENGINE / f"{name}.py").read_bytes()).hexdigest()
+
+
+def build() -> None:
+    from Cython.Build import cythonize
+    from setuptools import Distribution, Extension
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        pkg = root / "rules" / "engine"
+        pkg.mkdir(parents=True)
+        for init in (root / "rules" / "__init__.py", pkg / "__init__.py"):
+            init.write_text("")
+        exts = []
+        for name in MODULES:
+            src = (ENGINE / f"{name}.py").read_text(encoding="utf-8")
+            copy = pkg / f"{name}_c.py"
+            copy.write_text(f'{src}\nSOURCE_SHA256 = "{digest(name)}"\n', encoding="utf-8")
+            exts.append(Extension(f"rules.engine.{name}_c", [str(copy)]))
+        dist = Distribution({"ext_modules": cythonize(exts, compiler_directives=DIRECTIVES, quiet=True)})
+        cmd = dist.get_command_obj("build_ext")
+        cmd.build_lib = str(root / "lib")  # type: ignore[attr-defined]
+        cmd.build_temp = str(root / "tmp")  # type: ignore[attr-defined]
+        dist.run_command("build_ext")
+        suffix = sysconfig.get_config_var("EXT_SUFFIX")
+        for name in MODULES:
+            for old in ENGINE.glob(f"{name}_c.*.so"):
+                old.unlink()
+            shutil.copy2(root / "lib" / "rules" / "engine" / f"{name}_c{suffix}", ENGINE)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--stamp", type=Path, help="touched once built, so that make tries again until then")
+    args = ap.parse_args()
+    why = missing()
+    if why is not None:
+        print(f"!! the solver's compiled search is not built: {why}; the solver runs pure Python")
+        return 0
+    build()
+    print(f"== the solver's compiled search built: {', '.join(f'{m}_c' for m in MODULES)}")
+    if args.stamp is not None:
+        args.stamp.touch()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
