@@ -380,7 +380,7 @@ def test_glossary_terms(client: Client) -> None:
 def test_disputes_are_answered_by_the_engine(en: Client) -> None:
     html = en.get("/rules/disputes/").content.decode()
     section = html[html.index('id="queen-of-spades"') : html.index('id="other-ace"')]
-    rows = re.findall(r"<tr><td><a[^>]*>([^<]+)</a></td><td>(.*?)</td></tr>", section, re.S)
+    rows = re.findall(r"<tr><td><a[^>]*>([^<]+)</a></td>\s*<td>(.*?)</td></tr>", section, re.S)
     verdicts = {name: body.split("<")[0].strip() for name, body in rows}
     assert verdicts["Belka (YellowClub)"].startswith("Allowed")
     assert verdicts["Classic, pairs on the sixes"].startswith("Not allowed")

@@ -79,7 +79,7 @@ def test_after_rematches_the_series_tally_runs(start, client):
     html = client.get(second).content.decode()
     block = re.search(r'<div class="series" id="series">(.*?)</div>', html, re.S).group(1)
     assert re.search(r'class="team0">1</b> : <b class="team1">0</b>', block)
-    items = re.findall(r'<li class="series-item[^"]*">(.*?)</li>', block, re.S)
+    items = re.findall(r'<li class="series-item[^"]*"\s*>(.*?)</li>', block, re.S)
     assert len(items) == 2 and "Красные" in items[0] and "12:0" in items[0]
     assert "идёт" in items[1]
 
