@@ -1,6 +1,6 @@
 """Build the solver's compiled search: rules/engine/solver_core.py compiled by Cython, unchanged.
 
-The source is copied to ``solver_core_c.py`` in a temporary package, with its own digest appended
+The source is copied, as the module ``solver_core_c``, into a temporary package, with its own digest appended
 (``SOURCE_SHA256``), compiled there and the extension module alone placed in rules/engine/. The
 solver loads it only when the digest is that of the solver_core.py beside it, so a stale build
 is never used (:mod:`~rules.engine.solver_game`); the pure module stays the reference.
@@ -59,7 +59,7 @@ def build() -> None:
         exts = []
         for name in MODULES:
             src = (ENGINE / f"{name}.py").read_text(encoding="utf-8")
-            copy = pkg / f"{name}_c.py"
+            copy = (pkg / f"{name}_c").with_suffix(".py")
             copy.write_text(f'{src}\nSOURCE_SHA256 = "{digest(name)}"\n', encoding="utf-8")
             exts.append(Extension(f"rules.engine.{name}_c", [str(copy)]))
         dist = Distribution({"ext_modules": cythonize(exts, compiler_directives=DIRECTIVES, quiet=True)})
