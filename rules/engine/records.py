@@ -9,7 +9,7 @@ machine ``code`` from :data:`ERROR_CODES` and the offending ``field``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import SUITS, KozelError
@@ -211,18 +211,7 @@ class HandRecord:
         moved = min(amount, pts[self.revoke])
         pts[self.revoke] -= moved
         pts[1 - self.revoke] += moved
-        return HandRecord(
-            points=tuple(pts),
-            all_tricks=self.all_tricks,
-            obyaz=self.obyaz,
-            queen_capture=self.queen_capture,
-            penalty=self.penalty,
-            hvalyonka=self.hvalyonka,
-            note=self.note,
-            dealer=self.dealer,
-            last_suit=self.last_suit,
-            lone=self.lone,
-        )
+        return replace(self, points=tuple(pts), revoke=None)
 
     @property
     def is_eggs(self) -> bool:
