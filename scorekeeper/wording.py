@@ -66,5 +66,5 @@ def record_parts(rec: HandRecord, team_names: Sequence[str]) -> tuple[str, list[
     if rec.last_suit is not None:
         events.append(_("last card %(suit)s") % {"suit": SUIT_SYMBOLS[rec.last_suit]})
     if rec.note:
-        events.append(f"«{rec.note}»")
+        events.append(pgettext("a text the players typed, quoted", "“{text}”").replace("{text}", rec.note))
     return points, events
