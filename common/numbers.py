@@ -16,7 +16,7 @@ from django.core.exceptions import BadRequest, ValidationError
 from django.utils.translation import gettext_lazy as _
 
 MAX_DIGITS = 9
-MESSAGE = _("«%(field)s» must be a whole number from %(min)s to %(max)s.")
+MESSAGE = _("“%(field)s” must be a whole number from %(min)s to %(max)s.")
 
 
 def is_number_text(text: str) -> bool:

@@ -34,11 +34,11 @@ MESSAGES: dict[str, Any] = {
     "bad_seat": _("Not a seat at this table: seats are numbered from 0, one per player."),
     "bad_suit": _("A suit is one of C, S, H, D."),
     # variants and options
-    "unknown_variant": _("Unknown variant «%(token)s»."),
-    "unknown_option": _("This variant has no option «%(token)s»."),
-    "bad_option": _("Option «%(option)s» does not take this value."),
+    "unknown_variant": _("Unknown variant “%(token)s”."),
+    "unknown_option": _("This variant has no option “%(token)s”."),
+    "bad_option": _("Option “%(option)s” does not take this value."),
     # cards
-    "bad_card": _("«%(token)s» is not a card. Write rank and suit, e.g. 10H, QS, Д♠."),
+    "bad_card": _("“%(token)s” is not a card. Write rank and suit, e.g. 10H, QS, Д♠."),
     "duplicate_card": _("The card %(card)s appears twice."),
     "duplicate_card:places": _("The card %(card)s appears twice: in %(first)s and in %(second)s."),
     "card_not_in_deck": _("The card %(card)s is not in this variant's deck."),
@@ -107,7 +107,7 @@ MESSAGES: dict[str, Any] = {
     "no_redeals": _("This variant has no redeals."),
     # short-handed and individual tables
     "bad_seats": _("This variant is played by %(allowed)s players."),
-    "option_needs_seats": _("Option «%(option)s» is played only by %(seats)s players."),
+    "option_needs_seats": _("Option “%(option)s” is played only by %(seats)s players."),
     "dealer_required": _("Say who dealt this hand: the marks depend on it."),
     "dealer_mismatch": _("By the rotation this hand was dealt by seat %(dealer)s."),
     "blind_seat": _("The blind seat's card is played unseen: any card is allowed."),
@@ -122,7 +122,7 @@ MESSAGES: dict[str, Any] = {
     "bad_players": _("Give a name for each of the %(seats)s seats, null for the blind seat."),
     "blind_seat_player": _("Nobody sits at the blind seat: give null for it."),
     "bad_player_name": _("A player's name is text of 1 to %(max)s characters."),
-    "duplicate_player": _("«%(token)s» sits at two seats of this match."),
+    "duplicate_player": _("“%(token)s” sits at two seats of this match."),
 }
 
 

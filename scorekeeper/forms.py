@@ -350,7 +350,7 @@ class MatchForm(forms.Form):
                 self.add_error(
                     "seats",
                     forms.ValidationError(
-                        _("«%(option)s» is played by %(n)s players.")
+                        _("“%(option)s” is played by %(n)s players.")
                         % {"option": option_label(key), "n": " / ".join(map(str, counts))},
                         code="option_needs_seats",
                     ),

@@ -41,7 +41,7 @@ LATEST = 30  # hand lines on a page before «all hands»
 # Bumped by hand in a release that changes how a line reads: a write to a match stored with another
 # wording rebuilds its lines first, and ``manage.py check_snapshots --fix`` rebuilds every match.
 # Until then a page shows the stored texts: a read never writes.
-WORDING = 2
+WORDING = 3
 
 
 # ---------------------------------------------------------------- building lines

@@ -16,17 +16,20 @@ from rules.engine.cards import SUIT_SYMBOLS
 from rules.engine.variants import Ruleset
 
 from . import explain
+from .names import shown_names
 
 
 def record_summary(record: dict[str, Any], team_names: Sequence[str]) -> str:
     """One line for a stored record: its points and events (the history of changes)."""
-    points, events = record_parts(HandRecord.from_dict(record), team_names)
+    points, events = record_parts(HandRecord.from_dict(record), shown_names(team_names))
     return " · ".join([points, *events])
 
 
 def line_parts(result: HandResult, team_names: Sequence[str], ruleset: Ruleset) -> dict[str, Any]:
     """A hand's line in the active language: its points, events, each side's change and the
-    engine's notes worded in the match's unit (the board's :class:`Line` and the stored texts)."""
+    engine's notes worded in the match's unit (the board's :class:`Line` and the stored texts);
+    a default name in that language too (:mod:`scorekeeper.names`)."""
+    team_names = shown_names(team_names)
     points, events = record_parts(result.record, team_names)
     one_seat, unit = ruleset.variant.build_for is not None, UNITS.get(ruleset.scoring)
     # a match won at once says so once: «сразу победа в матче», not a second «победа в матче»
@@ -66,5 +69,5 @@ def record_parts(rec: HandRecord, team_names: Sequence[str]) -> tuple[str, list[
     if rec.last_suit is not None:
         events.append(_("last card %(suit)s") % {"suit": SUIT_SYMBOLS[rec.last_suit]})
     if rec.note:
-        events.append(f"«{rec.note}»")
+        events.append(pgettext("a text the players typed, quoted", "“{text}”").replace("{text}", rec.note))
     return points, events

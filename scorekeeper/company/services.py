@@ -67,7 +67,7 @@ def _free(roster: Roster, name: str, but: int | None = None) -> None:
     found = roster.find(name)
     if found is not None and roster.canonical(found) != but and found in roster.players():
         raise _error(
-            _("«%(name)s» is already a player here: to make two names one person, merge them.")
+            _("“%(name)s” is already a player here: to make two names one person, merge them.")
             % {"name": name},
             "name_taken",
         )
@@ -264,7 +264,7 @@ def match_add(*, company: Company, link: str, nonce: str, version: int) -> tuple
         match = match_get_for_edit(public_id=m.group(1), secret=m.group(2))
     except Http404 as e:
         raise _error(
-            _("This is not the edit link of a match. Copy it from the match's page («Share»)."),
+            _("This is not the edit link of a match. Copy it from the match's page (“Share”)."),
             "not_edit_link",
         ) from e
     return match_link(company=company, match=match, nonce=nonce, version=version)

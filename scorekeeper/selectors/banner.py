@@ -86,11 +86,11 @@ def trump_rights(board: Board, deal: NextDeal, *, ahead: bool = False) -> str:
     if code == "nobody":
         return _("nobody leads a trump while holding a plain card")
     if code == "both":
-        return _("10:10, «goat fight»: both teams may lead trumps")
+        return _("10:10, “goat fight”: both teams may lead trumps")
     if code == "leader_team":
         if deal.leader is not None:
             team = board.team_names[board.ruleset.side_of(deal.leader)]
-            return _("trumps may be led only by the team «%(team)s»") % {"team": team}
+            return _("trumps may be led only by the team “%(team)s”") % {"team": team}
         return _("trumps may be led only by the team of the first lead")
     return ""
 

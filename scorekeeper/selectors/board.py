@@ -25,6 +25,7 @@ from .. import chart as chart_mod
 from .. import explain
 from ..log import Slot
 from ..models import Match
+from ..names import shown_names
 from . import banner
 
 
@@ -114,7 +115,8 @@ class Board:
 
     @property
     def team_names(self) -> list[str]:
-        return self.match.team_names
+        """Each side's name as shown: a default the players did not type in the reader's language."""
+        return shown_names(self.match.team_names)
 
     @property
     def target(self) -> int:

@@ -26,6 +26,7 @@ from .. import explain, snapshots
 from ..log import live_records, ruleset_of, slots_from_log
 from ..models import Entry, Match
 from ..models import Line as LineRow
+from ..names import shown_name
 from ..wording import line_parts
 from .board import Board, Line, Replay, ShownLine
 
@@ -100,10 +101,11 @@ def _series_result(
     number: int, winner: Any, score: Sequence[int], names: Sequence[str], current: bool
 ) -> dict[str, Any]:
     """One match of the series as the board lists it (``winner`` is None while it is played)."""
+    name = names[winner] if isinstance(winner, int) and 0 <= winner < len(names) else ""
     return {
         "number": number,
         "winner": winner,
-        "winner_name": names[winner] if isinstance(winner, int) and 0 <= winner < len(names) else "",
+        "winner_name": shown_name(name),
         "score": ":".join(map(str, score)),
         "current": current,
     }

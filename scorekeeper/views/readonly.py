@@ -21,6 +21,7 @@ from common.http import as_htmx
 from common.numbers import read_number
 
 from ..models import Match
+from ..names import shown_names
 from ..selectors import (
     Replay,
     match_board,
@@ -170,7 +171,7 @@ def csv_cell(value: object) -> object:
 def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     match = match_get(public_id=public_id)
     board = match_board(match=match)
-    names = match.team_names  # one per side: two teams, or each player at a short table
+    names = shown_names(match.team_names)  # one per side: two teams, or each player at a short table
     # the header in the player's language, like the events and reasons in the rows
     rows: list[list[object]] = [
         [

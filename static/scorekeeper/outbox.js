@@ -132,7 +132,7 @@
       var lu = form.querySelector("[name=all_tricks]:checked");
       if (lu) parts.push(lu.parentNode.textContent.trim().replace(/\?.*$/, ""));
     }
-    if (get("note")) parts.push("«" + get("note") + "»");
+    if (get("note")) parts.push(K.t("quoted", { text: get("note") }));
     var text = parts.filter(Boolean).join(" · ");
     return action === "edit" ? K.t("act-edit", { n: hand }) + ": " + text : text;
   }

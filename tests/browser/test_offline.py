@@ -126,6 +126,29 @@ def test_three_hands_offline_across_reload_and_a_new_page(context: BrowserContex
     expect(page2.locator("#net-banner")).to_be_hidden()
 
 
+@pytest.mark.parametrize(
+    ("lang", "button", "quoted"),
+    [("ru", "Записать кон", "«без Пети»"), ("en", "Record the hand", "“без Пети”")],
+)
+def test_a_note_kept_offline_is_quoted_as_the_board_quotes_it(
+    context: BrowserContext, page: Page, live_server, lang: str, button: str, quoted: str
+):
+    start(page, live_server.url)
+    context.add_cookies([{"name": "kozel_lang", "value": lang, "url": live_server.url}])
+    page.reload()
+    controlled(page)
+    context.set_offline(True)
+    page.locator("details.more summary").click()
+    page.fill("#note", "без Пети")
+    page.fill("#points_0", "72")
+    page.get_by_role("button", name=button).click()
+    expect(page.locator(PENDING)).to_have_count(1)
+    expect(page.locator(PENDING).first).to_contain_text(f"72:48 · {quoted}")
+    context.set_offline(False)
+    expect(page.locator(STORED)).to_have_count(1, timeout=15000)
+    expect(page.locator(STORED).first).to_contain_text(quoted)
+
+
 # ---------------------------------------------------------------- two phones, one hand number
 
 

@@ -60,7 +60,7 @@ REVIEWED: dict[str, tuple[dict[str, object], str]] = {
     "%(team)s took %(marks)s": ({"marks": "2 палочки"}, "{n}: +2 палочки"),
     "%(seat)s leads": ({}, "заходит {n}"),
     "%(team)s choose who leads": ({}, "заход за командой «{n}»: решают сами"),
-    "trumps may be led only by the team «%(team)s»": ({}, "с козыря заходит только команда «{n}»"),
+    "trumps may be led only by the team “%(team)s”": ({}, "с козыря заходит только команда «{n}»"),
     "%(seat)s leads again: after eggs the lead stays": ({}, "снова заходит {n}: после яиц заход остаётся"),
     "%(seat)s leads: the lead moved one seat clockwise": (
         {},
@@ -182,11 +182,11 @@ REVIEWED: dict[str, tuple[dict[str, object], str]] = {
     ),
     # a company's pages and its evening card
     "%(name)s: %(wins)s in a row": ({"wins": "3 победы"}, "{n}: 3 победы подряд"),
-    "A match of the company «%(name)s»: it joins the company's statistics.": (
+    "A match of the company “%(name)s”: it joins the company's statistics.": (
         {},
         "Матч компании «{n}»: он войдёт в её статистику.",
     ),
-    "«%(name)s» is already a player here: to make two names one person, merge them.": (
+    "“%(name)s” is already a player here: to make two names one person, merge them.": (
         {},
         "«{n}» здесь уже есть: если это один человек под двумя именами, объедините их.",
     ),
@@ -278,3 +278,14 @@ def test_no_message_with_a_name_is_left_unreviewed() -> None:
     assert not unreviewed, f"review these with a feminine, a masculine and a plural name: {unreviewed}"
     gone = sorted(set(REVIEWED) - catalogued)
     assert not gone, f"no longer in any catalogue: {gone}"
+
+
+def test_no_english_message_quotes_a_name_with_guillemets() -> None:
+    """A name or a typed value in an English message is quoted “so”; its Russian keeps «так»."""
+    found = [
+        msgid
+        for path in CATALOGUES
+        for _flags, msgid, _msgstr in _entries(path)
+        if re.search(r"«(?:%\(\w+\)s|\{\w+\})»", msgid)
+    ]
+    assert found == []

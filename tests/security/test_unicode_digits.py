@@ -104,4 +104,4 @@ def test_the_message_is_in_the_page_language(client: Client) -> None:
     assert "«seats»: нужно целое число" in ru
     client.cookies["kozel_lang"] = "en"
     en = client.get("/rules/solo-twelve/?seats=²").content.decode()
-    assert "«seats» must be a whole number" in en
+    assert "“seats” must be a whole number" in en
