@@ -40,6 +40,7 @@ test: lint
 bench: $(CORE)
 	KOZEL_RATELIMIT=0 bash scripts/bench.sh
 	KOZEL_RATELIMIT=0 $(BIN)/python scripts/bench_bounds.py
+	KOZEL_RATELIMIT=0 $(BIN)/python scripts/bench_company.py
 
 # offline, in chromium: a tap on «Записать кон» to the pending row on screen (target < 100 ms)
 bench-offline: $(CORE)

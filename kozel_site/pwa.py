@@ -56,6 +56,9 @@ KEPT_PAGE_NAMES = (
     "scorekeeper:history",
     "company:view",
     "company:edit",
+    "company:matches",
+    "company:matches_edit",
+    "company:evenings",
 )
 NEVER_KEPT_NAMES = ("scorekeeper:new", "company:new")
 

@@ -9,7 +9,7 @@ it as they import the engine (ARCHITECTURE.md).
 
 from __future__ import annotations
 
-from .evenings import GAP, BigWin, Evening, evenings
+from .evenings import GAP, BigWin, Evening, evenings, sittings
 from .figures import Figures, figures, read_all, select
 from .outcome import MAX_NAME, MatchInput, Outcome, StatsError, read_match
 from .ratings import MODEL, Rating, RatingPoint, RatingRun, rate
@@ -34,6 +34,7 @@ __all__ = [
     "Streaks",
     "Tally",
     "evenings",
+    "sittings",
     "figures",
     "rate",
     "read_all",

@@ -9,7 +9,7 @@ streak of wins.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
 from zoneinfo import ZoneInfo
@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 from .outcome import Outcome
 from .tally import Tally
 
-__all__ = ["GAP", "BigWin", "Evening", "evenings"]
+__all__ = ["GAP", "BigWin", "Evening", "evenings", "sittings"]
 
 GAP = timedelta(hours=6)
 
@@ -80,21 +80,29 @@ def _when(o: Outcome) -> tuple[datetime, datetime] | None:
     return start, o.match.ended or start
 
 
+def sittings(times: Sequence[tuple[datetime, datetime]], gap: timedelta = GAP) -> list[list[int]]:
+    """The matches grouped into evenings by their times alone (each a start and the end of its
+    last hand): the indexes into ``times`` of each evening's matches in the order they began,
+    the earliest evening first."""
+    order = sorted(range(len(times)), key=lambda i: times[i][0])
+    out: list[list[int]] = []
+    last: datetime | None = None
+    for i in order:
+        start, end = times[i]
+        if last is None or start - last > gap:
+            out.append([])
+            last = end
+        out[-1].append(i)
+        last = max(last, end)
+    return out
+
+
 def evenings(outcomes: Iterable[Outcome], zone: tzinfo | str, gap: timedelta = GAP) -> list[Evening]:
     """The evenings of ``outcomes`` (a match with neither a start nor an end belongs to none),
     the earliest first. ``zone`` is the company's time zone (an IANA name or a tzinfo)."""
     tz = ZoneInfo(zone) if isinstance(zone, str) else zone
-    dated = sorted(((w, o) for o in outcomes if (w := _when(o)) is not None), key=lambda x: x[0][0])
-    out: list[Evening] = []
-    run: list[Outcome] = []
-    first = last = None
-    for (start, end), o in dated:
-        if first is None or last is None or start - last > gap:
-            if run and first is not None:
-                out.append(Evening(first.astimezone(tz).date(), tuple(run)))
-            run, first, last = [], start, end
-        run.append(o)
-        last = max(last, end)
-    if run and first is not None:
-        out.append(Evening(first.astimezone(tz).date(), tuple(run)))
-    return out
+    dated = [(w, o) for o in outcomes if (w := _when(o)) is not None]
+    return [
+        Evening(dated[run[0]][0][0].astimezone(tz).date(), tuple(dated[i][1] for i in run))
+        for run in sittings([w for w, _o in dated], gap)
+    ]

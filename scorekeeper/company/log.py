@@ -1,6 +1,8 @@
 """The company's log replayed: its players and their names today, the merges in force and its
 matches. :func:`replay` is pure over the entries; the result is kept with the company at each
-write (``Company.roster``), so a page reads it without reading the log."""
+write (``Company.roster``), so a page reads it without reading the log. What is kept leaves out
+the matches' seats: they grow with the company's history, a page never needs them (each match's
+row holds its seats) and every write replays the log."""
 
 from __future__ import annotations
 
@@ -59,10 +61,10 @@ class Roster:
         return None
 
     def to_dict(self) -> dict[str, Any]:
+        """What ``Company.roster`` keeps: everything but ``matches``."""
         return {
             "names": [[p, n] for p, n in self.names.items()],
             "merges": [[seq, a, b] for seq, (a, b) in self.merges.items()],
-            "matches": [[m, seats] for m, seats in self.matches.items()],
             "renamed": [[p, old] for p, old in self.renamed.items()],
         }
 
@@ -71,7 +73,6 @@ class Roster:
         return cls(
             names={p: n for p, n in d["names"]},
             merges={seq: (a, b) for seq, a, b in d["merges"]},
-            matches={m: list(seats) for m, seats in d["matches"]},
             renamed={p: list(old) for p, old in d["renamed"]},
         )
 
@@ -100,7 +101,8 @@ def replay(entries: Iterable[CompanyEntry]) -> Roster:
 
 
 def roster_of(company: Company) -> Roster:
-    """The company's roster as kept, or replayed from its log (a company from before it was kept)."""
+    """The company's roster as kept (its ``matches`` empty), or replayed from its log (a company
+    from before it was kept)."""
     if company.roster is not None:
         return Roster.from_dict(company.roster)
     return replay(CompanyEntry.objects.filter(company=company))

@@ -12,23 +12,25 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from django.db.models.fields.json import KeyTransform
 from django.utils import timezone
 
 from rules.messages import variant_name
-from rules.stats import GAP, Evening, Outcome, PlayerStats, Tally, evenings
+from rules.stats import GAP, Evening, Outcome, PlayerStats, Tally, evenings, sittings
 from rules.stats.store import load_ratings, load_tally
 
 from .figures import ALL, canonical
 from .log import Roster, roster_of
 from .models import Company, CompanyMatch
 
-__all__ = ["PERIODS", "evening_on", "figures_page", "recent_evenings", "roster_of"]
+__all__ = ["PERIODS", "evening_on", "evenings_page", "figures_page", "recent_evenings", "roster_of"]
 
 PERIODS = ("evening", "month", "all")
-CHART_MATCHES = 60  # the rating chart shows the latest rated matches of the scope
-LATEST_EVENINGS = 6
+CHART_MATCHES = 30  # the rating chart shows the latest rated matches of the scope
+LATEST_EVENINGS = 3  # on the company's page; the evenings page shows the earlier ones
+EARLIER_EVENINGS = 6  # a page of earlier evenings
 RECENT = 300  # the most rows the evenings are found among, the newest first
-BATCH = 24
+BATCH = 64  # the times of the newest matches read at once (a few bytes each)
 
 
 @dataclass(frozen=True)
@@ -56,19 +58,54 @@ def _rows(company: Company, variant: str | None, since: datetime | None = None) 
 
 
 def recent_evenings(
-    company: Company, roster: Roster, variant: str | None = None, count: int = LATEST_EVENINGS
+    company: Company,
+    roster: Roster,
+    variant: str | None = None,
+    count: int = LATEST_EVENINGS,
+    before: datetime | None = None,
 ) -> list[Evening]:
-    """The company's latest ``count`` evenings (by today's names), the newest first: the newest
-    matches are read a batch at a time until one more evening has begun (the oldest one read
-    may be cut short), so a page reads the matches of its evenings, not the company's history."""
-    q = _rows(company, variant).order_by("-order", "-match_id").values_list("outcome", flat=True)
-    outcomes: list[Outcome] = []
+    """The company's latest ``count`` evenings (see :func:`evenings_page`)."""
+    return evenings_page(company, roster, variant, count, before)[0]
+
+
+def _evening_rows(
+    company: Company, variant: str | None, count: int, before: datetime | None
+) -> tuple[list[list[int]], bool]:
+    """The rows (ids) of the latest ``count`` evenings, the newest evening first, and whether
+    an earlier one began. The times of the newest matches are read a batch at a time until one
+    more evening has begun (every match of an evening ended after every match of the evenings
+    before it), then only the outcomes of the evenings shown are read."""
+    q = _rows(company, variant)
+    if before is not None:
+        q = q.filter(started__lt=before)
+    q = q.order_by("-order", "-match_id").values_list("pk", "started", "ended")
+    read: list[tuple[int, datetime, datetime | None]] = []
     while True:
-        batch = [named(canonical(o, roster), roster) for o in q[len(outcomes) : len(outcomes) + BATCH]]
-        outcomes += batch
-        found = list(reversed(evenings(reversed(outcomes), company.time_zone)))
-        if len(batch) < BATCH or len(found) > count or len(outcomes) >= RECENT:
-            return found[:count]
+        batch = list(q[len(read) : len(read) + BATCH])
+        read += batch
+        runs = sittings([(start, end or start) for _pk, start, end in read])
+        if len(batch) < BATCH or len(runs) > count or len(read) >= RECENT:
+            shown = runs[-count:] if len(runs) > count else runs
+            return [[read[i][0] for i in run] for run in reversed(shown)], len(runs) > count
+
+
+def evenings_page(
+    company: Company,
+    roster: Roster,
+    variant: str | None = None,
+    count: int = LATEST_EVENINGS,
+    before: datetime | None = None,
+) -> tuple[list[Evening], bool]:
+    """The company's latest ``count`` evenings (by today's names), the newest first, or the
+    latest ones begun ``before`` (the first start of an evening shown: every match of an earlier
+    evening started before it, no match of a later one did); and whether an earlier evening
+    began (a page of evenings links to the next). A page reads the matches of its evenings, not
+    the company's history."""
+    runs, more = _evening_rows(company, variant, count, before)
+    ids = [pk for run in runs for pk in run]
+    outcomes = CompanyMatch.objects.filter(pk__in=ids).values_list("outcome", flat=True)
+    found = evenings((named(canonical(o, roster), roster) for o in outcomes), company.time_zone)
+    return list(reversed(found)), more
 
 
 def evening_on(company: Company, roster: Roster, day: str) -> Evening | None:
@@ -98,12 +135,10 @@ def _tally(company: Company, roster: Roster, variant: str | None, period: str) -
             canonical(o, roster) for o in _rows(company, variant, since).values_list("outcome", flat=True)
         ]
         return Tally.of(outcomes), len(outcomes)
-    latest = recent_evenings(company, roster, variant, count=1)
-    if not latest:
+    runs, _more = _evening_rows(company, variant, 1, None)
+    if not runs:
         return Tally(), 0
-    # the evening's outcomes carry names; fold them by player id again for the table
-    keys = {o.match.key for o in latest[0].outcomes}
-    rows = _rows(company, variant).filter(match__public_id__in=keys).values_list("outcome", flat=True)
+    rows = CompanyMatch.objects.filter(pk__in=runs[0]).values_list("outcome", flat=True)
     outcomes = [canonical(o, roster) for o in rows]  # in the order they ended (the rows' order)
     return Tally.of(outcomes), len(outcomes)
 
@@ -162,9 +197,9 @@ def rating_chart(
     rows = list(
         _rows(company, variant)
         .order_by("-order", "-match_id")
-        .values_list("ratings", flat=True)[:CHART_MATCHES]
+        .values_list(KeyTransform(scope, "ratings"), flat=True)[:CHART_MATCHES]
     )
-    series = [r.get(scope, {}) for r in reversed(rows)]
+    series = [r or {} for r in reversed(rows)]
     if len(series) < 2 or not pids:
         return None
     values = {

@@ -6,12 +6,15 @@ the page again with the error (422: it does not fit; 409: another phone changed 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
 from typing import Any
 
 from django import forms as djforms
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -32,8 +35,21 @@ from ..views.common import NONCE_REUSED, VIEW_LINK_READ_ONLY, read_only
 from ..views.new import new_page
 from ..views.readonly import qr_svg
 from . import forms, services
+from .figures import ALL
+from .log import Roster
 from .models import Company
-from .pages import PERIODS, evening_on, figures_page, recent_evenings, roster_of
+from .pages import (
+    EARLIER_EVENINGS,
+    LATEST_EVENINGS,
+    PERIODS,
+    evening_on,
+    evenings_page,
+    figures_page,
+    roster_of,
+)
+
+LATEST_MATCHES = 10  # the company's page lists its newest matches; the matches page has them all
+MATCHES_PER_PAGE = 30
 
 COMPANY_STALE = gettext_lazy(
     "Another phone changed this company since your page was shown. Here it is as it stands now: "
@@ -98,29 +114,62 @@ def _filters(request: HttpRequest) -> tuple[str | None, str]:
     return variant, period if period in PERIODS else "all"
 
 
-def _context(request: HttpRequest, company: Company, secret: str | None) -> dict[str, Any]:
-    roster = roster_of(company)
-    variant, period = _filters(request)
-    evenings = []
-    for e in recent_evenings(company, roster):
-        title, rows = evening_texts(e)
-        evenings.append({"title": title, "rows": rows, "day": e.date.isoformat()})
-    players = [(pid, roster.names[pid]) for pid in roster.players()]
-    matches = []
-    for row in company.rows.select_related("match").order_by("-order", "-match_id")[:30]:
-        o = row.outcome
+def _match_rows(company: Company) -> QuerySet[Any]:
+    """The company's matches, the newest first: what the list shows of each, nothing more (not
+    the match row with its snapshot)."""
+    return company.rows.order_by("-order", "-match_id").values(
+        "match_id", "match__public_id", "variant", "outcome", "order"
+    )
+
+
+def _matches(roster: Roster, rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    out = []
+    for row in rows:
+        o = row["outcome"]
         sides = [" + ".join(roster.name(int(p)) for p in side) for side in o["sides"]]
-        matches.append(
+        out.append(
             {
-                "pk": row.match_id,
-                "url": reverse("scorekeeper:watch", args=[row.match.public_id]),
-                "variant": variant_name(row.variant),
+                "pk": row["match_id"],
+                "url": reverse("scorekeeper:watch", args=[row["match__public_id"]]),
+                "variant": variant_name(row["variant"]),
                 "sides": sides,
                 "score": ":".join(str(x) for x in o["score"]),
                 "winner": sides[o["winner"]] if o["winner"] is not None else None,
-                "when": row.order,
+                "when": row["order"],
             }
         )
+    return out
+
+
+def _evenings(
+    company: Company, roster: Roster, count: int, before: datetime | None = None
+) -> tuple[list[dict[str, Any]], str | None]:
+    """The evenings as the page shows them, and the link to the earlier ones (None: none)."""
+    found, more = evenings_page(company, roster, count=count, before=before)
+    out = []
+    for e in found:
+        title, rows = evening_texts(e)
+        out.append({"title": title, "rows": rows, "day": e.date.isoformat()})
+    if not (found and more):
+        return out, None
+    first = found[-1].outcomes[0].match
+    start = first.started or first.ended
+    assert start is not None  # an evening's matches all have a time
+    url = reverse("company:evenings", args=[company.public_id])
+    return out, f"{url}?before={int(start.timestamp())}"
+
+
+def _matches_url(company: Company, secret: str | None) -> str:
+    if secret is None:
+        return reverse("company:matches", args=[company.public_id])
+    return reverse("company:matches_edit", args=[company.public_id, secret])
+
+
+def _context(request: HttpRequest, company: Company, secret: str | None) -> dict[str, Any]:
+    roster = roster_of(company)
+    variant, period = _filters(request)
+    evenings, earlier = _evenings(company, roster, LATEST_EVENINGS)
+    players = [(pid, roster.names[pid]) for pid in roster.players()]
     merges = [
         {"seq": seq, "keep": roster.names[a], "fold": roster.names[b]}
         for seq, (a, b) in roster.merges.items()
@@ -132,8 +181,11 @@ def _context(request: HttpRequest, company: Company, secret: str | None) -> dict
         "version": company.version,
         "roster_players": players,
         "merges": merges,
-        "matches": matches,
+        "matches": _matches(roster, _match_rows(company)[:LATEST_MATCHES]),
+        "all_matches": company.figures.get("scopes", {}).get(ALL, {}).get("count", 0),
+        "matches_url": _matches_url(company, secret),
         "evenings": evenings,
+        "earlier": earlier,
         "view_abs": request.build_absolute_uri(view_url(company)),
         "filter_url": edit_url(company, secret) if secret else view_url(company),
         "periods": [("evening", _("This evening")), ("month", _("This month")), ("all", _("All time"))],
@@ -158,6 +210,45 @@ def company_edit(request: HttpRequest, public_id: str, secret: str) -> HttpRespo
 def company_view(request: HttpRequest, public_id: str) -> HttpResponse:
     company = company_get(public_id)
     return render(request, "scorekeeper/company/view.html", _context(request, company, None))
+
+
+def _matches_page(request: HttpRequest, company: Company, secret: str | None) -> HttpResponse:
+    """Every match of the company, the newest first, a page at a time."""
+    page = Paginator(_match_rows(company), MATCHES_PER_PAGE).get_page(request.GET.get("page"))
+    ctx = {
+        "company": company,
+        "secret": secret,
+        "editable": secret is not None,
+        "version": company.version,
+        "page": page,
+        "matches": _matches(roster_of(company), page.object_list),
+        "matches_url": _matches_url(company, secret),
+        "company_url": edit_url(company, secret) if secret else view_url(company),
+    }
+    return render(request, "scorekeeper/company/matches.html", ctx)
+
+
+@read_only
+def evenings_view(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The evenings begun before ``?before=`` (seconds since the epoch), the newest first."""
+    company = company_get(public_id)
+    try:
+        before = datetime.fromtimestamp(int(request.GET.get("before", "")), tz=UTC)
+    except (ValueError, OverflowError, OSError):
+        before = None
+    evenings, earlier = _evenings(company, roster_of(company), EARLIER_EVENINGS, before)
+    ctx = {"company": company, "evenings": evenings, "earlier": earlier, "company_url": view_url(company)}
+    return render(request, "scorekeeper/company/evenings.html", ctx)
+
+
+@require_safe
+def matches_edit(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    return _matches_page(request, company_get_for_edit(public_id, secret), secret)
+
+
+@read_only
+def matches_view(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _matches_page(request, company_get(public_id), None)
 
 
 @read_only

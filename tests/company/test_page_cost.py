@@ -1,99 +1,82 @@
-"""A company's pages cost the same at sixty matches and at three hundred: the same queries, each
-reading what the page shows (the kept figures, the evenings it lists), never the history."""
+"""A company's pages cost the same at 10 matches and at 100: the same queries, each reading what
+the page shows (the kept figures, the evenings and matches it lists), never the history, the
+company's log or a match's own row with its snapshot. The companies are scripts/company_fixture's
+(real matches played to their end, the figures kept as the app keeps them), as `make bench` reads
+them at 10 and 1,000."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+import re
+import time
 
 import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from rules.stats import MatchInput
-from scorekeeper.company import figures as kept
-from scorekeeper.company.models import Company, CompanyEntry, CompanyMatch
-from scorekeeper.models import Match
-from tests.company.test_kept_figures import company_of
+from scorekeeper.company.models import Company
+from scorekeeper.company.pages import recent_evenings, roster_of
+from scripts.company_fixture import CompanyFixture, make_company
 
 pytestmark = pytest.mark.django_db
 
+# a read of the company's matches is bounded by what the page shows: a LIMIT, the rows of the
+# evenings shown, this month's; or it counts them (the matches page's paginator)
+BOUNDED = re.compile(r'LIMIT|"id" IN \(|"order" >=|COUNT\(')
 
-def grow(company: Company, n: int) -> None:
-    """``n`` more matches like the company's one, four an evening, a week apart (rows written
-    as the figures would keep them; the figures then folded from scratch)."""
-    proto = company.rows.get()
-    m0 = proto.match
-    Match.objects.bulk_create(
-        Match(
-            public_id=f"g{company.pk}x{i}",
-            secret_hash=m0.secret_hash,
-            variant=m0.variant,
-            options=m0.options,
-            team_names=m0.team_names,
-            player_names=m0.player_names,
-            series=f"g{company.pk}x{i}",
-            snapshot=m0.snapshot,
-        )
-        for i in range(n)
-    )
-    entries, rows, seq = [], [], company.version
-    for i, m in enumerate(Match.objects.filter(public_id__startswith=f"g{company.pk}x")):
-        seq += 1
-        at = proto.order - timedelta(days=7 * ((i + 1) // 4), minutes=40 * ((i + 1) % 4))
-        entries.append(
-            CompanyEntry(company=company, seq=seq, action="match", match=m, seats=proto.seats, nonce=f"g{i}")
-        )
-        outcome = {**proto.outcome, "key": m.public_id, "started": at.isoformat(), "ended": at.isoformat()}
-        rows.append(
-            CompanyMatch(
-                company=company,
-                match=m,
-                seats=proto.seats,
-                variant=proto.variant,
-                started=at,
-                ended=at,
-                order=at,
-                match_version=0,
-                outcome=outcome,
-            )
-        )
-    CompanyEntry.objects.bulk_create(entries)
-    CompanyMatch.objects.bulk_create(rows)
-    Company.objects.filter(pk=company.pk).update(version=seq)
-    company.refresh_from_db()
-    from scorekeeper.company.log import replay
 
-    roster = replay(CompanyEntry.objects.filter(company=company))
-    Company.objects.filter(pk=company.pk).update(roster=roster.to_dict())
-    company.refresh_from_db()
-    kept.refold(company, roster, 0)
+def pages(fx: CompanyFixture) -> dict[str, str]:
+    c = Company.objects.get(public_id=fx.public_id)
+    day = recent_evenings(c, roster_of(c), count=1)[0].date.isoformat()
+    return {
+        "edit link": fx.edit,
+        "view link": fx.view,
+        "this evening": fx.view + "?period=evening",
+        "this month": fx.view + "?period=month",
+        "one variant": fx.view + "?variant=penalty-goats",
+        "one variant this evening": fx.edit + "?variant=classic-sixes&period=evening",
+        "matches (view link)": fx.view + "matches/",
+        "matches (edit link)": fx.edit + "matches/",
+        "evenings": fx.view + f"evenings/?before={int(time.time())}",
+        "the evening's image": fx.view + f"evening/{day}.png",
+    }
 
 
 def queries(client: Client, url: str) -> list[str]:
     client.get(url)
     with CaptureQueriesContext(connection) as ctx:
-        assert client.get(url).status_code == 200
+        assert client.get(url).status_code == 200, url
     return [q["sql"] for q in ctx.captured_queries]
 
 
-@pytest.mark.parametrize("period", ["all", "month", "evening"])
-def test_the_pages_run_the_same_queries_at_sixty_and_at_three_hundred_matches(
-    client: Client, django_capture_on_commit_callbacks, period: str
-) -> None:  # type: ignore[no-untyped-def]
-    hands = [{"points": [90, 30]}] * 3
-    counts = {}
-    for n in (59, 299):
-        c = company_of(
-            [MatchInput("classic-sixes", ["Аня", "Боря", "Вика", "Гоша"], hands, seats=4)],
-            django_capture_on_commit_callbacks,
-        )
-        grow(c, n)
-        assert c.rows.count() == n + 1
-        sql = queries(client, f"/c/{c.public_id}/?period={period}")
-        counts[n] = len(sql)
-        assert "companyentry" not in " ".join(sql)  # the log is never read for a page
-        for q in sql:  # every read of the matches is bounded by what the page shows
+def test_a_companys_pages_run_the_same_bounded_queries_at_10_and_at_100_matches(client: Client) -> None:
+    small, big = make_company(10), make_company(100)
+    seen = {}
+    for name, url in pages(small).items():
+        seen[name] = queries(client, url)
+    for name, url in pages(big).items():
+        sql = queries(client, url)
+        assert len(sql) == len(seen[name]), (name, len(seen[name]), len(sql), sql)
+        text = " ".join(sql)
+        assert "companyentry" not in text, name  # the log is never read for a page
+        assert '"snapshot"' not in text, name  # nor a match's row with its snapshot
+        for q in sql:
             if "companymatch" in q:
-                assert "LIMIT" in q or '"order" >=' in q or 'public_id" IN' in q, q
-    assert counts[59] == counts[299], counts
+                assert BOUNDED.search(q), (name, q)
+
+
+def test_the_company_page_lists_its_latest_matches_and_evenings_and_links_to_the_rest(client: Client) -> None:
+    fx = make_company(100)
+    page = client.get(fx.edit).content.decode()
+    assert page.count('class="company-match-list"') == 1
+    assert page.count('<li>\n    <a href="/m/') == 10
+    assert f'href="{fx.edit}matches/"' in page
+    assert page.count('<article class="evening">') == 3
+    earlier = re.search(r'href="(/c/[^"]+/evenings/\?before=\d+)"', page)
+    assert earlier is not None
+    older = client.get(earlier.group(1).replace("&amp;", "&")).content.decode()
+    assert older.count('<article class="evening">') == 6
+    shown = re.findall(r"<h3>([^<]+)</h3>", page)
+    assert not set(shown) & set(re.findall(r"<h3>([^<]+)</h3>", older))  # the earlier ones only
+    listing = client.get(fx.edit + "matches/?page=4").content.decode()
+    assert listing.count('<li>\n    <a href="/m/') == 102 - 3 * 30  # 100 finished, 2 in play
