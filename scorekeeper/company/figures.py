@@ -1,37 +1,37 @@
-"""The company's kept figures: one row per match (its outcome and every rating after it) and
-the all-time tally and ratings per scope («*»: every variant; or one variant) on the company.
+"""The company's kept figures: one row per match (its outcome, every rating after it and now
+and then the tally up to it) and the all-time tally and ratings per scope («*»: every variant;
+or one variant) on the company.
 
 A match's write updates them after it has committed (:func:`match_changed`, from
-``transaction.on_commit``; never inside the match's lock). A change to match k folds again
-from k on: the tally of the matches before k merged with those from k (``Tally`` is a
-monoid; the usual case, the newest match, takes the kept tally before it), the ratings rated
-on from the ratings kept after match k - 1. A figure that could not be updated marks the
-company stale, and its next write rebuilds it from the logs (:func:`rebuild`, also
-``manage.py check_companies``).
+``transaction.on_commit``; never inside the match's lock). A change to a match folds again
+from its earlier place on (``fold``: from the nearest kept tally before it, so the cost does
+not grow with the history). A figure that could not be updated marks the company stale, and
+its next write rebuilds it from the logs (:func:`rebuild`, also ``manage.py check_companies``).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.db import transaction
 
 from rules.engine.variants import resolve
-from rules.stats import MatchInput, Outcome, Rating, RatingRun, Tally, rate, read_match
-from rules.stats.store import dump_outcome, dump_ratings, dump_tally, load_outcome, load_ratings, load_tally
+from rules.stats import MatchInput, read_match
+from rules.stats.store import dump_outcome
 
 from ..models import Entry, Match
 from ..selectors import live_records, slots_from_log
+from .fold import ALL, Fold, Key, apply, canonical, fold
 from .log import Roster, replay, roster_of
 from .models import Company, CompanyEntry, CompanyMatch
 
-log = logging.getLogger(__name__)
+__all__ = ["ALL", "canonical", "check", "link", "match_changed", "rebuild", "refold", "unlink", "update"]
 
-ALL = "*"
+log = logging.getLogger(__name__)
 
 
 class Unnamed(ValueError):
@@ -92,94 +92,14 @@ def read(match: Match, seats: Sequence[int | None]) -> Read:
     return Read(dump_outcome(outcome), match.created_at, ended, match.version)
 
 
-def canonical(outcome: dict[str, Any], roster: Roster) -> Outcome:
-    """A kept outcome with each player as he counts now (after the merges in force)."""
-    o = load_outcome(outcome)
-    sides = tuple(tuple(str(roster.canonical(int(n))) for n in side) for side in o.sides)
-    return replace(o, sides=sides)
-
-
-def _rate_on(start: dict[str, Rating], o: Outcome) -> dict[str, Rating]:
-    run = rate([o], RatingRun(ratings=start, after=(start,)), first=1)
-    return dict(run.after[-1])
-
-
-@dataclass
-class _Row:
-    id: int
-    match_id: int
-    variant: str
-    outcome: dict[str, Any] | None = None
-    ratings: dict[str, Any] | None = None
-
-
-def refold(company: Company, roster: Roster, start: int, changed: int | None = None) -> None:
-    """Fold the figures again from the ``start``-th match in the order they ended (the rows
-    before it are as they were); ``changed``: the match whose change moved ``start``."""
-    light = [
-        _Row(r["id"], r["match_id"], r["variant"])
-        for r in CompanyMatch.objects.filter(company=company).values("id", "match_id", "variant")
-    ]
-    old = company.figures.get("scopes", {}) if start else {}
-    scopes: dict[str, dict[str, Any]] = {}
-    need: set[int] = set()
-    plans: list[tuple[str, list[_Row], list[_Row], Any, str]] = []
-    for scope in [ALL, *sorted({r.variant for r in light})]:
-        rows = [(i, r) for i, r in enumerate(light) if scope == ALL or r.variant == scope]
-        k = next((j for j, (i, _r) in enumerate(rows) if i >= start), len(rows))
-        prefix, suffix = [r for _i, r in rows[:k]], [r for _i, r in rows[k:]]
-        kept = old.get(scope)
-        if kept and prefix and kept["count"] == len(prefix) and kept["last"] == prefix[-1].match_id:
-            base, fold_prefix = "tally", False
-        elif kept and kept["count"] == len(prefix) + 1 and changed == kept["last"]:
-            base, fold_prefix = "before", False
-        else:
-            base, fold_prefix = "", True
-        need.update(r.id for r in suffix)
-        if prefix:
-            need.add(prefix[-1].id)
-        if fold_prefix or (not suffix and base != "tally"):
-            need.update(r.id for r in prefix)
-        plans.append((scope, prefix, suffix, kept, base))
-    stored = {r["id"]: r for r in CompanyMatch.objects.filter(id__in=need).values("id", "outcome", "ratings")}
-    touched: dict[int, dict[str, Any]] = {}
-    for scope, prefix, suffix, kept, base in plans:
-        if base:
-            tally = load_tally(kept[base])
-        else:
-            tally = Tally.of(canonical(stored[r.id]["outcome"], roster) for r in prefix)
-        before = tally
-        ratings = load_ratings(stored[prefix[-1].id]["ratings"].get(scope, {})) if prefix else {}
-        for r in suffix:
-            o = canonical(stored[r.id]["outcome"], roster)
-            before, tally = tally, tally.add(o)
-            ratings = _rate_on(ratings, o)
-            row_ratings = touched.setdefault(r.id, dict(stored[r.id]["ratings"]))
-            row_ratings[scope] = dump_ratings(ratings)
-        if not suffix and base == "tally":
-            before = load_tally(kept["before"])
-        elif not suffix and prefix:
-            before = Tally.of(canonical(stored[r.id]["outcome"], roster) for r in prefix[:-1])
-        everyone = prefix + suffix
-        if everyone:
-            scopes[scope] = {
-                "tally": dump_tally(tally),
-                "before": dump_tally(before),
-                "last": everyone[-1].match_id,
-                "count": len(everyone),
-                "ratings": dump_ratings(ratings),
-            }
-    CompanyMatch.objects.bulk_update(
-        [CompanyMatch(id=i, ratings=r) for i, r in touched.items()], ["ratings"], batch_size=200
-    )
-    company.figures = {"scopes": scopes}
-    company.stale = False
-    company.save(update_fields=["figures", "stale"])
-
-
-def _index(company: Company, match_id: int) -> int | None:
-    ids = list(CompanyMatch.objects.filter(company=company).values_list("match_id", flat=True))
-    return ids.index(match_id) if match_id in ids else None
+def refold(company: Company, roster: Roster, start: Key | None, scopes: Sequence[str] | None = None) -> None:
+    """Fold ``scopes`` again from the row at ``start`` (None: the first) on and write it, the
+    company row locked; without ``scopes`` every scope, the figures replaced."""
+    if scopes is None:
+        variants = CompanyMatch.objects.filter(company=company).values_list("variant", flat=True)
+        apply(company, fold(company, roster, start, [ALL, *sorted(set(variants))]), replace_all=True)
+    else:
+        apply(company, fold(company, roster, start, scopes))
 
 
 def link(company: Company, roster: Roster, match: Match, seats: Sequence[int | None]) -> None:
@@ -196,31 +116,56 @@ def link(company: Company, roster: Roster, match: Match, seats: Sequence[int | N
         match_version=got.version,
         outcome=got.outcome,
     )
-    refold(company, roster, _index(company, match.pk) or 0, changed=match.pk)
+    refold(company, roster, (got.order, match.pk), [ALL, match.variant])
 
 
 def unlink(company: Company, roster: Roster, match_id: int) -> None:
-    at = _index(company, match_id)
-    if at is None:
+    row = CompanyMatch.objects.filter(company=company, match_id=match_id).values("order", "variant").first()
+    if row is None:
         return
     CompanyMatch.objects.filter(company=company, match_id=match_id).delete()
-    refold(company, roster, at, changed=match_id)
+    refold(company, roster, (row["order"], match_id), [ALL, row["variant"]])
+
+
+@dataclass
+class Change:
+    """A match's change to one company's figures, read and folded without writing."""
+
+    seen: tuple[int, int]  # the company's (folds, version) it was folded from
+    row: int
+    fields: dict[str, Any]  # the row's new ended, order, match_version and outcome
+    done: Fold
+
+
+def change_of(company: Company, match: Match) -> Change | None:
+    """What ``match``'s change does to the company's figures (None: nothing), reading only: the
+    match replayed, its row moved to where it ends now, the fold from its earlier place on."""
+    row = (
+        CompanyMatch.objects.filter(company=company, match=match)
+        .values("id", "seats", "order", "match_version", "variant")
+        .first()
+    )
+    if row is None or row["match_version"] == match.version:
+        return None
+    got = read(match, row["seats"])
+    fields = {"ended": got.ended, "order": got.order, "match_version": got.version, "outcome": got.outcome}
+    start = min((row["order"], match.pk), (got.order, match.pk))
+    moved = {"id": row["id"], "order": got.order, "outcome": got.outcome}
+    done = fold(company, roster_of(company), start, [ALL, row["variant"]], moved=moved)
+    return Change((company.folds, company.version), row["id"], fields, done)
+
+
+def write(company: Company, change: Change) -> None:
+    CompanyMatch.objects.filter(pk=change.row).update(**change.fields)
+    apply(company, change.done)
 
 
 def update(company: Company, match: Match) -> bool:
     """The company's figures after ``match`` changed (the company row locked). False: unchanged."""
-    row = CompanyMatch.objects.filter(company=company, match=match).first()
-    if row is None or row.match_version == match.version:
-        return False
-    before = _index(company, match.pk)
-    got = read(match, row.seats)
-    CompanyMatch.objects.filter(pk=row.pk).update(
-        ended=got.ended, order=got.order, match_version=got.version, outcome=got.outcome
-    )
-    after = _index(company, match.pk)
-    roster = roster_of(company)
-    refold(company, roster, min(x for x in (before, after) if x is not None), changed=match.pk)
-    return True
+    change = change_of(company, match)
+    if change is not None:
+        write(company, change)
+    return change is not None
 
 
 def rebuild(company: Company) -> None:
@@ -244,14 +189,14 @@ def rebuild(company: Company) -> None:
             match_version=got.version,
             outcome=got.outcome,
         )
-    refold(company, roster, 0)
+    refold(company, roster, None)
 
 
 def kept_state(company: Company) -> dict[str, Any]:
     """What is kept, for comparing with a rebuild: the figures and every row."""
     rows = list(
         CompanyMatch.objects.filter(company=company).values_list(
-            "match_id", "seats", "ended", "order", "match_version", "outcome", "ratings"
+            "match_id", "seats", "ended", "order", "match_version", "outcome", "ratings", "tally"
         )
     )
     return {"figures": company.figures, "rows": rows, "roster": company.roster}
@@ -298,17 +243,30 @@ def check(company: Company, fix: bool = False) -> bool:
 
 
 def match_changed(match_id: int) -> None:
-    """After a match's write has committed: every company holding it updates its figures, each
-    under its own row's lock; one that fails is marked stale for its next write to rebuild."""
+    """After a match's write has committed: every company holding it updates its figures, the
+    fold read before the company's lock (on SQLite the database's write lock) and written under
+    it (:func:`settle`); a company that fails is marked stale for its next write to rebuild."""
     for cid in CompanyMatch.objects.filter(match_id=match_id).values_list("company_id", flat=True):
         try:
-            with transaction.atomic():
-                company = Company.objects.select_for_update().get(pk=cid)
-                match = Match.objects.get(pk=match_id)
-                if company.stale:
-                    rebuild(company)
-                else:
-                    update(company, match)
+            company = Company.objects.get(pk=cid)
+            change = None if company.stale else change_of(company, Match.objects.get(pk=match_id))
+            if change is not None or company.stale:
+                settle(cid, match_id, change)
         except Exception:
             log.exception("company %s: figures not updated after match %s", cid, match_id)
             Company.objects.filter(pk=cid).update(stale=True)
+
+
+def settle(company_id: int, match_id: int, change: Change | None) -> bool:
+    """Under the company's lock: ``change`` written if the company has not moved since it was
+    read (True), else the match's change folded again there (or a stale company rebuilt)."""
+    with transaction.atomic():
+        locked = Company.objects.select_for_update().get(pk=company_id)
+        if locked.stale:
+            rebuild(locked)
+        elif change is not None and (locked.folds, locked.version) == change.seen:
+            write(locked, change)
+            return True
+        else:
+            update(locked, Match.objects.get(pk=match_id))
+    return False

@@ -26,6 +26,8 @@ class Company(models.Model):
     stale = models.BooleanField(default=False)
     # the log replayed (log.Roster.to_dict), written with each entry; None: replay the log
     roster = models.JSONField(null=True, blank=True)
+    # bumped by every write of the figures: a fold read before the lock is written only if unchanged
+    folds = models.PositiveIntegerField(default=0)
 
     def __str__(self) -> str:
         return f"{self.public_id} ({self.name})"
@@ -70,7 +72,8 @@ class CompanyEntry(models.Model):
 
 class CompanyMatch(models.Model):
     """A match of the company as its figures see it (a cache of the logs): its outcome by player
-    id, where it falls in the order the matches ended, and every rating after it."""
+    id, where it falls in the order the matches ended, every rating after it and now and then
+    the tally up to it (where a fold from a later row starts)."""
 
     company = models.ForeignKey(Company, on_delete=models.CASCADE, related_name="rows")
     match = models.ForeignKey("scorekeeper.Match", on_delete=models.CASCADE, related_name="company_rows")
@@ -82,6 +85,8 @@ class CompanyMatch(models.Model):
     match_version = models.PositiveIntegerField()  # the match's log version the outcome reads
     outcome = models.JSONField()  # rules.stats.store.dump_outcome, sides by player id as linked
     ratings = models.JSONField(default=dict)  # scope ("*" or the variant) -> ratings after it
+    # scope -> the scope's tally up to this row, on every fold.EVERY-th row of the scope
+    tally = models.JSONField(default=dict)
 
     class Meta:
         ordering = ["order", "match_id"]

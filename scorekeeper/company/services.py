@@ -163,7 +163,7 @@ def player_rename(
 
 
 def _refold_all(entry: CompanyEntry, roster: Roster, company: Company) -> None:
-    figures.refold(company, roster, 0)
+    figures.refold(company, roster, None)
 
 
 @transaction.atomic

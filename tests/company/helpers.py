@@ -7,13 +7,16 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
 from django.core.exceptions import ValidationError
+from hypothesis import HealthCheck, Phase, settings
 
 from rules.engine import HandRecord
 from rules.stats import MatchInput, Tally, figures
 from rules.stats.store import load_tally
 from scorekeeper import services
 from scorekeeper.company import figures as kept
+from scorekeeper.company import services as company_services
 from scorekeeper.company.log import replay
 from scorekeeper.company.models import Company, CompanyEntry, CompanyMatch
 from scorekeeper.models import Match
@@ -105,3 +108,41 @@ def kept_figures(company: Company, scope: str = "*") -> tuple[dict[str, Any], di
     tally = load_tally(got["tally"])
     ratings = {names[k]: mu - 3 * sigma for k, (mu, sigma) in got["ratings"].items()}
     return by_name(tally, names), ratings
+
+
+SETTINGS = settings(
+    max_examples=10,
+    deadline=None,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],  # a database example is too slow to shrink
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
+def assert_same(company: Company, *, checked: bool = True) -> None:
+    """The kept figures equal a recomputation; ``checked``: and check_companies finds no difference."""
+    for scope in ["*", *sorted(company.figures.get("scopes", {}))]:
+        variant = None if scope == "*" else scope
+        tally, ratings = kept_figures(company, scope)
+        want_tally, want_ratings = from_scratch(company, variant)
+        if scope != "*" and scope not in company.figures.get("scopes", {}):
+            continue
+        assert tally == want_tally, scope
+        assert ratings.keys() == want_ratings.keys()
+        for n, r in ratings.items():
+            assert r == pytest.approx(want_ratings[n], abs=1e-9), (scope, n)
+    assert kept.check(company) or not checked, "manage.py check_companies would find a difference"
+
+
+def company_of(history: Sequence[MatchInput], capture) -> Company:  # type: ignore[no-untyped-def]
+    company, _secret = company_services.company_create(name="Пятница", time_zone="Europe/Moscow")
+    for m in history:
+        match, _s = create_match(m)
+        half = len(m.hands) // 2
+        with capture(execute=True):
+            play(match, m.hands[:half])
+        company.refresh_from_db()
+        company_services.match_link(company=company, match=match, nonce=nonce(), version=company.version)
+        with capture(execute=True):  # the rest after it joined: updated on commit
+            play(match, m.hands[half:])
+    company.refresh_from_db()
+    return company

@@ -7,56 +7,28 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.engine import HandRecord
 from rules.stats import MatchInput
 from scorekeeper import services
 from scorekeeper.company import figures as kept
+from scorekeeper.company import fold
 from scorekeeper.company import services as company_services
 from scorekeeper.company.models import Company
 from scorekeeper.models import Line
-from tests.company.helpers import create_match, from_scratch, kept_figures, nonce, play
+from tests.company.helpers import SETTINGS, assert_same, company_of, nonce, play
 from tests.stats.strategies import histories
 
 pytestmark = pytest.mark.django_db
 
-SETTINGS = settings(
-    max_examples=10,
-    deadline=None,
-    phases=[Phase.explicit, Phase.reuse, Phase.generate],  # a database example is too slow to shrink
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
 
-
-def assert_same(company: Company) -> None:
-    for scope in ["*", *sorted(company.figures.get("scopes", {}))]:
-        variant = None if scope == "*" else scope
-        tally, ratings = kept_figures(company, scope)
-        want_tally, want_ratings = from_scratch(company, variant)
-        if scope != "*" and scope not in company.figures.get("scopes", {}):
-            continue
-        assert tally == want_tally, scope
-        assert ratings.keys() == want_ratings.keys()
-        for n, r in ratings.items():
-            assert r == pytest.approx(want_ratings[n], abs=1e-9), (scope, n)
-    assert kept.check(company), "manage.py check_companies would find a difference"
-
-
-def company_of(history: list[MatchInput], capture) -> Company:  # type: ignore[no-untyped-def]
-    company, _secret = company_services.company_create(name="Пятница", time_zone="Europe/Moscow")
-    for m in history:
-        match, _s = create_match(m)
-        half = len(m.hands) // 2
-        with capture(execute=True):
-            play(match, m.hands[:half])
-        company.refresh_from_db()
-        company_services.match_link(company=company, match=match, nonce=nonce(), version=company.version)
-        with capture(execute=True):  # the rest after it joined: updated on commit
-            play(match, m.hands[half:])
-    company.refresh_from_db()
-    return company
+@pytest.fixture(autouse=True)
+def checkpoints_every_other_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The histories are short: a tally kept every other row puts the folds from a checkpoint
+    in every example."""
+    monkeypatch.setattr(fold, "EVERY", 2)
 
 
 @SETTINGS

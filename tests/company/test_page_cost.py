@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import time
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -23,6 +24,8 @@ pytestmark = pytest.mark.django_db
 # a read of the company's matches is bounded by what the page shows: a LIMIT, the rows of the
 # evenings shown, this month's; or it counts them (the matches page's paginator)
 BOUNDED = re.compile(r'LIMIT|"id" IN \(|"order" >=|COUNT\(')
+# a fold's reads: the rows from a place on, the few since a checkpoint, a count, a match's rows
+FOLD_BOUNDED = re.compile(r'LIMIT|COUNT\(|NOT \(\("scorekeeper_companymatch"\."order" <|"match_id" = ')
 
 
 def pages(fx: CompanyFixture) -> dict[str, str]:
@@ -80,3 +83,43 @@ def test_the_company_page_lists_its_latest_matches_and_evenings_and_links_to_the
     assert not set(shown) & set(re.findall(r"<h3>([^<]+)</h3>", older))  # the earlier ones only
     listing = client.get(fx.edit + "matches/?page=4").content.decode()
     assert listing.count('<li>\n    <a href="/m/') == 102 - 3 * 30  # 100 finished, 2 in play
+
+
+def _hands_at_two_tables(fx: CompanyFixture, capture: Any) -> list[str]:
+    """Two hands at each of the company's two tables in play, taking turns (each the newest in
+    turn), the figures moved on each commit: the queries of the last two."""
+    from rules.engine import HandRecord
+    from scorekeeper import services
+    from scorekeeper.models import Match
+
+    tables = [Match.objects.get(public_id=pid) for pid, _s in fx.open]
+    sql: list[str] = []
+    for k in range(4):
+        match = tables[k % 2]
+        match.refresh_from_db()
+        with CaptureQueriesContext(connection) as ctx, capture(execute=True):
+            services.hand_record(
+                match=match,
+                record=HandRecord.from_dict({"points": [60, 60]}),
+                nonce=f"cost-{k}",
+                version=match.version,
+            )
+        if k >= 2:
+            sql += [q["sql"] for q in ctx.captured_queries]
+    return sql
+
+
+def test_a_hand_at_two_tables_in_play_costs_the_same_at_10_and_at_100_matches(
+    django_capture_on_commit_callbacks,
+) -> None:  # type: ignore[no-untyped-def]
+    """The figures' fold reads the rows from the earlier table's place on and the few since the
+    nearest kept tally, never the history; a hand of a match in play counts in no figure, so
+    the only company row written is its own."""
+    small = _hands_at_two_tables(make_company(10), django_capture_on_commit_callbacks)
+    big = _hands_at_two_tables(make_company(100), django_capture_on_commit_callbacks)
+    assert len(big) == len(small), (small, big)
+    for q in big:
+        if "companymatch" in q and q.startswith("SELECT"):
+            assert FOLD_BOUNDED.search(q), q
+    writes = [q for q in big if q.startswith("UPDATE") and "companymatch" in q]
+    assert len(writes) == 2, writes  # each hand: its own row only
