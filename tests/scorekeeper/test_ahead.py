@@ -8,6 +8,8 @@ import threading
 
 import pytest
 from django.db import connection, transaction
+from django.db.models import TextField
+from django.db.models.functions import Cast
 
 from rules.engine import HandRecord
 from scorekeeper import ahead, services, snapshots
@@ -103,3 +105,22 @@ def test_corrections_and_new_hands_at_once() -> None:
     stored = Match.objects.get(pk=match.pk)
     assert stored.snapshot["hands"] == 52 and stored.version == 40 + 8 + 12
     assert snapshots.check(stored) == []
+
+
+@pytest.mark.django_db
+def test_a_lines_words_are_stored_as_letters_not_escapes() -> None:
+    match, _secret = services.match_create(variant="penalty-goats", options={}, team_names=["Красные", "B"])
+    services.hand_record(
+        match=match,
+        record=HandRecord.from_dict({"points": [60, 60], "note": "Сдавал Борис"}),
+        nonce="h",
+        version=0,
+    )
+    texts, record = (
+        Line.objects.filter(match=match)
+        .annotate(t=Cast("texts", TextField()), r=Cast("record", TextField()))
+        .values_list("t", "r")
+        .get()
+    )
+    assert "Сдавал Борис" in texts and "Сдавал Борис" in record and "\\u04" not in texts + record
+    assert Line.objects.get(match=match).record["note"] == "Сдавал Борис"
