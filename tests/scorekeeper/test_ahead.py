@@ -124,3 +124,46 @@ def test_a_lines_words_are_stored_as_letters_not_escapes() -> None:
     )
     assert "Сдавал Борис" in texts and "Сдавал Борис" in record and "\\u04" not in texts + record
     assert Line.objects.get(match=match).record["note"] == "Сдавал Борис"
+
+
+def _line_reads_inside_the_write(write) -> list[str]:  # type: ignore[no-untyped-def]
+    """The reads of board lines made while the write's transaction is open (on SQLite, the
+    one write lock every other table waits behind)."""
+    outside = len(connection.atomic_blocks)
+    seen: list[str] = []
+
+    def spy(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+        if len(connection.atomic_blocks) > outside and sql.lstrip().upper().startswith("SELECT"):
+            if '"scorekeeper_line"' in sql.split(" WHERE ")[0]:
+                seen.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(spy):
+        write()
+    return seen
+
+
+@pytest.mark.django_db
+def test_edit_delete_and_restore_read_no_line_inside_the_write() -> None:
+    match = new_match(40)
+    record = HandRecord.from_dict({"points": [70, 50]})
+    m = Match.objects.get(pk=match.pk)
+    assert (
+        _line_reads_inside_the_write(
+            lambda: services.hand_edit(match=m, slot=1, record=record, nonce="e", version=40)
+        )
+        == []
+    )
+    m = Match.objects.get(pk=match.pk)
+    assert (
+        _line_reads_inside_the_write(lambda: services.entry_restore(match=m, seq=1, nonce="r", version=41))
+        == []
+    )
+    m = Match.objects.get(pk=match.pk)
+    assert (
+        _line_reads_inside_the_write(lambda: services.hand_delete(match=m, slot=2, nonce="d", version=42))
+        == []
+    )
+    stored = Match.objects.get(pk=match.pk)
+    assert snapshots.check(stored) == [] and stored.snapshot["hands"] == 39
+    assert Line.objects.get(match=match, number=1).record == {"points": [60, 60]}
