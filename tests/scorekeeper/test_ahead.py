@@ -107,23 +107,43 @@ def test_corrections_and_new_hands_at_once() -> None:
     assert snapshots.check(stored) == []
 
 
+def _line_ids(match: Match) -> dict[int, int]:
+    return dict(Line.objects.filter(match=match).values_list("number", "id"))
+
+
 @pytest.mark.django_db
-def test_a_lines_words_are_stored_as_letters_not_escapes() -> None:
-    match, _secret = services.match_create(variant="penalty-goats", options={}, team_names=["Красные", "B"])
-    services.hand_record(
+def test_a_correction_rewrites_only_the_lines_that_differ() -> None:
+    match = new_match(30)
+    before = _line_ids(match)
+    # hand 5 gets a note: its line's words change, no later line does
+    services.hand_edit(
         match=match,
-        record=HandRecord.from_dict({"points": [60, 60], "note": "Сдавал Борис"}),
-        nonce="h",
-        version=0,
+        slot=5,
+        record=HandRecord.from_dict({"points": [60, 60], "note": "a"}),
+        nonce="n",
+        version=30,
     )
-    texts, record = (
-        Line.objects.filter(match=match)
-        .annotate(t=Cast("texts", TextField()), r=Cast("record", TextField()))
-        .values_list("t", "r")
-        .get()
+    after = _line_ids(match)
+    assert [n for n in after if after[n] != before[n]] == [5]
+    assert snapshots.check(Match.objects.get(pk=match.pk)) == []
+    # hand 1 moves the score: every line from 1 on differs and is written again
+    services.hand_edit(
+        match=match, slot=1, record=HandRecord.from_dict({"points": [70, 50]}), nonce="m", version=31
     )
-    assert "Сдавал Борис" in texts and "Сдавал Борис" in record and "\\u04" not in texts + record
-    assert Line.objects.get(match=match).record["note"] == "Сдавал Борис"
+    again = _line_ids(match)
+    assert all(again[n] != after[n] for n in again)
+    assert snapshots.check(Match.objects.get(pk=match.pk)) == []
+
+
+@pytest.mark.django_db
+def test_a_delete_in_the_middle_keeps_the_lines_before_it() -> None:
+    match = new_match(12)
+    before = _line_ids(match)
+    services.hand_delete(match=match, slot=6, nonce="d", version=12)
+    after = _line_ids(match)
+    assert sorted(after) == list(range(1, 12))
+    assert all(after[n] == before[n] for n in range(1, 6))
+    assert snapshots.check(Match.objects.get(pk=match.pk)) == []
 
 
 def _line_reads_inside_the_write(write) -> list[str]:  # type: ignore[no-untyped-def]
@@ -167,3 +187,22 @@ def test_edit_delete_and_restore_read_no_line_inside_the_write() -> None:
     stored = Match.objects.get(pk=match.pk)
     assert snapshots.check(stored) == [] and stored.snapshot["hands"] == 39
     assert Line.objects.get(match=match, number=1).record == {"points": [60, 60]}
+
+
+@pytest.mark.django_db
+def test_a_lines_words_are_stored_as_letters_not_escapes() -> None:
+    match, _secret = services.match_create(variant="penalty-goats", options={}, team_names=["Красные", "B"])
+    services.hand_record(
+        match=match,
+        record=HandRecord.from_dict({"points": [60, 60], "note": "Сдавал Борис"}),
+        nonce="h",
+        version=0,
+    )
+    texts, record = (
+        Line.objects.filter(match=match)
+        .annotate(t=Cast("texts", TextField()), r=Cast("record", TextField()))
+        .values_list("t", "r")
+        .get()
+    )
+    assert "Сдавал Борис" in texts and "Сдавал Борис" in record and "\\u04" not in texts + record
+    assert Line.objects.get(match=match).record["note"] == "Сдавал Борис"
