@@ -34,12 +34,14 @@ def check(match: Match, action: str, slot: int | None) -> None:
             code="match_too_long",
         )
     hands = (match.snapshot or {}).get("hands", 0)
+    if not isinstance(hands, int) or hands < MAX_HANDS:
+        return  # room on the board: nothing to look up inside the write's transaction
     growing = action == Entry.ADD or (
         action == Entry.RESTORE
         and slot is not None
         and not Line.objects.filter(match=match, slot=slot).exists()
     )
-    if growing and isinstance(hands, int) and hands >= MAX_HANDS:
+    if growing:
         raise ValidationError(
             _(
                 "This match has %(n)s hands, the most one match holds. "

@@ -11,7 +11,22 @@ can be rebuilt from the log at any time (``manage.py check_snapshots``).
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from django.db import models
+
+
+class UnescapedJSONEncoder(json.JSONEncoder):
+    """JSON with letters as themselves, not as ``\\uXXXX``: a board line's words and notes are
+    mostly Cyrillic, six bytes a letter escaped and two in UTF-8. A correction rewrites every
+    later line, so the bytes it sends (and PostgreSQL's bulk insert quotes character by
+    character) and the pages SQLite writes shrink by about half. The values read back are the
+    same either way."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["ensure_ascii"] = False
+        super().__init__(*args, **kwargs)
 
 
 class Match(models.Model):
@@ -84,7 +99,7 @@ class Line(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="lines")
     number = models.PositiveIntegerField()
     slot = models.PositiveIntegerField()
-    record = models.JSONField()
+    record = models.JSONField(encoder=UnescapedJSONEncoder)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
     # the score of each side after the hand (solo-twelve's marks go to 0 and below); sides 2 and 3
     # only at a table of three or four sides
@@ -94,8 +109,8 @@ class Line(models.Model):
     score3 = models.IntegerField(null=True, blank=True)
     edited = models.BooleanField(default=False)
     restored = models.BooleanField(default=False)  # its last change brought back an earlier version
-    fold = models.JSONField()
-    texts = models.JSONField()
+    fold = models.JSONField(encoder=UnescapedJSONEncoder)
+    texts = models.JSONField(encoder=UnescapedJSONEncoder)
 
     class Meta:
         ordering = ["number"]

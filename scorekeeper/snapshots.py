@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.conf import settings
+from django.db.models import Q
 from django.utils import translation
 
 from rules.engine import (
@@ -50,6 +51,23 @@ WORDING = 3
 def line_texts(result: HandResult, team_names: Sequence[str], ruleset: Ruleset) -> dict[str, dict[str, Any]]:
     """The line as shown, in every language of the site (built once per written hand)."""
     return lines_texts([result], team_names, ruleset)[0]
+
+
+# A line's fields as stored; the words (``texts``), the longest, apart
+_STORED = (
+    "number",
+    "slot",
+    "record",
+    "winner",
+    "score0",
+    "score1",
+    "score2",
+    "score3",
+    "edited",
+    "restored",
+    "fold",
+)
+_LINE_FIELDS = (*_STORED, "texts")
 
 
 def lines_texts(
@@ -114,13 +132,16 @@ def fold_of_match(match: Match, rs: Ruleset | None = None) -> Fold:
 
 @dataclass
 class Plan:
-    """What a write does to the board: the lines from number ``start`` on are replaced by
-    ``lines``; ``fold`` is the state after the last hand. ``start`` None: no line changes."""
+    """What a write does to the board: the stored lines numbered in ``drop`` are deleted and
+    ``lines`` inserted; ``fold`` is the state after the last hand. ``start`` None: no line
+    changes. A replay from hand k gives every line from k on, but only those that differ from
+    the stored one are in ``lines`` (and their numbers in ``drop``): a line equal in every field
+    stays as it is."""
 
     start: int | None
     lines: list[Line]
     fold: Fold
-    append_only: bool = False
+    drop: list[int] = field(default_factory=list)
 
 
 def _replay(
@@ -148,7 +169,7 @@ def plan_add(match: Match, rs: Ruleset, slot: int, record: HandRecord) -> Plan:
     """The next hand: one fold step from the snapshot."""
     fold = fold_of_match(match, rs)
     lines, after = _replay(match, rs, fold, [(slot, record.to_dict(), False, False)])
-    return Plan(start=fold.hands + 1, lines=lines, fold=after, append_only=True)
+    return Plan(start=fold.hands + 1, lines=lines, fold=after)
 
 
 def plan_change(
@@ -158,7 +179,7 @@ def plan_change(
     the lines from its place on are replayed from the checkpoint just before it. A hand taken
     out stays out when edited; only a restore (``revive``) brings it back. Returns the plan and
     the hand's index in the match (-1 for a removal), for naming errors."""
-    target = Line.objects.filter(match=match, slot=slot).first()
+    target = Line.objects.filter(match=match, slot=slot).values(*_STORED).first()
     if target is None and not revive:  # off the board and staying off: nothing on it changes
         if record is not None:
             validate_record(rs, record, index=0)  # still a record these rules allow
@@ -166,32 +187,83 @@ def plan_change(
     if remove:
         if target is None:  # already off the board: nothing on it changes
             return Plan(start=None, lines=[], fold=fold_of_match(match, rs)), -1
-        start = target.number
-        tail = list(Line.objects.filter(match=match, number__gt=start))
-        items = [(ln.slot, ln.record, ln.edited, ln.restored) for ln in tail]
-        index = -1
+        start = target["number"]
+        later = list(Line.objects.filter(match=match, number__gt=start).values(*_STORED))
+        stored, items, index = [target, *later], [], -1
     else:
         assert record is not None
         if target is not None:
-            start = target.number
-            tail = list(Line.objects.filter(match=match, number__gt=start))
+            start = target["number"]
+            later = list(Line.objects.filter(match=match, number__gt=start).values(*_STORED))
+            stored = [target, *later]
         else:  # a hand taken out comes back at its place among the hands by recording order
             start = Line.objects.filter(match=match, slot__lt=slot).count() + 1
-            tail = list(Line.objects.filter(match=match, number__gte=start))
-        items = [(slot, record.to_dict(), True, revive)]
-        items += [(ln.slot, ln.record, ln.edited, ln.restored) for ln in tail]
-        index = start - 1
+            stored = later = list(Line.objects.filter(match=match, number__gte=start).values(*_STORED))
+        items, index = [(slot, record.to_dict(), True, revive)], start - 1
+    items += [(ln["slot"], ln["record"], ln["edited"], ln["restored"]) for ln in later]
     before = Line.objects.filter(match=match, number=start - 1).values_list("fold", flat=True).first()
     checkpoint = new_fold(rs) if before is None else Fold.from_dict(rs, before)
     lines, fold = _replay(match, rs, checkpoint, items)
-    return Plan(start=start, lines=lines, fold=fold), index
+    changed, drop = _changes(match, stored, lines)
+    return Plan(start=start, lines=changed, fold=fold, drop=drop), index
+
+
+def _changes(
+    match: Match, stored: Sequence[dict[str, Any]], lines: Sequence[Line]
+) -> tuple[list[Line], list[int]]:
+    """The replayed lines that differ from the stored line of their number, and the numbers of
+    the stored lines to delete: those and any left past the new last line. The stored words
+    (the longest field) are read only for the lines equal in everything else."""
+    old = {row["number"]: row for row in stored}
+    alike = {
+        ln.number
+        for ln in lines
+        if ln.number in old and all(getattr(ln, name) == old[ln.number][name] for name in _STORED)
+    }
+    if alike:
+        words = dict(
+            Line.objects.filter(match=match, number__range=(min(alike), max(alike))).values_list(
+                "number", "texts"
+            )
+        )
+        alike = {ln.number for ln in lines if ln.number in alike and words.get(ln.number) == ln.texts}
+    changed = [ln for ln in lines if ln.number not in alike]
+    return changed, sorted(n for n in old if n not in alike)
+
+
+def _runs(numbers: Sequence[int]) -> list[tuple[int, int]]:
+    """Sorted numbers as ranges of consecutive ones: a correction of hand k usually changes
+    every line from k on, one range."""
+    runs: list[tuple[int, int]] = []
+    for n in numbers:
+        if runs and runs[-1][1] == n - 1:
+            runs[-1] = (runs[-1][0], n)
+        else:
+            runs.append((n, n))
+    return runs
+
+
+def _delete_lines(match: Match, numbers: Sequence[int]) -> None:
+    """One DELETE for the ranges (in groups, so a scattered set stays a short statement)."""
+    runs = _runs(numbers)
+    for i in range(0, len(runs), _RUNS_PER_DELETE):
+        where = Q()
+        for lo, hi in runs[i : i + _RUNS_PER_DELETE]:
+            where |= Q(number=lo) if lo == hi else Q(number__range=(lo, hi))
+        Line.objects.filter(where, match=match).delete()
+
+
+_RUNS_PER_DELETE = 100
 
 
 def apply(match: Match, plan: Plan, version: int) -> None:
     """Write the plan and the new snapshot (inside the write's transaction, the match locked)."""
     if plan.start is not None:
-        if not plan.append_only:
-            Line.objects.filter(match=match, number__gte=plan.start).delete()
+        # Deleted and inserted, not updated: the rows that differ are rewritten whole either way
+        # (every later line's scores and checkpoint, after a correction that moves the score),
+        # and bulk_update's CASE per column costs more than the INSERT.
+        if plan.drop:
+            _delete_lines(match, plan.drop)
         Line.objects.bulk_create(plan.lines)
     snapshot = snapshot_of(plan.fold, version)
     Match.objects.filter(pk=match.pk).update(version=version, snapshot=snapshot)
@@ -243,22 +315,6 @@ def rebuild(match: Match) -> None:
     Line.objects.bulk_create(built.lines)
     Match.objects.filter(pk=match.pk).update(version=built.version, snapshot=built.snapshot)
     match.version, match.snapshot = built.version, built.snapshot
-
-
-_LINE_FIELDS = (
-    "number",
-    "slot",
-    "record",
-    "winner",
-    "score0",
-    "score1",
-    "score2",
-    "score3",
-    "edited",
-    "restored",
-    "fold",
-    "texts",
-)
 
 
 def check(match: Match) -> list[str]:

@@ -40,7 +40,7 @@ run_one() {  # $1 label; DATABASE_URL set
   local bound
   bound=$($BIN/python scripts/bound_fixture.py)
   port=$(free_port)
-  # The production config (kozel_site/gunicorn.conf.py: 2 gthread workers x 4 threads).
+  # The production config (kozel_site/gunicorn.conf.py: 2 gthread workers x 2 threads).
   GUNICORN_BIND="127.0.0.1:$port" $BIN/gunicorn -c kozel_site/gunicorn.conf.py kozel_site.wsgi:application \
     --error-logfile "$TMP/gunicorn-$label.log" --capture-output &
   GUNICORN_PID=$!

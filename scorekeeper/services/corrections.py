@@ -40,20 +40,22 @@ def hand_delete(*, match: Match, slot: int, nonce: str, version: int, reason: st
         )
 
 
-@transaction.atomic
 def entry_restore(*, match: Match, seq: int, nonce: str, version: int) -> tuple[Entry, bool]:
-    """Bring back the version of a hand that log entry ``seq`` wrote (an add, edit or restore)."""
+    """Bring back the version of a hand that log entry ``seq`` wrote (an add, edit or restore).
+    The entry is read and the replay made before the write lock: log entries never change."""
     old = Entry.objects.filter(match=match, seq=seq, record__isnull=False).first()
     if old is None:
         raise NotFound()
     record = HandRecord.from_dict(old.record or {})
-    return append(
-        match=match,
-        action=Entry.RESTORE,
-        slot=old.slot,
-        record=record,
-        nonce=nonce,
-        version=version,
-        source=seq,
-        reason=reasons.encode("restored", {"n": seq}),
-    )
+    ahead.prepare(match, old.slot, record, remove=False, revive=True)
+    with transaction.atomic():
+        return append(
+            match=match,
+            action=Entry.RESTORE,
+            slot=old.slot,
+            record=record,
+            nonce=nonce,
+            version=version,
+            source=seq,
+            reason=reasons.encode("restored", {"n": seq}),
+        )

@@ -8,6 +8,8 @@ import threading
 
 import pytest
 from django.db import connection, transaction
+from django.db.models import TextField
+from django.db.models.functions import Cast
 
 from rules.engine import HandRecord
 from scorekeeper import ahead, services, snapshots
@@ -103,3 +105,104 @@ def test_corrections_and_new_hands_at_once() -> None:
     stored = Match.objects.get(pk=match.pk)
     assert stored.snapshot["hands"] == 52 and stored.version == 40 + 8 + 12
     assert snapshots.check(stored) == []
+
+
+def _line_ids(match: Match) -> dict[int, int]:
+    return dict(Line.objects.filter(match=match).values_list("number", "id"))
+
+
+@pytest.mark.django_db
+def test_a_correction_rewrites_only_the_lines_that_differ() -> None:
+    match = new_match(30)
+    before = _line_ids(match)
+    # hand 5 gets a note: its line's words change, no later line does
+    services.hand_edit(
+        match=match,
+        slot=5,
+        record=HandRecord.from_dict({"points": [60, 60], "note": "a"}),
+        nonce="n",
+        version=30,
+    )
+    after = _line_ids(match)
+    assert [n for n in after if after[n] != before[n]] == [5]
+    assert snapshots.check(Match.objects.get(pk=match.pk)) == []
+    # hand 1 moves the score: every line from 1 on differs and is written again
+    services.hand_edit(
+        match=match, slot=1, record=HandRecord.from_dict({"points": [70, 50]}), nonce="m", version=31
+    )
+    again = _line_ids(match)
+    assert all(again[n] != after[n] for n in again)
+    assert snapshots.check(Match.objects.get(pk=match.pk)) == []
+
+
+@pytest.mark.django_db
+def test_a_delete_in_the_middle_keeps_the_lines_before_it() -> None:
+    match = new_match(12)
+    before = _line_ids(match)
+    services.hand_delete(match=match, slot=6, nonce="d", version=12)
+    after = _line_ids(match)
+    assert sorted(after) == list(range(1, 12))
+    assert all(after[n] == before[n] for n in range(1, 6))
+    assert snapshots.check(Match.objects.get(pk=match.pk)) == []
+
+
+def _line_reads_inside_the_write(write) -> list[str]:  # type: ignore[no-untyped-def]
+    """The reads of board lines made while the write's transaction is open (on SQLite, the
+    one write lock every other table waits behind)."""
+    outside = len(connection.atomic_blocks)
+    seen: list[str] = []
+
+    def spy(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+        if len(connection.atomic_blocks) > outside and sql.lstrip().upper().startswith("SELECT"):
+            if '"scorekeeper_line"' in sql.split(" WHERE ")[0]:
+                seen.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(spy):
+        write()
+    return seen
+
+
+@pytest.mark.django_db
+def test_edit_delete_and_restore_read_no_line_inside_the_write() -> None:
+    match = new_match(40)
+    record = HandRecord.from_dict({"points": [70, 50]})
+    m = Match.objects.get(pk=match.pk)
+    assert (
+        _line_reads_inside_the_write(
+            lambda: services.hand_edit(match=m, slot=1, record=record, nonce="e", version=40)
+        )
+        == []
+    )
+    m = Match.objects.get(pk=match.pk)
+    assert (
+        _line_reads_inside_the_write(lambda: services.entry_restore(match=m, seq=1, nonce="r", version=41))
+        == []
+    )
+    m = Match.objects.get(pk=match.pk)
+    assert (
+        _line_reads_inside_the_write(lambda: services.hand_delete(match=m, slot=2, nonce="d", version=42))
+        == []
+    )
+    stored = Match.objects.get(pk=match.pk)
+    assert snapshots.check(stored) == [] and stored.snapshot["hands"] == 39
+    assert Line.objects.get(match=match, number=1).record == {"points": [60, 60]}
+
+
+@pytest.mark.django_db
+def test_a_lines_words_are_stored_as_letters_not_escapes() -> None:
+    match, _secret = services.match_create(variant="penalty-goats", options={}, team_names=["Красные", "B"])
+    services.hand_record(
+        match=match,
+        record=HandRecord.from_dict({"points": [60, 60], "note": "Сдавал Борис"}),
+        nonce="h",
+        version=0,
+    )
+    texts, record = (
+        Line.objects.filter(match=match)
+        .annotate(t=Cast("texts", TextField()), r=Cast("record", TextField()))
+        .values_list("t", "r")
+        .get()
+    )
+    assert "Сдавал Борис" in texts and "Сдавал Борис" in record and "\\u04" not in texts + record
+    assert Line.objects.get(match=match).record["note"] == "Сдавал Борис"
