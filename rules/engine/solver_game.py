@@ -28,13 +28,13 @@ SHALLOW = 4
 
 
 def _compiled_core() -> ModuleType | None:
-    """solver_core compiled from this very source (scripts/build_solver.py), if it was built:
-    a build from an older source is never used."""
+    """solver_core_c.pyx (the search of solver_core in C types) as built by scripts/build_solver.py
+    from the source beside it, if it was built: a build from an older source is never used."""
     try:
         mod = importlib.import_module(f"{__package__}.solver_core_c")
     except ImportError:
         return None
-    src = Path(solver_core.__file__).read_bytes()
+    src = (Path(__file__).parent / "solver_core_c.pyx").read_bytes()
     return mod if getattr(mod, "SOURCE_SHA256", None) == hashlib.sha256(src).hexdigest() else None
 
 
