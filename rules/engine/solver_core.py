@@ -8,7 +8,8 @@ time: card points, tricks (Lyusya) or a queen capture (docs/rules.md#analysis).
 The rules come from the engine (:mod:`~rules.engine.solver_tables`).
 
 The search is fail-soft alpha-beta, asked zero-window questions (MTD(f)): a transposition
-table at trick boundaries holds bounds on the rest of the deal, with the best lead it found;
+table at trick boundaries holds bounds on the rest of the deal, with the best lead it found,
+keyed on who holds what among the cards still to play, in ladder order, and what each is worth;
 cards of one hand that no live card separates and that are worth the same are searched once;
 moves are tried in an order that usually cuts first.
 """
@@ -148,6 +149,37 @@ class Search:
             lose.sort(key=pts.__getitem__)
             return (*win, *lose)
 
+        # what a card is for the rest of the deal: its worth (the capture's two stand for themselves)
+        kind = tuple(100 + c if self.capture and c in self.capture else pts[c] for c in range(d))
+
+        def position(leader: int, ls: int) -> tuple[tuple[int, ...], int]:
+            """A position at a trick's start as the cards still to be played, low bit first, each as
+            who holds it (the next round's cards too) and what it is worth, with the number of them
+            in each group: positions that differ only in which worthless cards are gone play
+            alike and share an entry. With the live cards, to find the best lead's place in them."""
+            later = pending[-1] if pending else (0,) * n
+            live = sum(hands) | sum(later)
+            counts = [0] * 5
+            codes: list[int] = []
+            m = live
+            while m:
+                b = m & -m
+                c = b.bit_length() - 1
+                m ^= b
+                o = next((s for s in range(n) if hands[s] & b), -1)
+                if o < 0:
+                    o = 4 + next(s for s in range(n) if later[s] & b)
+                codes.append(o | kind[c] << 3)
+                counts[grp[c]] += 1
+            return (leader, ls if keep_suits else 0, *counts, *codes), live
+
+        def card_at(live: int, place: int) -> int:
+            if place < 0:
+                return -1
+            for _ in range(place):
+                live &= live - 1
+            return (live & -live).bit_length() - 1
+
         def trick(leader: int, alpha: int, beta: int, rem: int, ls: int) -> int:
             if rem <= alpha:
                 return rem
@@ -181,10 +213,11 @@ class Search:
                 if mode == TRICKS:
                     return 1 if maxs[bseat] else 0
                 return 1 if tp == 3 else 0
-            key = (leader, ls, *hands) if keep_suits else (leader, *hands)
+            key, live_all = position(leader, ls)
             e = tt.get(key)
             if e is not None:
-                lo, hi, bm = e
+                lo, hi, place = e
+                bm = card_at(live_all, place)
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
@@ -232,7 +265,7 @@ class Search:
                 lo = max(lo, v)
             else:
                 lo = hi = v
-            tt[key] = (lo, hi, best_move)
+            tt[key] = (lo, hi, -1 if best_move < 0 else bin(live_all & ((1 << best_move) - 1)).count("1"))
             return v
 
         def node(

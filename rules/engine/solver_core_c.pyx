@@ -34,10 +34,9 @@ cdef enum:
 cdef uint64_t USED = (<uint64_t> 1) << 63  # the mark of a kept slot in use
 
 cdef struct Entry:
-    uint64_t h0, h1, h2, h3
-    int tag  # 0: an empty slot; else 1 + the leader + 8 × the suits led (where they count)
+    uint64_t k[5]  # the position's key (k[4] is never 0 in a slot in use)
     int16_t lo, hi
-    int8_t bm
+    int8_t bm  # the best lead, as its place among the live cards
 
 cdef struct Kept:
     uint64_t key  # with USED set in a slot that holds one
@@ -63,6 +62,7 @@ cdef class Search:
     cdef int grp[MAXD]
     cdef int led_bit[MAXD]
     cdef int eqv[MAXD]
+    cdef int cls[MAXD]
     cdef int wts[4][MAXD]
     cdef uint64_t between[MAXD][MAXD]
     cdef int maxs[4]
@@ -125,6 +125,12 @@ cdef class Search:
                 else:
                     self.wts[s][c] = 0
             self.eqv[c] = self.pts[c] if mode == 0 else 0
+        kinds = {}
+        for c in range(self.d):
+            worth = 100 + c if capture is not None and c in capture else self.pts[c]
+            self.cls[c] = kinds.setdefault(worth, len(kinds))
+        if len(kinds) > 8 or len(self.rounds) > 2:
+            raise ValueError("a deal past the compiled search's sizes")
         if mode == 2:
             catcher, queen = capture
             for s in range(seats):
@@ -201,33 +207,77 @@ cdef class Search:
         return 0
 
     cdef uint64_t answers(self, int seat, uint64_t h, int lead, int ls) except? 0:
+        """Kept as Rules.answers keeps them, and without the suits led where no rule reads them."""
         cdef uint64_t key = h | (<uint64_t> self.grp[lead]) << 40 | (<uint64_t> (seat == self.blind)) << 46
         cdef uint64_t m
+        if not self.keep_suits:
+            ls = 0
         key |= (<uint64_t> ls) << 49
         if not self._find(self.ans, self.ans_size, key, &m):
-            m = self.rules.answers(seat, h, lead, ls)
+            m = self.rules.answer_mask(seat, h, lead, ls)
             self._put(&self.ans, &self.ans_size, &self.ans_count, key, m)
         return m
 
     cdef uint64_t leads(self, int seat, uint64_t h, int ls) except? 0:
-        cdef uint64_t key = h | (<uint64_t> seat) << 40 | (<uint64_t> ls) << 43
+        cdef uint64_t key
         cdef uint64_t m
+        if not self.keep_suits:
+            ls = 0
+        key = h | (<uint64_t> seat) << 40 | (<uint64_t> ls) << 43
         if not self._find(self.lds, self.lds_size, key, &m):
-            m = self.rules.leads(seat, h, ls)
+            m = self.rules.lead_mask(seat, h, ls)
             self._put(&self.lds, &self.lds_size, &self.lds_count, key, m)
         return m
 
     # the transposition table
 
-    cdef size_t _slot(self, int tag) noexcept:
+    cdef void _key(self, int tag, uint64_t* key) noexcept:
+        """A position at a trick's start as the cards still to be played, low bit first, each as who
+        holds it and what it is worth, with the number of them in each group: positions that
+        differ only in which of the worthless cards are gone play alike and share an entry."""
+        cdef uint64_t live = 0, b
+        cdef int s, c, g, w = 0, at = 0, code
+        cdef int counts[5]
+        for g in range(5):
+            counts[g] = 0
+        for s in range(self.n):
+            live |= self.hands[s]
+        if self.npend:
+            for s in range(self.n):
+                live |= self.pend[self.npend - 1][s]
+        key[0] = key[1] = key[2] = key[3] = 0
+        while live:
+            c = kz_low(live)
+            b = live & -live
+            live ^= b
+            code = 7
+            for s in range(self.n):
+                if self.hands[s] & b:
+                    code = s
+                    break
+            if code == 7:
+                for s in range(self.n):
+                    if self.pend[self.npend - 1][s] & b:
+                        code = 4 + s
+                        break
+            key[w] |= (<uint64_t> (code | self.cls[c] << 3)) << (6 * at)
+            at += 1
+            if at == 10:
+                at = 0
+                w += 1
+            counts[self.grp[c]] += 1
+        key[4] = (<uint64_t> tag) << 32
+        for g in range(5):
+            key[4] |= (<uint64_t> counts[g]) << (6 * g)
+
+    cdef size_t _slot(self, uint64_t* key) noexcept:
         cdef size_t mask = self.tt_size - 1
-        cdef uint64_t x = mix(self.hands[0] ^ mix(self.hands[1] ^ mix(self.hands[2] ^ mix(self.hands[3] ^ <uint64_t> tag))))
-        cdef size_t i = x & mask
+        cdef size_t i = mix(key[0] ^ mix(key[1] ^ mix(key[2] ^ mix(key[3] ^ mix(key[4]))))) & mask
         cdef Entry* e
         while True:
             e = &self.tt[i]
-            if e.tag == 0 or (e.tag == tag and e.h0 == self.hands[0] and e.h1 == self.hands[1]
-                              and e.h2 == self.hands[2] and e.h3 == self.hands[3]):
+            if e.k[4] == 0 or (e.k[4] == key[4] and e.k[0] == key[0] and e.k[1] == key[1]
+                               and e.k[2] == key[2] and e.k[3] == key[3]):
                 return i
             i = (i + 1) & mask
 
@@ -235,20 +285,43 @@ cdef class Search:
         cdef size_t old_size = self.tt_size, new_size = old_size * 2, j, i
         cdef Entry* old = self.tt
         cdef Entry* new = <Entry*> PyMem_Calloc(new_size, sizeof(Entry))
-        cdef uint64_t x
+        cdef uint64_t* k
         if new == NULL:
             raise MemoryError()
         for j in range(old_size):
-            if old[j].tag:
-                x = mix(old[j].h0 ^ mix(old[j].h1 ^ mix(old[j].h2 ^ mix(old[j].h3 ^ <uint64_t> old[j].tag))))
-                i = x & (new_size - 1)
-                while new[i].tag:
+            if old[j].k[4]:
+                k = old[j].k
+                i = mix(k[0] ^ mix(k[1] ^ mix(k[2] ^ mix(k[3] ^ mix(k[4]))))) & (new_size - 1)
+                while new[i].k[4]:
                     i = (i + 1) & (new_size - 1)
                 new[i] = old[j]
         PyMem_Free(old)
         self.tt = new
         self.tt_size = new_size
         return 0
+
+    cdef uint64_t _live(self) noexcept:
+        cdef uint64_t live = 0
+        cdef int s
+        for s in range(self.n):
+            live |= self.hands[s]
+            if self.npend:
+                live |= self.pend[self.npend - 1][s]
+        return live
+
+    cdef int _place_of(self, int c) noexcept:
+        if c < 0:
+            return -1
+        return kz_count(self._live() & (((<uint64_t> 1) << c) - 1))
+
+    cdef int _card_at(self, int place) noexcept:
+        cdef uint64_t live = self._live()
+        cdef int i
+        if place < 0:
+            return -1
+        for i in range(place):
+            live &= live - 1
+        return kz_low(live)
 
     # moves
 
@@ -310,7 +383,8 @@ cdef class Search:
         cdef uint64_t h, live
         cdef int best, bseat, tp, s, x, tag, lo, hi, bm, a0, b0, v, best_move, k, i, c, child, ismax, seat2
         cdef int ms[MAXD]
-        cdef size_t slot
+        cdef uint64_t key[5]
+        cdef size_t slot, size0
         cdef Entry* e
         if rem <= alpha:
             return rem
@@ -346,10 +420,12 @@ cdef class Search:
                 return 1 if self.maxs[bseat] else 0
             return 1 if tp == 3 else 0
         tag = 1 + leader + 8 * (ls if self.keep_suits else 0)
-        slot = self._slot(tag)
+        self._key(tag, key)
+        size0 = self.tt_size
+        slot = self._slot(key)
         e = &self.tt[slot]
-        if e.tag:
-            lo, hi, bm = e.lo, e.hi, e.bm
+        if e.k[4]:
+            lo, hi, bm = e.lo, e.hi, self._card_at(e.bm)
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -404,16 +480,20 @@ cdef class Search:
             lo = max(lo, v)
         else:
             lo = hi = v
-        # the children may have moved the table: find the slot again, growing it first if full
+        # the children may have grown the table or filled the slot found: then find it again
         if (self.tt_count + 1) * 10 > self.tt_size * 7:
             self._grow_tt()
-        slot = self._slot(tag)
+        if self.tt_size != size0:
+            slot = self._slot(key)
         e = &self.tt[slot]
-        if not e.tag:
+        if e.k[4] and not (e.k[4] == key[4] and e.k[0] == key[0] and e.k[1] == key[1]
+                           and e.k[2] == key[2] and e.k[3] == key[3]):
+            slot = self._slot(key)
+            e = &self.tt[slot]
+        if not e.k[4]:
             self.tt_count += 1
-            e.tag = tag
-            e.h0, e.h1, e.h2, e.h3 = self.hands[0], self.hands[1], self.hands[2], self.hands[3]
-        e.lo, e.hi, e.bm = lo, hi, best_move
+            e.k[0], e.k[1], e.k[2], e.k[3], e.k[4] = key[0], key[1], key[2], key[3], key[4]
+        e.lo, e.hi, e.bm = lo, hi, self._place_of(best_move)
         return v
 
     cdef int node(self, int i, int seat, int lead, int best, int bseat, int tp, int alpha, int beta,
