@@ -173,6 +173,38 @@ class Search:
                 counts[grp[c]] += 1
             return (leader, ls if keep_suits else 0, *counts, *codes), live
 
+        tmask = (1 << T) - 1
+        cut = 0
+
+        def sure_cut(leader: int, alpha: int, beta: int, rem: int) -> bool:
+            """The top trumps still to play, as far as one side holds them all, each win the
+            trick they fall in: what they are worth (a trick, for tricks) that side is sure of.
+            True, with the bound in ``cut``, where that settles the question asked."""
+            nonlocal cut
+            later = pending[-1] if pending else (0,) * n
+            trumps = (sum(hands) | sum(later)) & tmask
+            if not trumps:
+                return False
+            side = -1
+            sure = 0
+            while trumps:
+                b = trumps & -trumps
+                holder = next((s for s in range(n) if (hands[s] | later[s]) & b), 0)
+                if side >= 0 and maxs[holder] != side:
+                    break
+                side = maxs[holder]
+                sure += pts[b.bit_length() - 1]
+                trumps ^= b
+            if mode == TRICKS:
+                sure = 1
+            if side and sure >= beta:
+                cut = sure
+                return True
+            if not side and rem - sure <= alpha:
+                cut = rem - sure
+                return True
+            return False
+
         def card_at(live: int, place: int) -> int:
             if place < 0:
                 return -1
@@ -196,6 +228,8 @@ class Search:
                 finally:
                     hands[:] = [0] * n
                     pending.append(nxt_round)
+            if mode != CAPTURE and sure_cut(leader, alpha, beta, rem):
+                return cut
             if not h & (h - 1) and not pending:
                 # the last trick: one card each, nothing to choose
                 meter.nodes += 1

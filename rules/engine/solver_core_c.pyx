@@ -323,6 +323,34 @@ cdef class Search:
             live &= live - 1
         return kz_low(live)
 
+    cdef bint _sure_cut(self, int alpha, int beta, int rem, int* out) noexcept:
+        """As in the pure search: the top trumps one side holds are that side's for sure."""
+        cdef uint64_t trumps = self._live() & ((((<uint64_t> 1) << self.T)) - 1), b
+        cdef int side = -1, sure = 0, holder, s
+        if not trumps:
+            return False
+        while trumps:
+            b = trumps & -trumps
+            holder = 0
+            for s in range(self.n):
+                if (self.hands[s] | (self.pend[self.npend - 1][s] if self.npend else 0)) & b:
+                    holder = s
+                    break
+            if side >= 0 and self.maxs[holder] != side:
+                break
+            side = self.maxs[holder]
+            sure += self.pts[kz_low(b)]
+            trumps ^= b
+        if self.mode == 1:
+            sure = 1
+        if side and sure >= beta:
+            out[0] = sure
+            return True
+        if not side and rem - sure <= alpha:
+            out[0] = rem - sure
+            return True
+        return False
+
     # moves
 
     cdef int moves_of(self, uint64_t legal, uint64_t live, int* ms) noexcept:
@@ -401,6 +429,8 @@ cdef class Search:
             for s in range(self.n):
                 self.hands[s] = 0
             self.npend += 1
+            return v
+        if self.mode != 2 and self._sure_cut(alpha, beta, rem, &v):
             return v
         if not (h & (h - 1)) and self.npend == 0:
             # the last trick: one card each, nothing to choose
