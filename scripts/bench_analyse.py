@@ -23,7 +23,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.engine import NODE_BUDGET, AnalysisError, TrickContext, analyse_deal, legal_cards, resolve, solver_game  # noqa: E402
+from rules.engine import (  # noqa: E402
+    NODE_BUDGET,
+    AnalysisError,
+    TrickContext,
+    analyse_deal,
+    legal_cards,
+    resolve,
+    solver_game,
+)
 from rules.engine.solver_game import CardGame  # noqa: E402
 from rules.engine.solver_tables import Meter, Rules  # noqa: E402
 from rules.engine.variants import Ruleset  # noqa: E402
@@ -158,7 +166,9 @@ def main() -> None:
     solver_game.USE_COMPILED = not args.pure
     core = "compiled" if solver_game.USE_COMPILED and solver_game.COMPILED else "pure Python"
     print(f"search: {core}")
-    print(f"{args.deals} deals per table, solved from the first lead (time in s), {args.budget:,} nodes at most")
+    print(
+        f"{args.deals} deals per table, solved from the first lead (time in s), {args.budget:,} nodes at most"
+    )
     print(
         f"{'table':20} {'median':>7} {'p95':>7} {'max':>7} {'nodes med':>10} {'p95':>9} {'max':>9}"
         f" {'knodes/s':>8} {'over':>4} | {'4 left: plain':>13} {'solver':>7} {'ratio':>6} | {'review/solve':>12}"

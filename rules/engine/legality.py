@@ -216,7 +216,12 @@ def judge_answer(
         return (
             False,
             code,
-            {"led": led_group, "suit": c.suit, "could_play": _codes(could, rs), "led_suits": sorted(ctx.led_suits)},
+            {
+                "led": led_group,
+                "suit": c.suit,
+                "could_play": _codes(could, rs),
+                "led_suits": sorted(ctx.led_suits),
+            },
         )
     return False, code, {"led": led_group, "could_play": _codes(could, rs)}
 

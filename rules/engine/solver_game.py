@@ -111,6 +111,7 @@ class CardGame:
         self.capture = (tb.bit[rs.capture[0]], tb.bit[rs.capture[1]]) if rs.capture else None
         self._searches: dict[tuple[frozenset[int], int], Search] = {}
         self._core = COMPILED if USE_COMPILED and COMPILED is not None else solver_core
+        self.compiled = self._core is not solver_core
         # cards that must never be searched as one with a neighbour (the capture's two)
         self._eq = tuple(
             100 + c if self.capture and c in self.capture else tb.pts[c] for c in range(len(tb.cards))
