@@ -135,17 +135,19 @@ class Search:
 
         ocache: dict[int, tuple[int, ...]] = {}
 
-        def ordered(legal: int, live: int, best: int, own: bool) -> tuple[int, ...]:
+        def ordered(legal: int, live: int, best: int, own: bool, last: bool) -> tuple[int, ...]:
             ms = moves_of(legal, live)
             if len(ms) < 2:
                 return ms
             if own:  # the own side holds the trick: points first
                 return tuple(sorted(ms, key=pts.__getitem__, reverse=True))
-            # take it as cheaply as possible, else give the least
+            # take it as cheaply as possible (the last to play: with the most points), else give the least
             bg = grp[best]
             win = [c for c in ms if c < best and (c < T or grp[c] == bg)]
             lose = [c for c in ms if not (c < best and (c < T or grp[c] == bg))]
             win.reverse()
+            if last:
+                win.sort(key=pts.__getitem__, reverse=True)
             lose.sort(key=pts.__getitem__)
             return (*win, *lose)
 
@@ -322,12 +324,12 @@ class Search:
                 legal = answers(seat, h, lead, ls)
             ismax = maxs[seat]
             # the order hangs on the cards alone, and on who holds the trick with which card
-            okey = legal | live << 40 | (_OWN if maxs[bseat] == ismax else best) << 80
+            last = i == last_i
+            okey = legal | live << 40 | (_OWN if maxs[bseat] == ismax else best) << 80 | last << 88
             ms = ocache.get(okey)
             if ms is None:
-                ms = ocache[okey] = ordered(legal, live, best, maxs[bseat] == ismax)
+                ms = ocache[okey] = ordered(legal, live, best, maxs[bseat] == ismax, last)
             wt = weights[seat]
-            last = i == last_i
             v = -_INF if ismax else _INF
             for c in ms:
                 hands[seat] = h ^ (1 << c)

@@ -367,7 +367,7 @@ cdef class Search:
             prev = c
         return k
 
-    cdef int ordered(self, uint64_t legal, uint64_t live, int best, int own, int* out) noexcept:
+    cdef int ordered(self, uint64_t legal, uint64_t live, int best, int own, int last, int* out) noexcept:
         cdef int ms[MAXD]
         cdef int k = self.moves_of(legal, live, ms)
         cdef int i, j, c, nw = 0, nl = 0, bg
@@ -385,12 +385,16 @@ cdef class Search:
                     j -= 1
                 out[j] = c
             return k
-        # take it as cheaply as possible, else give the least
+        # take it as cheaply as possible (the last to play: with the most points), else give the least
         bg = self.grp[best]
         for i in range(k - 1, -1, -1):
             c = ms[i]
             if c < best and (c < self.T or self.grp[c] == bg):
-                out[nw] = c
+                j = nw
+                while last and j > 0 and self.pts[out[j - 1]] < self.pts[c]:
+                    out[j] = out[j - 1]
+                    j -= 1
+                out[j] = c
                 nw += 1
         for i in range(k):
             c = ms[i]
@@ -535,7 +539,7 @@ cdef class Search:
         h = self.hands[seat]
         legal = self.answers(seat, h, lead, ls)
         ismax = self.maxs[seat]
-        k = self.ordered(legal, live, best, self.maxs[bseat] == ismax, ms)
+        k = self.ordered(legal, live, best, self.maxs[bseat] == ismax, i == self.n - 1, ms)
         last = i == self.n - 1
         v = -INF if ismax else INF
         for j in range(k):
