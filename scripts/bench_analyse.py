@@ -23,7 +23,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.engine import AnalysisError, TrickContext, analyse_deal, legal_cards, resolve, solver_game  # noqa: E402
+from rules.engine import (  # noqa: E402
+    NODE_BUDGET,
+    AnalysisError,
+    TrickContext,
+    analyse_deal,
+    legal_cards,
+    resolve,
+    solver_game,
+)
 from rules.engine.solver_game import CardGame  # noqa: E402
 from rules.engine.solver_tables import Meter, Rules  # noqa: E402
 from rules.engine.variants import Ruleset  # noqa: E402
@@ -153,11 +161,14 @@ def main() -> None:
     ap.add_argument("--reviews", type=int, default=10, help="played deals reviewed per table")
     ap.add_argument("--tables", nargs="*", default=list(TABLES))
     ap.add_argument("--pure", action="store_true", help="the pure-Python search even where it is compiled")
+    ap.add_argument("--budget", type=int, default=NODE_BUDGET, help="the node budget of one analysis")
     args = ap.parse_args()
     solver_game.USE_COMPILED = not args.pure
     core = "compiled" if solver_game.USE_COMPILED and solver_game.COMPILED else "pure Python"
     print(f"search: {core}")
-    print(f"{args.deals} deals per table, solved from the first lead (time in s)")
+    print(
+        f"{args.deals} deals per table, solved from the first lead (time in s), {args.budget:,} nodes at most"
+    )
     print(
         f"{'table':20} {'median':>7} {'p95':>7} {'max':>7} {'nodes med':>10} {'p95':>9} {'max':>9}"
         f" {'knodes/s':>8} {'over':>4} | {'4 left: plain':>13} {'solver':>7} {'ratio':>6} | {'review/solve':>12}"
@@ -183,6 +194,7 @@ def main() -> None:
                     prikup=d.get("prikup"),
                     stock=d.get("stock"),
                     review=False,
+                    budget=args.budget,
                 )  # type: ignore[arg-type]
             except AnalysisError as e:
                 if e.code != "too_complex":
@@ -202,7 +214,7 @@ def main() -> None:
             if seed < args.reviews:
                 line = _line(rs, d, seed)
                 t1 = time.perf_counter()
-                analyse_deal(rs, d["leader"], d["hands"], line, prikup=d.get("prikup"))  # type: ignore[arg-type]
+                analyse_deal(rs, d["leader"], d["hands"], line, prikup=d.get("prikup"), budget=args.budget)  # type: ignore[arg-type]
                 ratios.append((time.perf_counter() - t1) / dt)
         if not times:
             print(f"{name:20} all {over} past the budget")

@@ -1,9 +1,10 @@
-"""Build the solver's compiled search: rules/engine/solver_core.py compiled by Cython, unchanged.
+"""Build the solver's compiled search: rules/engine/solver_core_c.pyx, the search of solver_core.py
+in C types, compiled by Cython.
 
-The source is copied, as the module ``solver_core_c``, into a temporary package, with its own digest appended
-(``SOURCE_SHA256``), compiled there and the extension module alone placed in rules/engine/. The
-solver loads it only when the digest is that of the solver_core.py beside it, so a stale build
-is never used (:mod:`~rules.engine.solver_game`); the pure module stays the reference.
+The source is copied into a temporary package with its own digest appended (``SOURCE_SHA256``),
+compiled there and the extension module alone placed in rules/engine/. The solver loads it only
+when the digest is that of the solver_core_c.pyx beside it, so a stale build is never used
+(:mod:`~rules.engine.solver_game`); the pure module stays the reference the tests hold it to.
 
 What it needs: Cython (pinned in pyproject.toml), setuptools, a C compiler and the Python headers
 (Debian: gcc, python3-dev). Without any of them it says so and the solver stays pure Python; a
@@ -21,9 +22,8 @@ import tempfile
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parent.parent / "rules" / "engine"
-MODULES = ("solver_core",)
-# the source is plain Python: its annotations name Python types, never C ones
-DIRECTIVES = {"language_level": 3, "annotation_typing": False}
+MODULES = ("solver_core_c",)
+DIRECTIVES = {"language_level": 3}
 
 
 def missing() -> str | None:
@@ -43,7 +43,7 @@ def missing() -> str | None:
 
 
 def digest(name: str) -> str:
-    return hashlib.sha256((ENGINE / f"{name}.py").read_bytes()).hexdigest()
+    return hashlib.sha256((ENGINE / f"{name}.pyx").read_bytes()).hexdigest()
 
 
 def build() -> None:
@@ -58,10 +58,10 @@ def build() -> None:
             init.write_text("")
         exts = []
         for name in MODULES:
-            src = (ENGINE / f"{name}.py").read_text(encoding="utf-8")
-            copy = (pkg / f"{name}_c").with_suffix(".py")
+            src = (ENGINE / f"{name}.pyx").read_text(encoding="utf-8")
+            copy = pkg / f"{name}.pyx"
             copy.write_text(f'{src}\nSOURCE_SHA256 = "{digest(name)}"\n', encoding="utf-8")
-            exts.append(Extension(f"rules.engine.{name}_c", [str(copy)]))
+            exts.append(Extension(f"rules.engine.{name}", [str(copy)], extra_compile_args=["-O2"]))
         dist = Distribution({"ext_modules": cythonize(exts, compiler_directives=DIRECTIVES, quiet=True)})
         cmd = dist.get_command_obj("build_ext")
         cmd.build_lib = str(root / "lib")  # type: ignore[attr-defined]
@@ -69,9 +69,9 @@ def build() -> None:
         dist.run_command("build_ext")
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
         for name in MODULES:
-            for old in ENGINE.glob(f"{name}_c.*.so"):
+            for old in ENGINE.glob(f"{name}.*.so"):
                 old.unlink()
-            shutil.copy2(root / "lib" / "rules" / "engine" / f"{name}_c{suffix}", ENGINE)
+            shutil.copy2(root / "lib" / "rules" / "engine" / f"{name}{suffix}", ENGINE)
 
 
 def main() -> int:
@@ -83,7 +83,7 @@ def main() -> int:
         print(f"!! the solver's compiled search is not built: {why}; the solver runs pure Python")
         return 0
     build()
-    print(f"== the solver's compiled search built: {', '.join(f'{m}_c' for m in MODULES)}")
+    print(f"== the solver's compiled search built: {', '.join(MODULES)}")
     if args.stamp is not None:
         args.stamp.touch()
     return 0

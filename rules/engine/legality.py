@@ -176,40 +176,54 @@ def _banned_aces(rs: Ruleset, hand: Sequence[Card], led_group: str, led_suits: f
     }
 
 
-def judge_answer(
-    rs: Ruleset, c: Card, hand: tuple[Card, ...] | None, led_group: str, ctx: TrickContext
-) -> tuple[bool | None, str | None, Mapping[str, object]]:
-    """Following (docs/rules.md#following), must-trump (yc-hvalyony#following/yc-belka#following), the classic ace ban (classic-sixes#following)."""
+def _answer_fault(
+    rs: Ruleset, c: Card, hand: tuple[Card, ...], led_group: str, ctx: TrickContext
+) -> tuple[str, list[Card]] | None:
+    """The rule an answer from a known hand breaks and the cards that rule asks for, or None."""
     group_at = rs._group_at
     if group_at[c.index] == led_group:
-        return True, None, NO_PARAMS
-    follow_code = "must_answer_trump" if led_group == "T" else "must_follow_suit"
-    if hand is None:
-        return None, follow_code, {"led": led_group}
+        return None
     held = [x for x in hand if group_at[x.index] == led_group]
     if held:
-        return False, follow_code, {"led": led_group, "could_play": _codes(held, rs)}
+        return ("must_answer_trump" if led_group == "T" else "must_follow_suit"), held
     trump_at = rs._trump_at
     if rs.must_trump and trump_at[c.index] < 0:
         trumps = [x for x in hand if trump_at[x.index] >= 0]
         if trumps:
-            return False, "must_trump", {"led": led_group, "could_play": _codes(trumps, rs)}
+            return "must_trump", trumps
     if rs.ace_discard_ban and c.rank == "A" and trump_at[c.index] < 0:
         banned = _banned_aces(rs, hand, led_group, ctx.led_suits)
         if c in banned:
             others = [x for x in hand if x not in banned]
             if others:
-                return (
-                    False,
-                    "ace_discard_forbidden",
-                    {
-                        "led": led_group,
-                        "suit": c.suit,
-                        "could_play": _codes(others, rs),
-                        "led_suits": sorted(ctx.led_suits),
-                    },
-                )
-    return True, None, NO_PARAMS
+                return "ace_discard_forbidden", others
+    return None
+
+
+def judge_answer(
+    rs: Ruleset, c: Card, hand: tuple[Card, ...] | None, led_group: str, ctx: TrickContext
+) -> tuple[bool | None, str | None, Mapping[str, object]]:
+    """Following (docs/rules.md#following), must-trump (yc-hvalyony#following/yc-belka#following), the classic ace ban (classic-sixes#following)."""
+    if rs._group_at[c.index] == led_group:
+        return True, None, NO_PARAMS
+    if hand is None:
+        return None, "must_answer_trump" if led_group == "T" else "must_follow_suit", {"led": led_group}
+    fault = _answer_fault(rs, c, hand, led_group, ctx)
+    if fault is None:
+        return True, None, NO_PARAMS
+    code, could = fault
+    if code == "ace_discard_forbidden":
+        return (
+            False,
+            code,
+            {
+                "led": led_group,
+                "suit": c.suit,
+                "could_play": _codes(could, rs),
+                "led_suits": sorted(ctx.led_suits),
+            },
+        )
+    return False, code, {"led": led_group, "could_play": _codes(could, rs)}
 
 
 def legal_cards(
@@ -227,13 +241,14 @@ def legal_cards(
     if seat is not None and seat == rs.blind_seat:
         return list(h)  # the blind seat's cards are all legal (docs/tables.md#blind-seat)
     out = []
+    led = "" if lead is None else rs.group(lead)
     for c in h:
         if lead is None:
             hands = tuple(h if s == seat else None for s in range(rs.seats))
             ok, _, _ = judge_lead(rs, seat if seat is not None else 0, (c,), h, ctx, hands)
-        else:
-            ok, _, _ = judge_answer(rs, c, h, rs.group(lead), ctx)
-        if ok is not False:
+            if ok is not False:
+                out.append(c)
+        elif _answer_fault(rs, c, h, led, ctx) is None:
             out.append(c)
     return out
 

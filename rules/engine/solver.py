@@ -29,8 +29,13 @@ from .solver_multi import MultiGame
 from .solver_tables import Meter, TooComplex
 from .variants import Ruleset
 
-NODE_BUDGET = 1_500_000
-"""Positions one analysis may search before it gives up with ``too_complex`` (about 5 s here)."""
+NODE_BUDGET = 15_000_000
+"""Positions one analysis may search before it gives up with ``too_complex``: about 5 s here at
+the slowest table for the compiled search (solo-twelve at two, whose table outgrows the caches)."""
+
+PURE_SHARE = 40
+"""A search in pure Python (draw-four and multi-card leads, or any deal where the compiled search
+is not built) costs about this many times more a position: it is given this share of the budget."""
 
 GOALS: tuple[str, ...] = ("win", "big_win", "all_points", "all_tricks", "capture")
 """The goals of docs/rules.md#analysis, in the order answers list them."""
@@ -236,7 +241,7 @@ def analyse_deal(
         prikup=prikup,
         dealer=dealer,
     )
-    meter = Meter(budget)
+    meter = Meter(0)
     game: CardGame | MultiGame
     dealt = [tuple(h) for h in parse_hands(rs, hands) if h is not None]
     if rs.multi_card_leads:
@@ -254,6 +259,7 @@ def analyse_deal(
         if rs.rounds > 1 and prikup is not None:
             rounds.append([tuple(h) for h in parse_hands(rs, prikup) if h is not None])
         game = CardGame(rs, rounds, leader, ctx, meter)
+    meter.limit = budget if isinstance(game, CardGame) and game.compiled else max(1, budget // PURE_SHARE)
     kitty = [0] * len(rs.sides)
     kdealer = deal.dealer if deal.dealer is not None else (leader - 1) % n
     kitty[rs.side_of(kdealer)] += sum(c.points for c in deal.kitty)
@@ -276,7 +282,7 @@ def analyse_deal(
         return _analyse(analyst, game, positions, judged if review else [], meter)
     except TooComplex:
         raise AnalysisError(
-            "too_complex", f"the analysis needs more than {budget} positions", budget=budget
+            "too_complex", f"the analysis needs more than {meter.limit} positions", budget=meter.limit
         ) from None
 
 
@@ -337,4 +343,13 @@ def _analyse(
     )
 
 
-__all__ = ["GOALS", "NODE_BUDGET", "Analysis", "AnalysisError", "MoveValue", "PlayReview", "analyse_deal"]
+__all__ = [
+    "GOALS",
+    "NODE_BUDGET",
+    "PURE_SHARE",
+    "Analysis",
+    "AnalysisError",
+    "MoveValue",
+    "PlayReview",
+    "analyse_deal",
+]

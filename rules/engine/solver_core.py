@@ -8,7 +8,8 @@ time: card points, tricks (Lyusya) or a queen capture (docs/rules.md#analysis).
 The rules come from the engine (:mod:`~rules.engine.solver_tables`).
 
 The search is fail-soft alpha-beta, asked zero-window questions (MTD(f)): a transposition
-table at trick boundaries holds bounds on the rest of the deal, with the best lead it found;
+table at trick boundaries holds bounds on the rest of the deal, with the best lead it found,
+keyed on who holds what among the cards still to play, in ladder order, and what each is worth;
 cards of one hand that no live card separates and that are worth the same are searched once;
 moves are tried in an order that usually cuts first.
 """
@@ -134,19 +135,84 @@ class Search:
 
         ocache: dict[int, tuple[int, ...]] = {}
 
-        def ordered(legal: int, live: int, best: int, own: bool) -> tuple[int, ...]:
+        def ordered(legal: int, live: int, best: int, own: bool, last: bool) -> tuple[int, ...]:
             ms = moves_of(legal, live)
             if len(ms) < 2:
                 return ms
             if own:  # the own side holds the trick: points first
                 return tuple(sorted(ms, key=pts.__getitem__, reverse=True))
-            # take it as cheaply as possible, else give the least
+            # take it as cheaply as possible (the last to play: with the most points), else give the least
             bg = grp[best]
             win = [c for c in ms if c < best and (c < T or grp[c] == bg)]
             lose = [c for c in ms if not (c < best and (c < T or grp[c] == bg))]
             win.reverse()
+            if last:
+                win.sort(key=pts.__getitem__, reverse=True)
             lose.sort(key=pts.__getitem__)
             return (*win, *lose)
+
+        # what a card is for the rest of the deal: its worth (the capture's two stand for themselves)
+        kind = tuple(100 + c if self.capture and c in self.capture else pts[c] for c in range(d))
+
+        def position(leader: int, ls: int) -> tuple[tuple[int, ...], int]:
+            """A position at a trick's start as the cards still to be played, low bit first, each as
+            who holds it (the next round's cards too) and what it is worth, with the number of them
+            in each group: positions that differ only in which worthless cards are gone play
+            alike and share an entry. With the live cards, to find the best lead's place in them."""
+            later = pending[-1] if pending else (0,) * n
+            live = sum(hands) | sum(later)
+            counts = [0] * 5
+            codes: list[int] = []
+            m = live
+            while m:
+                b = m & -m
+                c = b.bit_length() - 1
+                m ^= b
+                o = next((s for s in range(n) if hands[s] & b), -1)
+                if o < 0:
+                    o = 4 + next(s for s in range(n) if later[s] & b)
+                codes.append(o | kind[c] << 3)
+                counts[grp[c]] += 1
+            return (leader, ls if keep_suits else 0, *counts, *codes), live
+
+        tmask = (1 << T) - 1
+        cut = 0
+
+        def sure_cut(leader: int, alpha: int, beta: int, rem: int) -> bool:
+            """The top trumps still to play, as far as one side holds them all, each win the
+            trick they fall in: what they are worth (a trick, for tricks) that side is sure of.
+            True, with the bound in ``cut``, where that settles the question asked."""
+            nonlocal cut
+            later = pending[-1] if pending else (0,) * n
+            trumps = (sum(hands) | sum(later)) & tmask
+            if not trumps:
+                return False
+            side = -1
+            sure = 0
+            while trumps:
+                b = trumps & -trumps
+                holder = next((s for s in range(n) if (hands[s] | later[s]) & b), 0)
+                if side >= 0 and maxs[holder] != side:
+                    break
+                side = maxs[holder]
+                sure += pts[b.bit_length() - 1]
+                trumps ^= b
+            if mode == TRICKS:
+                sure = 1
+            if side and sure >= beta:
+                cut = sure
+                return True
+            if not side and rem - sure <= alpha:
+                cut = rem - sure
+                return True
+            return False
+
+        def card_at(live: int, place: int) -> int:
+            if place < 0:
+                return -1
+            for _ in range(place):
+                live &= live - 1
+            return (live & -live).bit_length() - 1
 
         def trick(leader: int, alpha: int, beta: int, rem: int, ls: int) -> int:
             if rem <= alpha:
@@ -164,6 +230,8 @@ class Search:
                 finally:
                     hands[:] = [0] * n
                     pending.append(nxt_round)
+            if mode != CAPTURE and sure_cut(leader, alpha, beta, rem):
+                return cut
             if not h & (h - 1) and not pending:
                 # the last trick: one card each, nothing to choose
                 meter.nodes += 1
@@ -181,10 +249,11 @@ class Search:
                 if mode == TRICKS:
                     return 1 if maxs[bseat] else 0
                 return 1 if tp == 3 else 0
-            key = (leader, ls, *hands) if keep_suits else (leader, *hands)
+            key, live_all = position(leader, ls)
             e = tt.get(key)
             if e is not None:
-                lo, hi, bm = e
+                lo, hi, place = e
+                bm = card_at(live_all, place)
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
@@ -232,7 +301,7 @@ class Search:
                 lo = max(lo, v)
             else:
                 lo = hi = v
-            tt[key] = (lo, hi, best_move)
+            tt[key] = (lo, hi, -1 if best_move < 0 else bin(live_all & ((1 << best_move) - 1)).count("1"))
             return v
 
         def node(
@@ -255,12 +324,12 @@ class Search:
                 legal = answers(seat, h, lead, ls)
             ismax = maxs[seat]
             # the order hangs on the cards alone, and on who holds the trick with which card
-            okey = legal | live << 40 | (_OWN if maxs[bseat] == ismax else best) << 80
+            last = i == last_i
+            okey = legal | live << 40 | (_OWN if maxs[bseat] == ismax else best) << 80 | last << 88
             ms = ocache.get(okey)
             if ms is None:
-                ms = ocache[okey] = ordered(legal, live, best, maxs[bseat] == ismax)
+                ms = ocache[okey] = ordered(legal, live, best, maxs[bseat] == ismax, last)
             wt = weights[seat]
-            last = i == last_i
             v = -_INF if ismax else _INF
             for c in ms:
                 hands[seat] = h ^ (1 << c)

@@ -28,13 +28,13 @@ SHALLOW = 4
 
 
 def _compiled_core() -> ModuleType | None:
-    """solver_core compiled from this very source (scripts/build_solver.py), if it was built:
-    a build from an older source is never used."""
+    """solver_core_c.pyx (the search of solver_core in C types) as built by scripts/build_solver.py
+    from the source beside it, if it was built: a build from an older source is never used."""
     try:
         mod = importlib.import_module(f"{__package__}.solver_core_c")
     except ImportError:
         return None
-    src = Path(solver_core.__file__).read_bytes()
+    src = (Path(__file__).parent / "solver_core_c.pyx").read_bytes()
     return mod if getattr(mod, "SOURCE_SHA256", None) == hashlib.sha256(src).hexdigest() else None
 
 
@@ -111,6 +111,7 @@ class CardGame:
         self.capture = (tb.bit[rs.capture[0]], tb.bit[rs.capture[1]]) if rs.capture else None
         self._searches: dict[tuple[frozenset[int], int], Search] = {}
         self._core = COMPILED if USE_COMPILED and COMPILED is not None else solver_core
+        self.compiled = self._core is not solver_core
         # cards that must never be searched as one with a neighbour (the capture's two)
         self._eq = tuple(
             100 + c if self.capture and c in self.capture else tb.pts[c] for c in range(len(tb.cards))

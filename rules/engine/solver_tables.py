@@ -106,11 +106,16 @@ class Rules:
         self.keep_suits = rs.ace_discard_ban  # the only rule that reads the suits led so far
         self.answers_kept: dict[int, int] = {}  # by the key answers() makes
         self._leads: dict[int, int] = {}
+        self._contexts: dict[tuple[int, int | None], TrickContext] = {}
 
     def _ctx(self, ls: int, trick_number: int | None) -> TrickContext:
-        c = self.ctx
-        suits = frozenset(s for g, s in enumerate(SUITS) if ls >> g & 1)
-        return TrickContext(c.hand_number, c.score, self.first_leader, suits, trick_number)
+        got = self._contexts.get((ls, trick_number))
+        if got is None:
+            c = self.ctx
+            suits = frozenset(s for g, s in enumerate(SUITS) if ls >> g & 1)
+            got = TrickContext(c.hand_number, c.score, self.first_leader, suits, trick_number)
+            self._contexts[(ls, trick_number)] = got
+        return got
 
     def answers(self, seat: int, hand: int, lead: int, ls: int) -> int:
         """Kept by the led group, not the led card (legal_cards reads no more of the lead), and
@@ -118,12 +123,14 @@ class Rules:
         key = hand | self.tb.grp[lead] << 40 | (seat == self.rs.blind_seat) << 46 | ls << 49
         m = self.answers_kept.get(key)
         if m is None:
-            tb = self.tb
-            got = legal_cards(
-                self.rs, cards_of(tb, hand), tb.cards[lead], seat=seat, context=self._ctx(ls, None)
-            )
-            m = self.answers_kept[key] = mask_of(tb, got)
+            m = self.answers_kept[key] = self.answer_mask(seat, hand, lead, ls)
         return m
+
+    def answer_mask(self, seat: int, hand: int, lead: int, ls: int) -> int:
+        """The engine's answer, not kept (the compiled search keeps its own)."""
+        tb = self.tb
+        got = legal_cards(self.rs, cards_of(tb, hand), tb.cards[lead], seat=seat, context=self._ctx(ls, None))
+        return mask_of(tb, got)
 
     def trick_number(self, seat: int, hand: int) -> int:
         before = 0
@@ -138,11 +145,15 @@ class Rules:
         key = hand | seat << 40 | ls << 43
         m = self._leads.get(key)
         if m is None:
-            tb = self.tb
-            number = self.trick_number(seat, hand)
-            got = legal_cards(self.rs, cards_of(tb, hand), None, seat=seat, context=self._ctx(ls, number))
-            m = self._leads[key] = mask_of(tb, got)
+            m = self._leads[key] = self.lead_mask(seat, hand, ls)
         return m
+
+    def lead_mask(self, seat: int, hand: int, ls: int) -> int:
+        """The engine's leads, not kept."""
+        tb = self.tb
+        number = self.trick_number(seat, hand)
+        got = legal_cards(self.rs, cards_of(tb, hand), None, seat=seat, context=self._ctx(ls, number))
+        return mask_of(tb, got)
 
 
 class Meter:

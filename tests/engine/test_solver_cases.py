@@ -15,7 +15,9 @@ from rules.engine import (
     parse_cards,
     play_deal,
     resolve,
+    solver_game,
 )
+from rules.engine.solver import PURE_SHARE
 from rules.engine.variants import Ruleset
 
 from .test_solver import Ref, State, check_position, deal
@@ -283,12 +285,17 @@ def test_solo_at_three_knows_the_undealt_cards() -> None:
     assert a.taken == (kitty, 0, 0)  # the dealer (the seat before the leader) has them
 
 
-def test_past_the_budget_is_too_complex() -> None:
+@pytest.mark.parametrize("compiled", [True, False])
+def test_past_the_budget_is_too_complex(compiled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search in pure Python gets its share of the budget, and the refusal names that."""
+    monkeypatch.setattr(solver_game, "USE_COMPILED", compiled)
     rs = resolve("classic-sixes")
     d = random_deal(rs, 5)
     with pytest.raises(AnalysisError) as e:
-        analyse_deal(rs, 0, d["hands"], [], budget=500)  # type: ignore[arg-type]
-    assert e.value.code == "too_complex" and e.value.params["budget"] == 500
+        analyse_deal(rs, 0, d["hands"], [], budget=4000)  # type: ignore[arg-type]
+    share = 4000 if compiled and solver_game.COMPILED is not None else 4000 // PURE_SHARE
+    assert e.value.code == "too_complex" and e.value.params["budget"] == share
+    assert f"more than {share} positions" in str(e.value)
 
 
 def test_bad_input_fails_as_the_deal_does() -> None:

@@ -16,6 +16,7 @@ ENGINE = Path(__file__).resolve().parents[2] / "rules" / "engine"
 PATTERNS = [
     r'(?:Error|Violation|record_error)\(\s*"([a-z_]+)"',
     r'return (?:False|None), "([a-z_]+)"',
+    r'return \(?"([a-z_]+)"(?: if [^\n]* else "[a-z_]+"\))?, [a-z]',  # a rule's fault and its cards
     r'reasons\.append\("([a-z_]+)"\)',
     r'RedealCheck\(False, \("([a-z_]+)",\)',
 ]
@@ -27,7 +28,7 @@ def engine_codes() -> set[str]:
         source = path.read_text(encoding="utf-8")
         for pattern in PATTERNS:
             codes.update(re.findall(pattern, source))
-        for pair in re.findall(r'= "([a-z_]+)" if [^\n]* else "([a-z_]+)"', source):
+        for pair in re.findall(r'(?:= |return \(?)"([a-z_]+)" if [^\n]* else "([a-z_]+)"', source):
             codes.update(pair)
     codes.update(ERROR_CODES)
     return codes

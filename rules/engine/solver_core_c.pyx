@@ -1,0 +1,614 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The search of :mod:`~rules.engine.solver_core` in C types: the same positions, the same moves in
+the same order, the same table and the same answers, node for node.
+
+Cards are bits of one 64-bit word per seat; the transposition table and the kept legality are
+open-addressed hash tables owned by the search and freed with it. Legality is still asked of the
+engine (``Rules.answers`` and ``Rules.leads``), once per hand, so this search cannot disagree
+with the referee. ``tests/engine/test_solver_core.py`` holds it to the pure module field for field,
+the nodes searched included; scripts/build_solver.py builds it.
+"""
+
+from cpython.mem cimport PyMem_Calloc, PyMem_Free
+from libc.stdint cimport int16_t, int8_t, uint64_t
+
+from .solver_tables import TooComplex
+
+POINTS, TRICKS, CAPTURE = 0, 1, 2
+
+cdef extern from *:
+    """
+    static inline int kz_low(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline int kz_high(unsigned long long x) { return 63 - __builtin_clzll(x); }
+    static inline int kz_count(unsigned long long x) { return __builtin_popcountll(x); }
+    """
+    int kz_low(unsigned long long x) nogil
+    int kz_high(unsigned long long x) nogil
+    int kz_count(unsigned long long x) nogil
+
+cdef enum:
+    MAXD = 40  # cards in a deck at most (the pure search's keys hold 40 bits per hand)
+    MAXR = 4  # rounds of a deal at most
+    INF = 10000
+
+cdef uint64_t USED = (<uint64_t> 1) << 63  # the mark of a kept slot in use
+
+cdef struct Entry:
+    uint64_t k[5]  # the position's key (k[4] is never 0 in a slot in use)
+    int16_t lo, hi
+    int8_t bm  # the best lead, as its place among the live cards
+
+cdef struct Kept:
+    uint64_t key  # with USED set in a slot that holds one
+    uint64_t value
+
+cdef inline uint64_t mix(uint64_t x) noexcept nogil:
+    x ^= x >> 33
+    x *= 0xFF51AFD7ED558CCDULL
+    x ^= x >> 33
+    x *= 0xC4CEB9FE1A85EC53ULL
+    x ^= x >> 33
+    return x
+
+
+cdef class Search:
+    """One coalition and one reward, as :class:`rules.engine.solver_core.Search`."""
+
+    cdef public object rules, coalition, capture, meter
+    cdef public int n, mode
+    cdef object rounds
+    cdef int d, T, keep_suits, blind
+    cdef int pts[MAXD]
+    cdef int grp[MAXD]
+    cdef int led_bit[MAXD]
+    cdef int eqv[MAXD]
+    cdef int cls[MAXD]
+    cdef int wts[4][MAXD]
+    cdef uint64_t between[MAXD][MAXD]
+    cdef int maxs[4]
+    cdef int nxt[4]
+    cdef uint64_t hands[4]
+    cdef uint64_t pend[MAXR][4]
+    cdef int npend
+    cdef long long nodes, limit
+    cdef Entry* tt
+    cdef size_t tt_size, tt_count
+    cdef Kept* ans
+    cdef size_t ans_size, ans_count
+    cdef Kept* lds
+    cdef size_t lds_size, lds_count
+
+    def __cinit__(self, rules, int seats, coalition, int mode, capture, meter):
+        self.tt_size = 1 << 12
+        self.tt = <Entry*> PyMem_Calloc(self.tt_size, sizeof(Entry))
+        self.ans_size = self.lds_size = 1 << 10
+        self.ans = <Kept*> PyMem_Calloc(self.ans_size, sizeof(Kept))
+        self.lds = <Kept*> PyMem_Calloc(self.lds_size, sizeof(Kept))
+        if self.tt == NULL or self.ans == NULL or self.lds == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        PyMem_Free(self.tt)
+        PyMem_Free(self.ans)
+        PyMem_Free(self.lds)
+
+    def __init__(self, rules, int seats, coalition, int mode, capture, meter):
+        cdef int c, s, q
+        tb = rules.tb
+        self.rules = rules
+        self.n = seats
+        self.coalition = coalition
+        self.mode = mode
+        self.meter = meter
+        self.capture = capture
+        self.rounds = [tuple(r) for r in rules.dealt]
+        if len(self.rounds) > MAXR or seats > 4 or len(tb.cards) > MAXD:
+            raise ValueError("a deal past the compiled search's sizes")
+        self.d = len(tb.cards)
+        self.T = tb.ntrumps
+        self.keep_suits = 1 if rules.keep_suits else 0
+        blind = rules.rs.blind_seat
+        self.blind = -1 if blind is None else blind
+        for c in range(self.d):
+            self.pts[c] = tb.pts[c]
+            self.grp[c] = tb.grp[c]
+            self.led_bit[c] = tb.led_bit[c]
+            for q in range(self.d):
+                self.between[c][q] = tb.between[c][q]
+        for s in range(seats):
+            self.maxs[s] = 1 if s in coalition else 0
+            self.nxt[s] = (s + 1) % seats
+        for c in range(self.d):
+            for s in range(seats):
+                if mode == 0:
+                    self.wts[s][c] = self.pts[c]
+                else:
+                    self.wts[s][c] = 0
+            self.eqv[c] = self.pts[c] if mode == 0 else 0
+        kinds = {}
+        for c in range(self.d):
+            worth = 100 + c if capture is not None and c in capture else self.pts[c]
+            self.cls[c] = kinds.setdefault(worth, len(kinds))
+        if len(kinds) > 8 or len(self.rounds) > 2:
+            raise ValueError("a deal past the compiled search's sizes")
+        if mode == 2:
+            catcher, queen = capture
+            for s in range(seats):
+                if self.maxs[s]:  # the coalition's own catcher / own queen
+                    self.wts[s][catcher], self.wts[s][queen] = 1, 4
+                else:
+                    self.wts[s][catcher], self.wts[s][queen] = 4, 2
+            self.eqv[catcher] = 100 + catcher
+            self.eqv[queen] = 100 + queen
+
+    def rest(self, hands, trick, int rnd):
+        """The most the coalition could still get: the bound the search starts from."""
+        tb = self.rules.tb
+        later = self.rounds[rnd + 1 :]
+        live = sum(hands) | sum(1 << c for _, c in trick)
+        for hs in later:
+            live |= sum(hs)
+        if self.mode == 0:
+            return sum(tb.pts[c] for c in range(len(tb.cards)) if live >> c & 1)
+        if self.mode == 1:
+            return max(bin(h).count("1") for h in hands) + sum(bin(hs[0]).count("1") for hs in later)
+        catcher, queen = self.capture
+        now = tuple(h | sum(1 << c for s2, c in trick if s2 == s) for s, h in enumerate(hands))
+        for hs in (now, *later):
+            held = {c: s for c in (catcher, queen) for s, h in enumerate(hs) if h >> c & 1}
+            if len(held) == 2:
+                mine = self.coalition
+                return 1 if held[catcher] in mine and held[queen] not in mine else 0
+        return 0
+
+    # the legality kept per hand: the engine's answer on a miss
+
+    cdef bint _find(self, Kept* t, size_t size, uint64_t key, uint64_t* out) noexcept:
+        cdef size_t mask = size - 1
+        cdef size_t i = mix(key) & mask
+        cdef uint64_t k = key | USED
+        while t[i].key:
+            if t[i].key == k:
+                out[0] = t[i].value
+                return True
+            i = (i + 1) & mask
+        return False
+
+    cdef int _put(self, Kept** table, size_t* size, size_t* count, uint64_t key, uint64_t value) except -1:
+        cdef size_t mask, i
+        cdef Kept* t
+        if (count[0] + 1) * 2 > size[0]:
+            self._grow_kept(table, size)
+        t = table[0]
+        mask = size[0] - 1
+        i = mix(key) & mask
+        while t[i].key:
+            i = (i + 1) & mask
+        t[i].key = key | USED
+        t[i].value = value
+        count[0] += 1
+        return 0
+
+    cdef int _grow_kept(self, Kept** table, size_t* size) except -1:
+        cdef size_t old_size = size[0], new_size = old_size * 2, j, i
+        cdef Kept* old = table[0]
+        cdef Kept* new = <Kept*> PyMem_Calloc(new_size, sizeof(Kept))
+        if new == NULL:
+            raise MemoryError()
+        for j in range(old_size):
+            if old[j].key:
+                i = mix(old[j].key & ~(<uint64_t> USED)) & (new_size - 1)
+                while new[i].key:
+                    i = (i + 1) & (new_size - 1)
+                new[i] = old[j]
+        PyMem_Free(old)
+        table[0] = new
+        size[0] = new_size
+        return 0
+
+    cdef uint64_t answers(self, int seat, uint64_t h, int lead, int ls) except? 0:
+        """Kept as Rules.answers keeps them, and without the suits led where no rule reads them."""
+        cdef uint64_t key = h | (<uint64_t> self.grp[lead]) << 40 | (<uint64_t> (seat == self.blind)) << 46
+        cdef uint64_t m
+        if not self.keep_suits:
+            ls = 0
+        key |= (<uint64_t> ls) << 49
+        if not self._find(self.ans, self.ans_size, key, &m):
+            m = self.rules.answer_mask(seat, h, lead, ls)
+            self._put(&self.ans, &self.ans_size, &self.ans_count, key, m)
+        return m
+
+    cdef uint64_t leads(self, int seat, uint64_t h, int ls) except? 0:
+        cdef uint64_t key
+        cdef uint64_t m
+        if not self.keep_suits:
+            ls = 0
+        key = h | (<uint64_t> seat) << 40 | (<uint64_t> ls) << 43
+        if not self._find(self.lds, self.lds_size, key, &m):
+            m = self.rules.lead_mask(seat, h, ls)
+            self._put(&self.lds, &self.lds_size, &self.lds_count, key, m)
+        return m
+
+    # the transposition table
+
+    cdef void _key(self, int tag, uint64_t* key) noexcept:
+        """A position at a trick's start as the cards still to be played, low bit first, each as who
+        holds it and what it is worth, with the number of them in each group: positions that
+        differ only in which of the worthless cards are gone play alike and share an entry."""
+        cdef uint64_t live = 0, b
+        cdef int s, c, g, w = 0, at = 0, code
+        cdef int counts[5]
+        for g in range(5):
+            counts[g] = 0
+        for s in range(self.n):
+            live |= self.hands[s]
+        if self.npend:
+            for s in range(self.n):
+                live |= self.pend[self.npend - 1][s]
+        key[0] = key[1] = key[2] = key[3] = 0
+        while live:
+            c = kz_low(live)
+            b = live & -live
+            live ^= b
+            code = 7
+            for s in range(self.n):
+                if self.hands[s] & b:
+                    code = s
+                    break
+            if code == 7:
+                for s in range(self.n):
+                    if self.pend[self.npend - 1][s] & b:
+                        code = 4 + s
+                        break
+            key[w] |= (<uint64_t> (code | self.cls[c] << 3)) << (6 * at)
+            at += 1
+            if at == 10:
+                at = 0
+                w += 1
+            counts[self.grp[c]] += 1
+        key[4] = (<uint64_t> tag) << 32
+        for g in range(5):
+            key[4] |= (<uint64_t> counts[g]) << (6 * g)
+
+    cdef size_t _slot(self, uint64_t* key) noexcept:
+        cdef size_t mask = self.tt_size - 1
+        cdef size_t i = mix(key[0] ^ mix(key[1] ^ mix(key[2] ^ mix(key[3] ^ mix(key[4]))))) & mask
+        cdef Entry* e
+        while True:
+            e = &self.tt[i]
+            if e.k[4] == 0 or (e.k[4] == key[4] and e.k[0] == key[0] and e.k[1] == key[1]
+                               and e.k[2] == key[2] and e.k[3] == key[3]):
+                return i
+            i = (i + 1) & mask
+
+    cdef int _grow_tt(self) except -1:
+        cdef size_t old_size = self.tt_size, new_size = old_size * 2, j, i
+        cdef Entry* old = self.tt
+        cdef Entry* new = <Entry*> PyMem_Calloc(new_size, sizeof(Entry))
+        cdef uint64_t* k
+        if new == NULL:
+            raise MemoryError()
+        for j in range(old_size):
+            if old[j].k[4]:
+                k = old[j].k
+                i = mix(k[0] ^ mix(k[1] ^ mix(k[2] ^ mix(k[3] ^ mix(k[4]))))) & (new_size - 1)
+                while new[i].k[4]:
+                    i = (i + 1) & (new_size - 1)
+                new[i] = old[j]
+        PyMem_Free(old)
+        self.tt = new
+        self.tt_size = new_size
+        return 0
+
+    cdef uint64_t _live(self) noexcept:
+        cdef uint64_t live = 0
+        cdef int s
+        for s in range(self.n):
+            live |= self.hands[s]
+            if self.npend:
+                live |= self.pend[self.npend - 1][s]
+        return live
+
+    cdef int _place_of(self, int c) noexcept:
+        if c < 0:
+            return -1
+        return kz_count(self._live() & (((<uint64_t> 1) << c) - 1))
+
+    cdef int _card_at(self, int place) noexcept:
+        cdef uint64_t live = self._live()
+        cdef int i
+        if place < 0:
+            return -1
+        for i in range(place):
+            live &= live - 1
+        return kz_low(live)
+
+    cdef bint _sure_cut(self, int alpha, int beta, int rem, int* out) noexcept:
+        """As in the pure search: the top trumps one side holds are that side's for sure."""
+        cdef uint64_t trumps = self._live() & ((((<uint64_t> 1) << self.T)) - 1), b
+        cdef int side = -1, sure = 0, holder, s
+        if not trumps:
+            return False
+        while trumps:
+            b = trumps & -trumps
+            holder = 0
+            for s in range(self.n):
+                if (self.hands[s] | (self.pend[self.npend - 1][s] if self.npend else 0)) & b:
+                    holder = s
+                    break
+            if side >= 0 and self.maxs[holder] != side:
+                break
+            side = self.maxs[holder]
+            sure += self.pts[kz_low(b)]
+            trumps ^= b
+        if self.mode == 1:
+            sure = 1
+        if side and sure >= beta:
+            out[0] = sure
+            return True
+        if not side and rem - sure <= alpha:
+            out[0] = rem - sure
+            return True
+        return False
+
+    # moves
+
+    cdef int moves_of(self, uint64_t legal, uint64_t live, int* ms) noexcept:
+        """The legal cards, low bit first, one of each run that is the same card for every purpose."""
+        cdef int k = 0, prev = -1, c
+        while legal:
+            c = kz_low(legal)
+            legal &= legal - 1
+            if prev >= 0 and self.eqv[c] == self.eqv[prev] and not (live & self.between[prev][c]):
+                prev = c
+                continue
+            ms[k] = c
+            k += 1
+            prev = c
+        return k
+
+    cdef int ordered(self, uint64_t legal, uint64_t live, int best, int own, int last, int* out) noexcept:
+        cdef int ms[MAXD]
+        cdef int k = self.moves_of(legal, live, ms)
+        cdef int i, j, c, nw = 0, nl = 0, bg
+        cdef int lose[MAXD]
+        if k < 2:
+            for i in range(k):
+                out[i] = ms[i]
+            return k
+        if own:  # the own side holds the trick: points first (a stable sort, high to low)
+            for i in range(k):
+                c = ms[i]
+                j = i
+                while j > 0 and self.pts[out[j - 1]] < self.pts[c]:
+                    out[j] = out[j - 1]
+                    j -= 1
+                out[j] = c
+            return k
+        # take it as cheaply as possible (the last to play: with the most points), else give the least
+        bg = self.grp[best]
+        for i in range(k - 1, -1, -1):
+            c = ms[i]
+            if c < best and (c < self.T or self.grp[c] == bg):
+                j = nw
+                while last and j > 0 and self.pts[out[j - 1]] < self.pts[c]:
+                    out[j] = out[j - 1]
+                    j -= 1
+                out[j] = c
+                nw += 1
+        for i in range(k):
+            c = ms[i]
+            if not (c < best and (c < self.T or self.grp[c] == bg)):
+                j = nl
+                while j > 0 and self.pts[lose[j - 1]] > self.pts[c]:
+                    lose[j] = lose[j - 1]
+                    j -= 1
+                lose[j] = c
+                nl += 1
+        for i in range(nl):
+            out[nw + i] = lose[i]
+        return k
+
+    # the search
+
+    cdef int trick(self, int leader, int alpha, int beta, int rem, int ls) except -1:
+        cdef uint64_t h, live
+        cdef int best, bseat, tp, s, x, tag, lo, hi, bm, a0, b0, v, best_move, k, i, c, child, ismax, seat2
+        cdef int ms[MAXD]
+        cdef uint64_t key[5]
+        cdef size_t slot, size0
+        cdef Entry* e
+        if rem <= alpha:
+            return rem
+        if beta <= 0:
+            return 0
+        h = self.hands[leader]
+        if not h:
+            if self.npend == 0:
+                return 0
+            self.npend -= 1
+            for s in range(self.n):
+                self.hands[s] = self.pend[self.npend][s]
+            v = self.trick(leader, alpha, beta, rem, ls)
+            for s in range(self.n):
+                self.hands[s] = 0
+            self.npend += 1
+            return v
+        if self.mode != 2 and self._sure_cut(alpha, beta, rem, &v):
+            return v
+        if not (h & (h - 1)) and self.npend == 0:
+            # the last trick: one card each, nothing to choose
+            self.nodes += 1
+            best = kz_low(h)
+            bseat, tp = leader, self.wts[leader][best]
+            s = self.nxt[leader]
+            while s != leader:
+                x = kz_high(self.hands[s])
+                if x < best and (x < self.T or self.grp[x] == self.grp[best]):
+                    best, bseat = x, s
+                tp += self.wts[s][x]
+                s = self.nxt[s]
+            if self.mode == 0:
+                return tp if self.maxs[bseat] else 0
+            if self.mode == 1:
+                return 1 if self.maxs[bseat] else 0
+            return 1 if tp == 3 else 0
+        tag = 1 + leader + 8 * (ls if self.keep_suits else 0)
+        self._key(tag, key)
+        size0 = self.tt_size
+        slot = self._slot(key)
+        e = &self.tt[slot]
+        if e.k[4]:
+            lo, hi, bm = e.lo, e.hi, self._card_at(e.bm)
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        else:
+            lo, hi, bm = 0, rem, -1
+        a0, b0 = alpha, beta
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise TooComplex("too_complex")
+        live = 0
+        for s in range(self.n):
+            live |= self.hands[s]
+        k = self.moves_of(self.leads(leader, h, ls), live, ms)
+        if bm >= 0 and ms[0] != bm:  # the best lead of an earlier visit first
+            for i in range(1, k):
+                if ms[i] == bm:
+                    while i > 0:
+                        ms[i] = ms[i - 1]
+                        i -= 1
+                    ms[0] = bm
+                    break
+        ismax = self.maxs[leader]
+        seat2 = self.nxt[leader]
+        v = -INF if ismax else INF
+        best_move = -1
+        for i in range(k):
+            c = ms[i]
+            self.hands[leader] = h ^ ((<uint64_t> 1) << c)
+            child = self.node(1, seat2, c, c, leader, self.wts[leader][c], alpha, beta, rem, ls, live)
+            self.hands[leader] = h
+            if ismax:
+                if child > v:
+                    v, best_move = child, c
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            elif child < v:
+                v, best_move = child, c
+                if v < beta:
+                    beta = v
+                    if v <= alpha:
+                        break
+        if v <= a0:
+            hi = min(hi, v)
+        elif v >= b0:
+            lo = max(lo, v)
+        else:
+            lo = hi = v
+        # the children may have grown the table or filled the slot found: then find it again
+        if (self.tt_count + 1) * 10 > self.tt_size * 7:
+            self._grow_tt()
+        if self.tt_size != size0:
+            slot = self._slot(key)
+        e = &self.tt[slot]
+        if e.k[4] and not (e.k[4] == key[4] and e.k[0] == key[0] and e.k[1] == key[1]
+                           and e.k[2] == key[2] and e.k[3] == key[3]):
+            slot = self._slot(key)
+            e = &self.tt[slot]
+        if not e.k[4]:
+            self.tt_count += 1
+            e.k[0], e.k[1], e.k[2], e.k[3], e.k[4] = key[0], key[1], key[2], key[3], key[4]
+        e.lo, e.hi, e.bm = lo, hi, self._place_of(best_move)
+        return v
+
+    cdef int node(self, int i, int seat, int lead, int best, int bseat, int tp, int alpha, int beta,
+                  int rem, int ls, uint64_t live) except -1:
+        cdef uint64_t h, legal
+        cdef int ismax, last, v, k, j, c, nb, ns, ntp, rem2, g, child
+        cdef int ms[MAXD]
+        self.nodes += 1
+        h = self.hands[seat]
+        legal = self.answers(seat, h, lead, ls)
+        ismax = self.maxs[seat]
+        k = self.ordered(legal, live, best, self.maxs[bseat] == ismax, i == self.n - 1, ms)
+        last = i == self.n - 1
+        v = -INF if ismax else INF
+        for j in range(k):
+            c = ms[j]
+            self.hands[seat] = h ^ ((<uint64_t> 1) << c)
+            if c < best and (c < self.T or self.grp[c] == self.grp[best]):
+                nb, ns = c, seat
+            else:
+                nb, ns = best, bseat
+            ntp = tp + self.wts[seat][c]
+            if last:
+                if self.mode == 0:
+                    rem2 = rem - ntp
+                    g = ntp if self.maxs[ns] else 0
+                elif self.mode == 1:
+                    rem2 = rem - 1
+                    g = 1 if self.maxs[ns] else 0
+                else:
+                    g = 1 if ntp == 3 else 0
+                    rem2 = 0 if ntp else rem
+                child = self.trick(ns, alpha - g, beta - g, rem2, ls | self.led_bit[lead])
+                child += g
+            else:
+                child = self.node(i + 1, self.nxt[seat], lead, nb, ns, ntp, alpha, beta, rem, ls, live)
+            self.hands[seat] = h
+            if ismax:
+                if child > v:
+                    v = child
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            elif child < v:
+                v = child
+                if v < beta:
+                    beta = v
+                    if v <= alpha:
+                        break
+        return v
+
+    def search(self, hands, int leader, int rnd, trick, int ls, int alpha, int beta):
+        """Fail-soft alpha-beta: the coalition's count from here on, or a bound past the window."""
+        cdef int s, r, best, bseat, tp, c, lead, seat, v
+        cdef uint64_t live
+        later = self.rounds[rnd + 1 :]
+        for s in range(4):
+            self.hands[s] = hands[s] if s < self.n else 0
+        self.npend = len(later)
+        for r in range(self.npend):
+            for s in range(4):
+                self.pend[self.npend - 1 - r][s] = later[r][s] if s < self.n else 0
+        rem = self.rest(hands, trick, rnd)
+        meter = self.meter
+        self.nodes, self.limit = meter.nodes, meter.limit
+        try:
+            if not trick:
+                return self.trick(leader, alpha, beta, rem, ls)
+            lead = trick[0][1]
+            best, bseat, tp = lead, leader, 0
+            for s, c in trick:
+                if c < best and (c < self.T or self.grp[c] == self.grp[best]):
+                    best, bseat = c, s
+                tp += self.wts[s][c]
+            live = 0
+            for s in range(self.n):
+                live |= self.hands[s]
+            for s, c in trick:
+                live |= (<uint64_t> 1) << c
+            seat = trick[len(trick) - 1][0]
+            return self.node(len(trick), self.nxt[seat], lead, best, bseat, tp, alpha, beta, rem, ls, live)
+        finally:
+            meter.nodes = self.nodes
