@@ -150,6 +150,10 @@ class _Analyst:
         v = self._values[pos] = tuple(out)
         return v
 
+    def known(self, pos: Pos, values: tuple[int, ...]) -> None:
+        """The values of ``pos`` found another way (from its children's)."""
+        self._values[pos] = values
+
     def at_least(self, pos: Pos, side: int, t: int) -> bool:
         """Can ``side`` make sure of ``t`` card points in all?"""
         hit = self._values.get(pos)
@@ -296,17 +300,31 @@ def _analyse(
     rs = an.rs
     last = positions[-1]
     to_move = game.to_move(last)
-    value = an.values(last)
-    goals = an.goals(last)
     moves: list[MoveValue] = []
-    if to_move is not None:
+    if to_move is None:
+        value = an.values(last)
+    else:
+        # every play's value is asked anyway, and the position's is theirs by minimax: the
+        # mover's side gets the best of them, every other side the worst
         side = rs.side_of(to_move)
+        children = []
+        lead: tuple[int, ...] | None = None  # the best play's values so far, the next one's guess
         for group in game.classes(last):
             after = game.apply(last, group[0])
-            v = an.values(after, value)
+            v = an.values(after, lead)
+            children.append((group, after, v))
+            if lead is None or v[side] > lead[side]:
+                lead = v
+        value = tuple(
+            max(v[s] for _, _, v in children) if s == side else min(v[s] for _, _, v in children)
+            for s in range(len(an.sides))
+        )
+        an.known(last, value)
+        for group, after, v in children:
             lost = an.lost(last, after, side)
             for m in group:
                 moves.append(MoveValue(_as_play(game, m), v, value[side] - v[side], lost))
+    goals = an.goals(last)
     reviews: list[PlayReview | None] = [None] * len(judged)
     guess = value
     for j in range(len(judged) - 1, -1, -1):
