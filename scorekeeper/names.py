@@ -50,3 +50,25 @@ def shown_name(name: str) -> str:
 
 def shown_names(names: Sequence[str]) -> list[str]:
     return [shown_name(n) for n in names]
+
+
+def default_names() -> dict[str, str]:
+    """Every default name of every language, to how the active language shows it."""
+    teams, _players = _defaults()
+    out = {name: _(msgid) for name, msgid in teams.items()}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            typed = [_(PLAYER) % {"n": n} for n in range(1, 5)]
+        out.update({t: shown_name(t) for t in typed})
+    return out
+
+
+def neutral_names(names: Sequence[str]) -> list[str]:
+    """``names`` with each default as its message id, in no reader's language: the form the list
+    of matches on this phone keeps, to show in whichever language it is read in."""
+    teams, players = _defaults()
+    out = []
+    for name in names:
+        found = next((p.match(name) for p in players if p.match(name)), None)
+        out.append(teams.get(name) or (PLAYER % {"n": found.group(1)} if found else name))
+    return out

@@ -19,15 +19,18 @@
     var box = document.getElementById("my-matches");
     if (!box) return;
     var list = load(), ul = box.querySelector(".my-list"), tpl = document.getElementById("my-match-item");
-    var names = {};
+    var names = {}, defaults = {};
     try { names = JSON.parse(box.dataset.variantNames || "{}"); } catch (e) {}
+    try { defaults = JSON.parse(box.dataset.defaultNames || "{}"); } catch (e) {}
     if (!list.length || !ul || !tpl) return;
     ul.textContent = "";
     list.forEach(function (m) {
       var li = tpl.content.cloneNode(true), a = li.querySelector("a");
       a.href = m.url;
       // the variant named in the language the list is read in (the title keeps the one it was opened in)
-      li.querySelector(".my-title").textContent = m.teams && names[m.variant] ? m.teams + " · " + names[m.variant] : m.title;
+      // and the sides' default names too (the match keeps them as sent, in the language it was made in)
+      var teams = m.teams && m.teams.split(" – ").map(function (t) { return defaults[t] || t; }).join(" – ");
+      li.querySelector(".my-title").textContent = teams && names[m.variant] ? teams + " · " + names[m.variant] : m.title;
       li.querySelector(".my-when").textContent = window.Kozel.when(new Date(m.at));  // offline.js
       var forget = li.querySelector(".my-forget");
       if (forget) forget.setAttribute("data-id", m.id);

@@ -50,6 +50,9 @@ def test_the_voon_board_and_banner_with_the_default_names(client, start):
         assert "Reds +2" in text(en) and "“по договорённости”" in text(en)
         ru = page(client, url, "ru")
         assert banner(ru).endswith("с козыря заходит только команда «Чёрные»"), banner(ru)
+        # the list of matches on this phone keeps the defaults as message ids (data-teams), never shown
+        assert 'data-teams="Reds – Blacks"' in ru and 'data-teams="Reds – Blacks"' in en
+        ru = ru.replace('data-teams="Reds – Blacks"', "")
         assert "<title>Красные – Чёрные" in ru and "Reds" not in ru and "Blacks" not in ru
         assert "Красные +2" in text(ru) and "«по договорённости»" in text(ru)
 
