@@ -35,17 +35,22 @@ def _defaults() -> tuple[dict[str, str], tuple[re.Pattern[str], ...]]:
     return teams, tuple(dict.fromkeys(players))
 
 
-def shown_name(name: str) -> str:
-    """``name`` in the active language where it is a default the players did not type."""
-    teams, players = _defaults()
-    msgid = teams.get(name)
-    if msgid is not None:
-        return _(msgid)
-    for pattern in players:
+def _player(name: str) -> str | None:
+    """The seat number of a default «Игрок N» in any language, else None."""
+    for pattern in _defaults()[1]:
         found = pattern.match(name)
         if found:
-            return _(PLAYER) % {"n": found.group(1)}
-    return name
+            return found.group(1)
+    return None
+
+
+def shown_name(name: str) -> str:
+    """``name`` in the active language where it is a default the players did not type."""
+    msgid = _defaults()[0].get(name)
+    if msgid is not None:
+        return _(msgid)
+    n = _player(name)
+    return name if n is None else _(PLAYER) % {"n": n}
 
 
 def shown_names(names: Sequence[str]) -> list[str]:
@@ -66,9 +71,9 @@ def default_names() -> dict[str, str]:
 def neutral_names(names: Sequence[str]) -> list[str]:
     """``names`` with each default as its message id, in no reader's language: the form the list
     of matches on this phone keeps, to show in whichever language it is read in."""
-    teams, players = _defaults()
+    teams = _defaults()[0]
     out = []
     for name in names:
-        found = next((p.match(name) for p in players if p.match(name)), None)
-        out.append(teams.get(name) or (PLAYER % {"n": found.group(1)} if found else name))
+        n = _player(name)
+        out.append(teams.get(name) or (name if n is None else PLAYER % {"n": n}))
     return out

@@ -12,6 +12,7 @@ the nodes searched included; scripts/build_solver.py builds it.
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
 from libc.stdint cimport int16_t, int8_t, uint64_t
 
+from .solver_core import Search as _Pure
 from .solver_tables import TooComplex
 
 POINTS, TRICKS, CAPTURE = 0, 1, 2
@@ -56,7 +57,7 @@ cdef class Search:
 
     cdef public object rules, coalition, capture, meter
     cdef public int n, mode
-    cdef object rounds
+    cdef public object rounds
     cdef int d, T, keep_suits, blind
     cdef int pts[MAXD]
     cdef int grp[MAXD]
@@ -142,24 +143,8 @@ cdef class Search:
             self.eqv[queen] = 100 + queen
 
     def rest(self, hands, trick, int rnd):
-        """The most the coalition could still get: the bound the search starts from."""
-        tb = self.rules.tb
-        later = self.rounds[rnd + 1 :]
-        live = sum(hands) | sum(1 << c for _, c in trick)
-        for hs in later:
-            live |= sum(hs)
-        if self.mode == 0:
-            return sum(tb.pts[c] for c in range(len(tb.cards)) if live >> c & 1)
-        if self.mode == 1:
-            return max(bin(h).count("1") for h in hands) + sum(bin(hs[0]).count("1") for hs in later)
-        catcher, queen = self.capture
-        now = tuple(h | sum(1 << c for s2, c in trick if s2 == s) for s, h in enumerate(hands))
-        for hs in (now, *later):
-            held = {c: s for c in (catcher, queen) for s, h in enumerate(hs) if h >> c & 1}
-            if len(held) == 2:
-                mine = self.coalition
-                return 1 if held[catcher] in mine and held[queen] not in mine else 0
-        return 0
+        """The most the coalition could still get: the pure search's own bound, read off this one."""
+        return _Pure.rest(self, hands, trick, rnd)
 
     # the legality kept per hand: the engine's answer on a miss
 
