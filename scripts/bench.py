@@ -539,6 +539,21 @@ class Row:
     mean: float | None = None
 
 
+def production_env(tmp: Path) -> dict[str, str]:
+    """The environment of a benchmark's server: production settings on a fresh SQLite file in
+    ``tmp``, the floor page on."""
+    return {
+        **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
+        "DJANGO_ENV": "production",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "DJANGO_SECURE_SSL_REDIRECT": "0",  # loopback is plain HTTP
+        "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite3'}",
+        "KOZEL_BENCH_FLOOR": "1",
+        "DJANGO_SETTINGS_MODULE": "kozel_site.settings",
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per HTTP scenario (default 2)")
@@ -554,16 +569,7 @@ def main() -> int:
 
     started = time.perf_counter()
     tmp = Path(tempfile.mkdtemp(prefix="kozel-bench-"))
-    env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
-        "DJANGO_ENV": "production",
-        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-        "DJANGO_SECURE_SSL_REDIRECT": "0",  # loopback is plain HTTP
-        "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite3'}",
-        "KOZEL_BENCH_FLOOR": "1",
-        "DJANGO_SETTINGS_MODULE": "kozel_site.settings",
-    }
+    env = production_env(tmp)
     os.environ.update(env)
     server: Server | None = None
     try:

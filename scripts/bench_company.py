@@ -43,7 +43,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scripts.bench import Result, Server, pct, wrk  # noqa: E402
+from scripts.bench import Result, Server, pct, production_env, wrk  # noqa: E402
 
 SIZES = (10, 1000)
 GROWTH_RATIO = 1.25
@@ -114,17 +114,7 @@ def main() -> int:
 
     started = time.perf_counter()
     tmp = Path(tempfile.mkdtemp(prefix="kozel-bench-company-"))
-    env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
-        "DJANGO_ENV": "production",
-        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-        "DJANGO_SECURE_SSL_REDIRECT": "0",
-        "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite3'}",
-        "KOZEL_BENCH_FLOOR": "1",
-        "KOZEL_RATELIMIT": "0",
-        "DJANGO_SETTINGS_MODULE": "kozel_site.settings",
-    }
+    env = {**production_env(tmp), "KOZEL_RATELIMIT": "0"}
     os.environ.update(env)
     server: Server | None = None
     try:

@@ -102,8 +102,8 @@ def refold(company: Company, roster: Roster, start: Key | None, scopes: Sequence
         apply(company, fold(company, roster, start, scopes))
 
 
-def link(company: Company, roster: Roster, match: Match, seats: Sequence[int | None]) -> None:
-    """A match joins the company's figures (its row written, the figures folded from it on)."""
+def _add_row(company: Company, match: Match, seats: Sequence[int | None]) -> Read:
+    """The company's row of ``match``, as read from the match now."""
     got = read(match, seats)
     CompanyMatch.objects.create(
         company=company,
@@ -116,6 +116,12 @@ def link(company: Company, roster: Roster, match: Match, seats: Sequence[int | N
         match_version=got.version,
         outcome=got.outcome,
     )
+    return got
+
+
+def link(company: Company, roster: Roster, match: Match, seats: Sequence[int | None]) -> None:
+    """A match joins the company's figures (its row written, the figures folded from it on)."""
+    got = _add_row(company, match, seats)
     refold(company, roster, (got.order, match.pk), [ALL, match.variant])
 
 
@@ -176,19 +182,7 @@ def rebuild(company: Company) -> None:
     CompanyMatch.objects.filter(company=company).delete()
     matches = Match.objects.in_bulk(list(roster.matches))
     for mid, seats in roster.matches.items():
-        m = matches[mid]
-        got = read(m, seats)
-        CompanyMatch.objects.create(
-            company=company,
-            match=m,
-            seats=list(seats),
-            variant=m.variant,
-            started=got.started,
-            ended=got.ended,
-            order=got.order,
-            match_version=got.version,
-            outcome=got.outcome,
-        )
+        _add_row(company, matches[mid], seats)
     refold(company, roster, None)
 
 
