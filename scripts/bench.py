@@ -126,30 +126,10 @@ class Fixture:
 def make_matches(size: int, count: int) -> list[Fixture]:
     """``count`` penalty-goats matches of ``size`` hands. The log rows are written in bulk (as a
     long evening would have left them); the snapshot and lines are then built from the log by
-    the code ``manage.py check_snapshots --fix`` uses."""
-    from django.db import transaction
+    the code ``manage.py check_snapshots --fix`` uses (scripts/bound_fixture.py)."""
+    from scripts.bound_fixture import match_of
 
-    from scorekeeper import services, snapshots
-    from scorekeeper.models import Entry
-
-    out = []
-    for _ in range(count):
-        match, secret = services.match_create(
-            variant="penalty-goats",
-            options={},
-            team_names=["Красные", "Чёрные"],
-            player_names=["Аня", "Борис", "Вера", "Гена"],
-        )
-        Entry.objects.bulk_create(
-            [
-                Entry(match=match, seq=i + 1, action="add", slot=i + 1, record=rec, nonce=f"fx-{i}")
-                for i, rec in enumerate(records_for(size))
-            ]
-        )
-        with transaction.atomic():
-            snapshots.rebuild(match)  # the snapshot and lines the log gives
-        out.append(Fixture(match.public_id, secret, size))
-    return out
+    return [Fixture(*match_of(records_for(size)), size) for _ in range(count)]
 
 
 # --- wrk ----------------------------------------------------------------------------------------

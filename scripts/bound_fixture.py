@@ -36,8 +36,9 @@ def records_for(n: int) -> list[dict[str, Any]]:
     return out
 
 
-def make_match(hands: int) -> tuple[str, str]:
-    """A penalty-goats match of ``hands`` hands; returns (view path, edit path)."""
+def match_of(records: list[dict[str, Any]]) -> tuple[str, str]:
+    """A penalty-goats match whose log holds ``records``, one hand each, written in bulk, its
+    snapshot and lines built from the log; returns (public id, edit secret)."""
     from django.db import transaction
 
     from scorekeeper import services, snapshots
@@ -52,12 +53,18 @@ def make_match(hands: int) -> tuple[str, str]:
     Entry.objects.bulk_create(
         [
             Entry(match=match, seq=i + 1, action="add", slot=i + 1, record=rec, nonce=f"fx-{i}")
-            for i, rec in enumerate(records_for(hands))
+            for i, rec in enumerate(records)
         ]
     )
     with transaction.atomic():
         snapshots.rebuild(match)
-    return f"/m/{match.public_id}/", f"/m/{match.public_id}/e/{secret}/"
+    return match.public_id, secret
+
+
+def make_match(hands: int) -> tuple[str, str]:
+    """A penalty-goats match of ``hands`` hands; returns (view path, edit path)."""
+    public_id, secret = match_of(records_for(hands))
+    return f"/m/{public_id}/", f"/m/{public_id}/e/{secret}/"
 
 
 if __name__ == "__main__":
