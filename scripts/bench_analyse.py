@@ -3,7 +3,7 @@
 For each table: DEALS random deals (100 unless ``--deals``), each analysed from the first lead
 (value, goals and every lead's value: what the trick page and the API answer): median, p95 and
 max time and nodes, nodes/s, and how many went past the node budget. Beside it, on the same
-deals played at random to four tricks left, a plain alpha-beta (no table, no move ordering, no
+deals played at random to four tricks left (``--left N`` for another depth), a plain alpha-beta (no table, no move ordering, no
 equivalent cards, one wide window) against the solver's value search, and the node ratio. And
 for a few deals per table the full review of a played deal (every play's cost) against one
 solve of its first lead.
@@ -125,8 +125,8 @@ def plain_alpha_beta(game: CardGame, hands: list[int], leader: int, rnd_i: int, 
     return nodes
 
 
-def four_left(rs: Ruleset, d: dict[str, object], seed: int) -> list[str]:
-    """Random legal plays until four tricks are left."""
+def tricks_left(rs: Ruleset, d: dict[str, object], seed: int, left: int = 4) -> list[str]:
+    """Random legal plays until ``left`` tricks are left."""
     rnd = random.Random(seed * 7 + 1)
     hands = [list(h) for h in d["hands"]]  # type: ignore[attr-defined]
     total = rs.hand_size * rs.rounds
@@ -134,7 +134,7 @@ def four_left(rs: Ruleset, d: dict[str, object], seed: int) -> list[str]:
     leader = d["leader"]
     from rules.engine import resolve_trick
 
-    for k in range(total - 4):
+    for k in range(total - left):
         if k == rs.hand_size and rs.rounds > 1:
             hands = [list(h) for h in d["prikup"]]  # type: ignore[attr-defined]
         trick = []
@@ -162,6 +162,7 @@ def main() -> None:
     ap.add_argument("--tables", nargs="*", default=list(TABLES))
     ap.add_argument("--pure", action="store_true", help="the pure-Python search even where it is compiled")
     ap.add_argument("--budget", type=int, default=NODE_BUDGET, help="the node budget of one analysis")
+    ap.add_argument("--left", type=int, default=4, help="tricks left where the plain search is compared")
     args = ap.parse_args()
     solver_game.USE_COMPILED = not args.pure
     core = "compiled" if solver_game.USE_COMPILED and solver_game.COMPILED else "pure Python"
@@ -171,7 +172,7 @@ def main() -> None:
     )
     print(
         f"{'table':20} {'median':>7} {'p95':>7} {'max':>7} {'nodes med':>10} {'p95':>9} {'max':>9}"
-        f" {'knodes/s':>8} {'over':>4} | {'4 left: plain':>13} {'solver':>7} {'ratio':>6} | {'review/solve':>12}"
+        f" {'knodes/s':>8} {'over':>4} | {f'{args.left} left: plain':>13} {'solver':>7} {'ratio':>6} | {'review/solve':>12}"
     )
     for name in args.tables:
         key, options, seats = TABLES[name]
@@ -206,7 +207,7 @@ def main() -> None:
             nodes.append(a.nodes)
             if rs.multi_card_leads:
                 continue
-            plays = four_left(rs, d, seed)
+            plays = tricks_left(rs, d, seed, args.left)
             game, pos = _position(rs, d, plays)
             solver_nodes.append(_value_nodes(game, pos))
             game, pos = _position(rs, d, plays)
