@@ -133,7 +133,8 @@ def test_a_correction_rewrites_only_the_lines_that_differ() -> None:
         match=match, slot=1, record=HandRecord.from_dict({"points": [70, 50]}), nonce="m", version=hands + 1
     )
     again = _line_ids(match)
-    assert [n for n in again if again[n] != after[n]] == [1, snapshots.CHECKPOINT]
+    rewritten = [n for n in again if again[n] != after[n]]
+    assert len(rewritten) == 2 and rewritten == [1, snapshots.CHECKPOINT]
     assert snapshots.check(Match.objects.get(pk=match.pk)) == []
 
 
@@ -153,10 +154,9 @@ def test_a_correction_of_hand_1_rewrites_one_line_in_every_checkpoint_not_every_
         services.hand_edit(match=match, slot=1, record=record, nonce=f"e{i}", version=match.version)
         assert snapshots.check(Match.objects.get(pk=match.pk)) == []
     after = _line_ids(match)
-    assert [n for n in after if after[n] != before[n]] == [
-        1,
-        *range(snapshots.CHECKPOINT, 201, snapshots.CHECKPOINT),
-    ]
+    rewritten = [n for n in after if after[n] != before[n]]
+    assert len(rewritten) <= len(after) // 10
+    assert rewritten == [1, *range(snapshots.CHECKPOINT, 201, snapshots.CHECKPOINT)]
     moved = _scores(match)  # hand 1 is 45:75 now, not 60:60: every line's score moves with it
     shift = tuple(a - b for a, b in zip(moved[1], scores[1], strict=True))
     assert any(shift)
