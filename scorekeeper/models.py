@@ -4,8 +4,8 @@ An :class:`Entry` is never UPDATEd or DELETEd once written: a correction is a ne
 current list of hands and the score are derived from the log. Two caches of that derivation are
 kept beside it so a read or a write costs the same at hand 1 and at hand 1,000: the match's
 ``snapshot`` (the engine's fold state after the latest entry, tagged with the log version) and
-one :class:`Line` per hand on the board (its record, its result, its text, and the fold state
-after it, a checkpoint). Both are rewritten in the transaction that appends an entry, and both
+one :class:`Line` per hand on the board (its record, its result, its text, and on every
+``snapshots.CHECKPOINT``-th line the fold state after it). Both are rewritten in the transaction that appends an entry, and both
 can be rebuilt from the log at any time (``manage.py check_snapshots``).
 """
 
@@ -92,8 +92,9 @@ class Entry(models.Model):
 class Line(models.Model):
     """One hand on the board, derived from the log (a cache: ``snapshots.rebuild``
     writes the same rows from the log alone). ``number`` is the hand's place among the hands
-    still in the match; ``fold`` is the engine's state after it, the checkpoint a correction of
-    a later hand replays from; ``texts`` holds the line as shown, per language, built once when
+    still in the match; ``fold`` is the engine's state after it on every
+    ``snapshots.CHECKPOINT``-th line (None on the others), the checkpoint a correction of a later
+    hand replays from; ``texts`` holds the line as shown, per language, built once when
     the hand is written or replayed."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="lines")
@@ -109,7 +110,7 @@ class Line(models.Model):
     score3 = models.IntegerField(null=True, blank=True)
     edited = models.BooleanField(default=False)
     restored = models.BooleanField(default=False)  # its last change brought back an earlier version
-    fold = models.JSONField(encoder=UnescapedJSONEncoder)
+    fold = models.JSONField(encoder=UnescapedJSONEncoder, null=True, blank=True)
     texts = models.JSONField(encoder=UnescapedJSONEncoder)
 
     class Meta:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import F, Q, QuerySet
 from django.utils import translation
 
 from rules.engine import (
@@ -43,6 +43,11 @@ LATEST = 30  # hand lines on a page before «all hands»
 # wording rebuilds its lines first, and ``manage.py check_snapshots --fix`` rebuilds every match.
 # Until then a page shows the stored texts: a read never writes.
 WORDING = 3
+
+# Every CHECKPOINT-th line keeps the fold state after it, the others none: a correction replays
+# from the last checkpoint before its hand (at most CHECKPOINT - 1 hands more), and a correction
+# that moves the score rewrites only the checkpoints' states, not one per later line.
+CHECKPOINT = 50
 
 
 # ---------------------------------------------------------------- building lines
@@ -95,6 +100,25 @@ def _wording_key(result: HandResult) -> tuple[Any, ...]:
     return json.dumps(result.record.to_dict(), sort_keys=True), tuple(result.delta), notes
 
 
+def _row(
+    number: int, slot: int, result: HandResult, fold: Fold, edited: bool, restored: bool
+) -> dict[str, Any]:
+    """A line's stored fields but its words (``_STORED``)."""
+    return {
+        "number": number,
+        "slot": slot,
+        "record": result.record.to_dict(),
+        "winner": result.winner,
+        "score0": result.score[0],
+        "score1": result.score[1],
+        "score2": result.score[2] if len(result.score) > 2 else None,
+        "score3": result.score[3] if len(result.score) > 3 else None,
+        "edited": edited,
+        "restored": restored,
+        "fold": replace(fold, tag=0).to_dict() if number % CHECKPOINT == 0 else None,
+    }
+
+
 def _line(
     match: Match,
     number: int,
@@ -107,17 +131,7 @@ def _line(
 ) -> Line:
     return Line(
         match=match,
-        number=number,
-        slot=slot,
-        record=result.record.to_dict(),
-        winner=result.winner,
-        score0=result.score[0],
-        score1=result.score[1],
-        score2=result.score[2] if len(result.score) > 2 else None,
-        score3=result.score[3] if len(result.score) > 3 else None,
-        edited=edited,
-        restored=restored,
-        fold=replace(fold, tag=0).to_dict(),
+        **_row(number, slot, result, fold, edited, restored),
         texts=texts if texts is not None else line_texts(result, match.team_names, fold.ruleset),
     )
 
@@ -133,15 +147,25 @@ def fold_of_match(match: Match, rs: Ruleset | None = None) -> Fold:
 @dataclass
 class Plan:
     """What a write does to the board: the stored lines numbered in ``drop`` are deleted and
-    ``lines`` inserted; ``fold`` is the state after the last hand. ``start`` None: no line
-    changes. A replay from hand k gives every line from k on, but only those that differ from
-    the stored one are in ``lines`` (and their numbers in ``drop``): a line equal in every field
-    stays as it is."""
+    ``lines`` inserted, and the lines in ``shifts`` get their scores moved (a shift per side:
+    the numbers it applies to); ``fold`` is the state after the last hand. ``start`` None: no
+    line changes. A replay from hand k gives every line from the checkpoint before it on; a line
+    equal in every field stays as it is, and one that differs only by a shift of its scores
+    shared with other lines (every later hand, after a correction that moves the score) is
+    updated in place, not rewritten whole."""
 
     start: int | None
     lines: list[Line]
     fold: Fold
     drop: list[int] = field(default_factory=list)
+    shifts: dict[tuple[int, ...], list[int]] = field(default_factory=dict)
+
+
+@dataclass
+class _Replayed:
+    rows: list[dict[str, Any]]  # each line's ``_STORED`` fields
+    texts: list[dict[str, dict[str, Any]]]
+    fold: Fold
 
 
 def _replay(
@@ -149,34 +173,31 @@ def _replay(
     rs: Ruleset,
     checkpoint: Fold,
     items: Iterable[tuple[int, dict[str, Any], bool, bool]],
-) -> tuple[list[Line], Fold]:
+) -> _Replayed:
     """Fold ``items`` (slot, record, edited, restored) on top of ``checkpoint``; a record the
     engine refuses raises its :class:`RecordError` (fields named by the hand's place in the match)."""
     fold = checkpoint
-    steps = []
+    rows, results = [], []
     for slot, record, edited, restored in items:
         fold, result = fold_step(fold, record, tag=0)
-        steps.append((slot, result, fold, edited, restored))
-    texts = lines_texts([step[1] for step in steps], match.team_names, rs)
-    lines = [
-        _line(match, f.hands, slot, result, f, edited, restored, words)
-        for (slot, result, f, edited, restored), words in zip(steps, texts, strict=True)
-    ]
-    return lines, fold
+        rows.append(_row(fold.hands, slot, result, fold, edited, restored))
+        results.append(result)
+    return _Replayed(rows, lines_texts(results, match.team_names, rs), fold)
 
 
 def plan_add(match: Match, rs: Ruleset, slot: int, record: HandRecord) -> Plan:
     """The next hand: one fold step from the snapshot."""
     fold = fold_of_match(match, rs)
-    lines, after = _replay(match, rs, fold, [(slot, record.to_dict(), False, False)])
-    return Plan(start=fold.hands + 1, lines=lines, fold=after)
+    done = _replay(match, rs, fold, [(slot, record.to_dict(), False, False)])
+    lines = [Line(match=match, **row, texts=words) for row, words in zip(done.rows, done.texts, strict=True)]
+    return Plan(start=fold.hands + 1, lines=lines, fold=done.fold)
 
 
 def plan_change(
     match: Match, rs: Ruleset, slot: int, record: HandRecord | None, *, remove: bool, revive: bool = False
 ) -> tuple[Plan, int]:
     """An edit or restore (``record``) or a delete/undo (``remove``) of the hand in ``slot``:
-    the lines from its place on are replayed from the checkpoint just before it. A hand taken
+    the lines from its place on are replayed from the last checkpoint before it. A hand taken
     out stays out when edited; only a restore (``revive``) brings it back. Returns the plan and
     the hand's index in the match (-1 for a removal), for naming errors."""
     target = Line.objects.filter(match=match, slot=slot).values(*_STORED).first()
@@ -201,34 +222,73 @@ def plan_change(
             stored = later = list(Line.objects.filter(match=match, number__gte=start).values(*_STORED))
         items, index = [(slot, record.to_dict(), True, revive)], start - 1
     items += [(ln["slot"], ln["record"], ln["edited"], ln["restored"]) for ln in later]
-    before = Line.objects.filter(match=match, number=start - 1).values_list("fold", flat=True).first()
-    checkpoint = new_fold(rs) if before is None else Fold.from_dict(rs, before)
-    lines, fold = _replay(match, rs, checkpoint, items)
-    changed, drop = _changes(match, stored, lines)
-    return Plan(start=start, lines=changed, fold=fold, drop=drop), index
+    checkpoint, between = _checkpoint(match, rs, start)
+    items = [(ln["slot"], ln["record"], ln["edited"], ln["restored"]) for ln in between] + items
+    done = _replay(match, rs, checkpoint, items)
+    changed, drop, shifts = _changes(match, [*between, *stored], done)
+    return Plan(start=start, lines=changed, fold=done.fold, drop=drop, shifts=shifts), index
+
+
+def _checkpoint(match: Match, rs: Ruleset, start: int) -> tuple[Fold, list[dict[str, Any]]]:
+    """The fold state of the last checkpoint before line ``start`` and the stored lines after it
+    up to ``start`` (replayed again on top of it); from hand 1 when that line has no state."""
+    base = (start - 1) // CHECKPOINT * CHECKPOINT
+    lines = Line.objects.filter(match=match, number__lt=start)
+    prior = list(lines.filter(number__gte=base).values(*_STORED)) if start > 1 else []
+    if base:
+        if prior and prior[0]["number"] == base and prior[0]["fold"] is not None:
+            return Fold.from_dict(rs, prior[0]["fold"]), prior[1:]
+        prior = list(lines.values(*_STORED))
+    return new_fold(rs), prior
+
+
+_SCORES = ("score0", "score1", "score2", "score3")
+
+
+def _shift(old: dict[str, Any], new: dict[str, Any]) -> tuple[int, ...] | None:
+    """How far each side's score moved from the stored line to the replayed one when nothing
+    else of it differs (no shift: all zeros), else None."""
+    if any(old[name] != new[name] for name in _STORED if name not in _SCORES):
+        return None
+    if any((old[name] is None) != (new[name] is None) for name in _SCORES):
+        return None
+    return tuple(new[name] - old[name] if new[name] is not None else 0 for name in _SCORES)
 
 
 def _changes(
-    match: Match, stored: Sequence[dict[str, Any]], lines: Sequence[Line]
-) -> tuple[list[Line], list[int]]:
-    """The replayed lines that differ from the stored line of their number, and the numbers of
-    the stored lines to delete: those and any left past the new last line. The stored words
-    (the longest field) are read only for the lines equal in everything else."""
+    match: Match, stored: Sequence[dict[str, Any]], done: _Replayed
+) -> tuple[list[Line], list[int], dict[tuple[int, ...], list[int]]]:
+    """The replayed lines to write whole, the numbers of the stored lines to delete (those and
+    any left past the new last line), and the lines to shift instead, by shift. The stored
+    words (the longest field) are read only for the lines that could be kept."""
     old = {row["number"]: row for row in stored}
-    alike = {
-        ln.number
-        for ln in lines
-        if ln.number in old and all(getattr(ln, name) == old[ln.number][name] for name in _STORED)
-    }
-    if alike:
+    kept: dict[int, tuple[int, ...]] = {}
+    for row in done.rows:
+        if row["number"] in old:
+            moved = _shift(old[row["number"]], row)
+            if moved is not None:
+                kept[row["number"]] = moved
+    if kept:
         words = dict(
-            Line.objects.filter(match=match, number__range=(min(alike), max(alike))).values_list(
+            Line.objects.filter(match=match, number__range=(min(kept), max(kept))).values_list(
                 "number", "texts"
             )
         )
-        alike = {ln.number for ln in lines if ln.number in alike and words.get(ln.number) == ln.texts}
-    changed = [ln for ln in lines if ln.number not in alike]
-    return changed, sorted(n for n in old if n not in alike)
+        new_words = {row["number"]: w for row, w in zip(done.rows, done.texts, strict=True)}
+        kept = {n: moved for n, moved in kept.items() if words.get(n) == new_words[n]}
+    shifts: dict[tuple[int, ...], list[int]] = {}
+    for n, moved in sorted(kept.items()):
+        if any(moved):
+            shifts.setdefault(moved, []).append(n)
+    for moved, numbers in list(shifts.items()):
+        if len(numbers) == 1:  # a statement of its own costs more than the line in the insert
+            del shifts[moved], kept[numbers[0]]
+    changed = [
+        Line(match=match, **row, texts=words)
+        for row, words in zip(done.rows, done.texts, strict=True)
+        if row["number"] not in kept
+    ]
+    return changed, sorted(n for n in old if n not in kept), shifts
 
 
 def _runs(numbers: Sequence[int]) -> list[tuple[int, int]]:
@@ -243,27 +303,31 @@ def _runs(numbers: Sequence[int]) -> list[tuple[int, int]]:
     return runs
 
 
-def _delete_lines(match: Match, numbers: Sequence[int]) -> None:
-    """One DELETE for the ranges (in groups, so a scattered set stays a short statement)."""
+def _numbered(match: Match, numbers: Sequence[int]) -> Iterable[QuerySet[Line]]:
+    """The match's lines of these numbers, as ranges (in groups, so a scattered set stays a
+    short statement each)."""
     runs = _runs(numbers)
-    for i in range(0, len(runs), _RUNS_PER_DELETE):
+    for i in range(0, len(runs), _RUNS_PER_STATEMENT):
         where = Q()
-        for lo, hi in runs[i : i + _RUNS_PER_DELETE]:
+        for lo, hi in runs[i : i + _RUNS_PER_STATEMENT]:
             where |= Q(number=lo) if lo == hi else Q(number__range=(lo, hi))
-        Line.objects.filter(where, match=match).delete()
+        yield Line.objects.filter(where, match=match)
 
 
-_RUNS_PER_DELETE = 100
+_RUNS_PER_STATEMENT = 100
 
 
 def apply(match: Match, plan: Plan, version: int) -> None:
     """Write the plan and the new snapshot (inside the write's transaction, the match locked)."""
     if plan.start is not None:
-        # Deleted and inserted, not updated: the rows that differ are rewritten whole either way
-        # (every later line's scores and checkpoint, after a correction that moves the score),
-        # and bulk_update's CASE per column costs more than the INSERT.
-        if plan.drop:
-            _delete_lines(match, plan.drop)
+        # The lines written whole are deleted and inserted, not updated: bulk_update's CASE per
+        # column costs more than the INSERT. A shift of the scores is one UPDATE for all its lines.
+        for lines in _numbered(match, plan.drop):
+            lines.delete()
+        for moved, numbers in plan.shifts.items():
+            by = {name: F(name) + d for name, d in zip(_SCORES, moved, strict=True) if d}
+            for lines in _numbered(match, numbers):
+                lines.update(**by)
         Line.objects.bulk_create(plan.lines)
     snapshot = snapshot_of(plan.fold, version)
     Match.objects.filter(pk=match.pk).update(version=version, snapshot=snapshot)

@@ -271,7 +271,7 @@ def main() -> int:
     print(f"{'figure':<44}{'p50':>9}{'p95':>9}{'target':>10}  verdict  (CPU in process: p50)")
     misses = 0
     rows = [
-        ("correction of hand 1 (POST, every line redone)", "correction", CORRECTION_MS),
+        ("correction of hand 1 (every later replayed)", "correction", CORRECTION_MS),
         ("history page (the newest 200 changes)", "history", READ_MS),
         ("export.csv", "csv", READ_MS),
         ("export.json", "json", READ_MS),

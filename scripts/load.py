@@ -240,7 +240,8 @@ def watcher(n: int, conn: Conn, stats: Stats, matches: list[MatchLog], deadline:
 
 def corrector(edit: str, conn: Conn, stats: Stats, deadline: float) -> None:
     """Hand 1 of a match at the bound (1,000 hands) corrected again and again: every later hand
-    replayed inside the write's transaction, which on SQLite the tables' writes wait behind."""
+    replayed and every later line's score moved, in the write's transaction, which on SQLite
+    the tables' writes wait behind."""
     try:
         _, _, page = timed(stats, "bound: edit page", conn, "GET", edit, (200,))
         version = int(VERSION_RE.search(page.decode()).group(1))  # type: ignore[union-attr]

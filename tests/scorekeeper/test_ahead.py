@@ -113,7 +113,8 @@ def _line_ids(match: Match) -> dict[int, int]:
 
 @pytest.mark.django_db
 def test_a_correction_rewrites_only_the_lines_that_differ() -> None:
-    match = new_match(30)
+    hands = snapshots.CHECKPOINT + 10
+    match = new_match(hands)
     before = _line_ids(match)
     # hand 5 gets a note: its line's words change, no later line does
     services.hand_edit(
@@ -121,29 +122,51 @@ def test_a_correction_rewrites_only_the_lines_that_differ() -> None:
         slot=5,
         record=HandRecord.from_dict({"points": [60, 60], "note": "a"}),
         nonce="n",
-        version=30,
+        version=hands,
     )
     after = _line_ids(match)
     assert [n for n in after if after[n] != before[n]] == [5]
     assert snapshots.check(Match.objects.get(pk=match.pk)) == []
-    # hand 1 moves the score: every line from 1 on differs and is written again
+    # hand 1 moves the score of every later line: hand 1 and any checkpoint (a line with the
+    # fold's state) are written again, the others keep their rows with the scores moved
     services.hand_edit(
-        match=match, slot=1, record=HandRecord.from_dict({"points": [70, 50]}), nonce="m", version=31
+        match=match, slot=1, record=HandRecord.from_dict({"points": [70, 50]}), nonce="m", version=hands + 1
     )
     again = _line_ids(match)
-    assert all(again[n] != after[n] for n in again)
+    rewritten = [n for n in again if again[n] != after[n]]
+    assert len(rewritten) == 2 and rewritten == [1, snapshots.CHECKPOINT]
     assert snapshots.check(Match.objects.get(pk=match.pk)) == []
 
 
 @pytest.mark.django_db
-def test_a_delete_in_the_middle_keeps_the_lines_before_it() -> None:
-    match = new_match(12)
+def test_a_correction_of_hand_1_rewrites_one_line_in_every_checkpoint_not_every_later_line() -> None:
+    """What the write's transaction writes (on SQLite, while every other table's write waits)
+    does not grow with the match line for line: the later lines' scores move in place."""
+    from scripts.bound_fixture import match_of, records_for
+
+    public_id, _secret = match_of(records_for(200))
+    match = Match.objects.get(public_id=public_id)
     before = _line_ids(match)
-    services.hand_delete(match=match, slot=6, nonce="d", version=12)
+    scores = _scores(match)
+    for i, points in enumerate(([70, 50], [60, 60], [45, 75])):
+        match = Match.objects.get(pk=match.pk)
+        record = HandRecord.from_dict({"points": points})
+        services.hand_edit(match=match, slot=1, record=record, nonce=f"e{i}", version=match.version)
+        assert snapshots.check(Match.objects.get(pk=match.pk)) == []
     after = _line_ids(match)
-    assert sorted(after) == list(range(1, 12))
-    assert all(after[n] == before[n] for n in range(1, 6))
-    assert snapshots.check(Match.objects.get(pk=match.pk)) == []
+    rewritten = [n for n in after if after[n] != before[n]]
+    assert len(rewritten) <= len(after) // 10
+    assert rewritten == [1, *range(snapshots.CHECKPOINT, 201, snapshots.CHECKPOINT)]
+    moved = _scores(match)  # hand 1 is 45:75 now, not 60:60: every line's score moves with it
+    shift = tuple(a - b for a, b in zip(moved[1], scores[1], strict=True))
+    assert any(shift)
+    assert all(tuple(a - b for a, b in zip(moved[n], scores[n], strict=True)) == shift for n in moved)
+
+
+def _scores(match: Match) -> dict[int, tuple[int, int]]:
+    return {
+        n: (a, b) for n, a, b in Line.objects.filter(match=match).values_list("number", "score0", "score1")
+    }
 
 
 def _line_reads_inside_the_write(write) -> list[str]:  # type: ignore[no-untyped-def]

@@ -125,7 +125,8 @@ def test_random_matches_keep_snapshot_and_lines_equal_to_the_log(variant: str, s
 
 
 def test_a_correction_replays_from_the_checkpoint_before_the_hand() -> None:
-    """Editing hand 40 of 45 rewrites lines 40-45 only; lines 1-39 are not touched."""
+    """Editing hand 40 of 45 rewrites line 40 and moves the scores of lines 41-45 in place;
+    lines 1-39 are not touched."""
     match, _secret = services.match_create(variant="penalty-goats", options={}, team_names=["A", "B"])
     for i in range(45):
         services.hand_record(match=match, record=_record({"points": [60, 60]}), nonce=f"a{i}", version=i)
@@ -134,7 +135,54 @@ def test_a_correction_replays_from_the_checkpoint_before_the_hand() -> None:
     services.hand_edit(match=match, slot=slot40, record=_record({"points": [70, 50]}), nonce="e", version=45)
     after = dict(Line.objects.filter(match=match).values_list("number", "id"))
     assert {k: v for k, v in after.items() if k < 40} == {k: v for k, v in before.items() if k < 40}
-    assert all(after[k] != before[k] for k in range(40, 46))
+    assert after[40] != before[40]
+    assert {k: v for k, v in after.items() if k > 40} == {k: v for k, v in before.items() if k > 40}
+    assert_matches_the_log(match)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_changes_around_the_checkpoints_keep_the_lines_equal_to_the_log(seed: int) -> None:
+    """Every CHECKPOINT-th line holds the fold's state a correction replays from: edits,
+    deletes, restores and undos of hands just before, on and after checkpoints."""
+    from scripts.bound_fixture import match_of, records_for
+
+    rng = random.Random(seed)
+    public_id, _secret = match_of(records_for(3 * snapshots.CHECKPOINT + 5))
+    match = Match.objects.get(public_id=public_id)
+    near = [1, 2, *(k * snapshots.CHECKPOINT + d for k in (1, 2, 3) for d in (-1, 0, 1))]
+    for n in range(24):
+        match.refresh_from_db()
+        numbers = dict(Line.objects.filter(match=match).values_list("number", "slot"))
+        slot = numbers.get(rng.choice(near), 1)
+        op = rng.choice(["edit", "edit", "delete", "restore", "undo", "add"])
+        try:
+            if op == "edit":
+                points = rng.choice([[60, 60], [70, 50], [45, 75], [60, 60]])
+                services.hand_edit(
+                    match=match,
+                    slot=slot,
+                    record=_record({"points": points}),
+                    nonce=f"c{n}",
+                    version=match.version,
+                )
+            elif op == "delete":
+                services.hand_delete(match=match, slot=slot, nonce=f"c{n}", version=match.version)
+            elif op == "restore":
+                seq = rng.choice(
+                    list(
+                        Entry.objects.filter(match=match, record__isnull=False).values_list("seq", flat=True)
+                    )
+                )
+                services.entry_restore(match=match, seq=seq, nonce=f"c{n}", version=match.version)
+            elif op == "undo":
+                services.hand_undo(match=match, nonce=f"c{n}", version=match.version)
+            else:
+                services.hand_record(
+                    match=match, record=_record({"points": [60, 60]}), nonce=f"c{n}", version=match.version
+                )
+        except (ValidationError, services.NotFound):
+            pass
+        assert snapshots.check(Match.objects.get(pk=match.pk)) == [], (n, op, slot)
     assert_matches_the_log(match)
 
 
