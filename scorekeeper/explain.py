@@ -45,7 +45,7 @@ class _Safe(dict):
 
 
 # The line of each note, by code and, where the params decide, by shape («eggs» with a pot, a
-# factor or a bonus). gettext_noop only marks them for makemessages; _note_formats() translates.
+# factor or a bonus). gettext_noop only marks them for makemessages; note_line translates the one it needs.
 _NOTE_MSGIDS: dict[str, str] = {
     "spas": gettext_noop("spas → %(amount)s"),
     "no_spas": gettext_noop("no spas → %(amount)s"),
@@ -79,11 +79,6 @@ _NOTE_MSGIDS: dict[str, str] = {
     "revoke": gettext_noop("revoke by %(team)s: %(points)s to the other team"),
 }
 _PLAIN = frozenset(k for k, v in _NOTE_MSGIDS.items() if "%(" not in v)  # printed as they are
-
-
-def _note_formats() -> dict[str, str]:
-    """The note lines in the active language."""
-    return {k: _(v) for k, v in _NOTE_MSGIDS.items()}
 
 
 # Notes whose «→ amount» is what the hand scored in the match's own unit («без спаса → 2 пары»).
@@ -142,9 +137,10 @@ def note_line(
         p["band"] = str(p["band"]).replace("-", "–")
     if unit and key in _AWARDS and isinstance(params.get("amount"), int):
         p["amount"] = count(int(params["amount"]), unit)
-    fmt = _note_formats().get(key)
-    if fmt is None:
+    msgid = _NOTE_MSGIDS.get(key)
+    if msgid is None:
         return code
+    fmt = _(msgid)
     return fmt if key in _PLAIN else fmt % p
 
 
