@@ -2,9 +2,9 @@
 
 The log (:class:`~scorekeeper.models.Entry`) stays the truth. After every entry the match keeps
 the fold's state (``Match.snapshot``, tagged with the log version) and one
-:class:`~scorekeeper.models.Line` per hand on the board, each with the fold state after it (a
-checkpoint) and its text per language. Recording a hand is one fold step from the snapshot; a
-correction of hand k replays from the checkpoint of hand k-1, not from hand 1. Everything here
+:class:`~scorekeeper.models.Line` per hand on the board with its text per language, every
+:data:`CHECKPOINT`-th also with the fold state after it. Recording a hand is one fold step from
+the snapshot; a correction of hand k replays from the last checkpoint before it, not from hand 1. Everything here
 can be rebuilt from the log alone (:func:`rebuild`), and :func:`check` says whether what is
 stored is exactly what the log gives.
 """
@@ -53,11 +53,6 @@ CHECKPOINT = 50
 # ---------------------------------------------------------------- building lines
 
 
-def line_texts(result: HandResult, team_names: Sequence[str], ruleset: Ruleset) -> dict[str, dict[str, Any]]:
-    """The line as shown, in every language of the site (built once per written hand)."""
-    return lines_texts([result], team_names, ruleset)[0]
-
-
 # A line's fields as stored; the words (``texts``), the longest, apart
 _STORED = (
     "number",
@@ -78,8 +73,8 @@ _LINE_FIELDS = (*_STORED, "texts")
 def lines_texts(
     results: Sequence[HandResult], team_names: Sequence[str], ruleset: Ruleset
 ) -> list[dict[str, dict[str, Any]]]:
-    """:func:`line_texts` of many hands at once (a correction replays every later hand): each
-    language is activated once, and a hand worded from the same record, changes and notes as an
+    """Each hand's line as shown, in every language of the site, built when it is written or
+    replayed (a correction replays every later hand): each language is activated once, and a hand worded from the same record, changes and notes as an
     earlier one takes its words instead of asking gettext again."""
     keys = [_wording_key(r) for r in results]
     out: list[dict[str, dict[str, Any]]] = [{} for _ in results]
@@ -117,23 +112,6 @@ def _row(
         "restored": restored,
         "fold": replace(fold, tag=0).to_dict() if number % CHECKPOINT == 0 else None,
     }
-
-
-def _line(
-    match: Match,
-    number: int,
-    slot: int,
-    result: HandResult,
-    fold: Fold,
-    edited: bool,
-    restored: bool = False,
-    texts: dict[str, dict[str, Any]] | None = None,
-) -> Line:
-    return Line(
-        match=match,
-        **_row(number, slot, result, fold, edited, restored),
-        texts=texts if texts is not None else line_texts(result, match.team_names, fold.ruleset),
-    )
 
 
 def snapshot_of(fold: Fold, version: int, broken: str = "") -> dict[str, Any]:
@@ -221,12 +199,15 @@ def plan_change(
             start = Line.objects.filter(match=match, slot__lt=slot).count() + 1
             stored = later = list(Line.objects.filter(match=match, number__gte=start).values(*_STORED))
         items, index = [(slot, record.to_dict(), True, revive)], start - 1
-    items += [(ln["slot"], ln["record"], ln["edited"], ln["restored"]) for ln in later]
     checkpoint, between = _checkpoint(match, rs, start)
-    items = [(ln["slot"], ln["record"], ln["edited"], ln["restored"]) for ln in between] + items
-    done = _replay(match, rs, checkpoint, items)
+    done = _replay(match, rs, checkpoint, [*map(_item, between), *items, *map(_item, later)])
     changed, drop, shifts = _changes(match, [*between, *stored], done)
     return Plan(start=start, lines=changed, fold=done.fold, drop=drop, shifts=shifts), index
+
+
+def _item(line: dict[str, Any]) -> tuple[int, dict[str, Any], bool, bool]:
+    """A stored line as what :func:`_replay` folds again."""
+    return line["slot"], line["record"], line["edited"], line["restored"]
 
 
 def _checkpoint(match: Match, rs: Ruleset, start: int) -> tuple[Fold, list[dict[str, Any]]]:
@@ -365,7 +346,7 @@ def build_from_log(match: Match, entries: Sequence[Entry] | None = None) -> Buil
         steps.append((slot, result, fold))
     texts = lines_texts([step[1] for step in steps], match.team_names, rs)
     lines = [
-        _line(match, f.hands, slot, result, f, edited[slot], restored[slot], words)
+        Line(match=match, **_row(f.hands, slot, result, f, edited[slot], restored[slot]), texts=words)
         for (slot, result, f), words in zip(steps, texts, strict=True)
     ]
     version = entries[-1].seq if entries else 0
