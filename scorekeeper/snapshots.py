@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.conf import settings
-from django.db.models import F, Q, QuerySet
+from django.db.models import F
 from django.utils import translation
 
 from rules.engine import (
@@ -32,6 +32,7 @@ from rules.engine import (
 )
 from rules.engine.variants import Ruleset
 
+from .line_changes import SCORES, STORED, changes, numbered
 from .log import live_records, ruleset_of, slots_from_log
 from .models import Entry, Line, Match
 from .wording import line_parts
@@ -53,21 +54,7 @@ CHECKPOINT = 50
 # ---------------------------------------------------------------- building lines
 
 
-# A line's fields as stored; the words (``texts``), the longest, apart
-_STORED = (
-    "number",
-    "slot",
-    "record",
-    "winner",
-    "score0",
-    "score1",
-    "score2",
-    "score3",
-    "edited",
-    "restored",
-    "fold",
-)
-_LINE_FIELDS = (*_STORED, "texts")
+_LINE_FIELDS = (*STORED, "texts")
 
 
 def lines_texts(
@@ -98,7 +85,7 @@ def _wording_key(result: HandResult) -> tuple[Any, ...]:
 def _row(
     number: int, slot: int, result: HandResult, fold: Fold, edited: bool, restored: bool
 ) -> dict[str, Any]:
-    """A line's stored fields but its words (``_STORED``)."""
+    """A line's stored fields but its words (``STORED``)."""
     return {
         "number": number,
         "slot": slot,
@@ -141,7 +128,7 @@ class Plan:
 
 @dataclass
 class _Replayed:
-    rows: list[dict[str, Any]]  # each line's ``_STORED`` fields
+    rows: list[dict[str, Any]]  # each line's ``STORED`` fields
     texts: list[dict[str, dict[str, Any]]]
     fold: Fold
 
@@ -178,7 +165,7 @@ def plan_change(
     the lines from its place on are replayed from the last checkpoint before it. A hand taken
     out stays out when edited; only a restore (``revive``) brings it back. Returns the plan and
     the hand's index in the match (-1 for a removal), for naming errors."""
-    target = Line.objects.filter(match=match, slot=slot).values(*_STORED).first()
+    target = Line.objects.filter(match=match, slot=slot).values(*STORED).first()
     if target is None and not revive:  # off the board and staying off: nothing on it changes
         if record is not None:
             validate_record(rs, record, index=0)  # still a record these rules allow
@@ -187,21 +174,21 @@ def plan_change(
         if target is None:  # already off the board: nothing on it changes
             return Plan(start=None, lines=[], fold=fold_of_match(match, rs)), -1
         start = target["number"]
-        later = list(Line.objects.filter(match=match, number__gt=start).values(*_STORED))
+        later = list(Line.objects.filter(match=match, number__gt=start).values(*STORED))
         stored, items, index = [target, *later], [], -1
     else:
         assert record is not None
         if target is not None:
             start = target["number"]
-            later = list(Line.objects.filter(match=match, number__gt=start).values(*_STORED))
+            later = list(Line.objects.filter(match=match, number__gt=start).values(*STORED))
             stored = [target, *later]
         else:  # a hand taken out comes back at its place among the hands by recording order
             start = Line.objects.filter(match=match, slot__lt=slot).count() + 1
-            stored = later = list(Line.objects.filter(match=match, number__gte=start).values(*_STORED))
+            stored = later = list(Line.objects.filter(match=match, number__gte=start).values(*STORED))
         items, index = [(slot, record.to_dict(), True, revive)], start - 1
     checkpoint, between = _checkpoint(match, rs, start)
     done = _replay(match, rs, checkpoint, [*map(_item, between), *items, *map(_item, later)])
-    changed, drop, shifts = _changes(match, [*between, *stored], done)
+    changed, drop, shifts = changes(match, [*between, *stored], done.rows, done.texts)
     return Plan(start=start, lines=changed, fold=done.fold, drop=drop, shifts=shifts), index
 
 
@@ -215,87 +202,12 @@ def _checkpoint(match: Match, rs: Ruleset, start: int) -> tuple[Fold, list[dict[
     up to ``start`` (replayed again on top of it); from hand 1 when that line has no state."""
     base = (start - 1) // CHECKPOINT * CHECKPOINT
     lines = Line.objects.filter(match=match, number__lt=start)
-    prior = list(lines.filter(number__gte=base).values(*_STORED)) if start > 1 else []
+    prior = list(lines.filter(number__gte=base).values(*STORED)) if start > 1 else []
     if base:
         if prior and prior[0]["number"] == base and prior[0]["fold"] is not None:
             return Fold.from_dict(rs, prior[0]["fold"]), prior[1:]
-        prior = list(lines.values(*_STORED))
+        prior = list(lines.values(*STORED))
     return new_fold(rs), prior
-
-
-_SCORES = ("score0", "score1", "score2", "score3")
-
-
-def _shift(old: dict[str, Any], new: dict[str, Any]) -> tuple[int, ...] | None:
-    """How far each side's score moved from the stored line to the replayed one when nothing
-    else of it differs (no shift: all zeros), else None."""
-    if any(old[name] != new[name] for name in _STORED if name not in _SCORES):
-        return None
-    if any((old[name] is None) != (new[name] is None) for name in _SCORES):
-        return None
-    return tuple(new[name] - old[name] if new[name] is not None else 0 for name in _SCORES)
-
-
-def _changes(
-    match: Match, stored: Sequence[dict[str, Any]], done: _Replayed
-) -> tuple[list[Line], list[int], dict[tuple[int, ...], list[int]]]:
-    """The replayed lines to write whole, the numbers of the stored lines to delete (those and
-    any left past the new last line), and the lines to shift instead, by shift. The stored
-    words (the longest field) are read only for the lines that could be kept."""
-    old = {row["number"]: row for row in stored}
-    kept: dict[int, tuple[int, ...]] = {}
-    for row in done.rows:
-        if row["number"] in old:
-            moved = _shift(old[row["number"]], row)
-            if moved is not None:
-                kept[row["number"]] = moved
-    if kept:
-        words = dict(
-            Line.objects.filter(match=match, number__range=(min(kept), max(kept))).values_list(
-                "number", "texts"
-            )
-        )
-        new_words = {row["number"]: w for row, w in zip(done.rows, done.texts, strict=True)}
-        kept = {n: moved for n, moved in kept.items() if words.get(n) == new_words[n]}
-    shifts: dict[tuple[int, ...], list[int]] = {}
-    for n, moved in sorted(kept.items()):
-        if any(moved):
-            shifts.setdefault(moved, []).append(n)
-    for moved, numbers in list(shifts.items()):
-        if len(numbers) == 1:  # a statement of its own costs more than the line in the insert
-            del shifts[moved], kept[numbers[0]]
-    changed = [
-        Line(match=match, **row, texts=words)
-        for row, words in zip(done.rows, done.texts, strict=True)
-        if row["number"] not in kept
-    ]
-    return changed, sorted(n for n in old if n not in kept), shifts
-
-
-def _runs(numbers: Sequence[int]) -> list[tuple[int, int]]:
-    """Sorted numbers as ranges of consecutive ones: a correction of hand k usually changes
-    every line from k on, one range."""
-    runs: list[tuple[int, int]] = []
-    for n in numbers:
-        if runs and runs[-1][1] == n - 1:
-            runs[-1] = (runs[-1][0], n)
-        else:
-            runs.append((n, n))
-    return runs
-
-
-def _numbered(match: Match, numbers: Sequence[int]) -> Iterable[QuerySet[Line]]:
-    """The match's lines of these numbers, as ranges (in groups, so a scattered set stays a
-    short statement each)."""
-    runs = _runs(numbers)
-    for i in range(0, len(runs), _RUNS_PER_STATEMENT):
-        where = Q()
-        for lo, hi in runs[i : i + _RUNS_PER_STATEMENT]:
-            where |= Q(number=lo) if lo == hi else Q(number__range=(lo, hi))
-        yield Line.objects.filter(where, match=match)
-
-
-_RUNS_PER_STATEMENT = 100
 
 
 def apply(match: Match, plan: Plan, version: int) -> None:
@@ -303,11 +215,11 @@ def apply(match: Match, plan: Plan, version: int) -> None:
     if plan.start is not None:
         # The lines written whole are deleted and inserted, not updated: bulk_update's CASE per
         # column costs more than the INSERT. A shift of the scores is one UPDATE for all its lines.
-        for lines in _numbered(match, plan.drop):
+        for lines in numbered(match, plan.drop):
             lines.delete()
         for moved, numbers in plan.shifts.items():
-            by = {name: F(name) + d for name, d in zip(_SCORES, moved, strict=True) if d}
-            for lines in _numbered(match, numbers):
+            by = {name: F(name) + d for name, d in zip(SCORES, moved, strict=True) if d}
+            for lines in numbered(match, numbers):
                 lines.update(**by)
         Line.objects.bulk_create(plan.lines)
     snapshot = snapshot_of(plan.fold, version)
