@@ -35,9 +35,9 @@ cdef enum:
 cdef uint64_t CHK_SEED = 0x9E3779B97F4A7C15ULL  # the second hash starts elsewhere than the first
 cdef uint64_t USED = (<uint64_t> 1) << 63  # the mark of a kept slot in use
 
-# An entry keeps two independent hashes of its position's key (80 bits in all), not the key: the
-# entries of the big deals then fit three times as many to the cache line their lookups wait on,
-# and two positions would share a signature far less often than the hardware errs.
+# An entry keeps two independent hashes of its position's key, not the key: the big deals' table,
+# whose lookups wait on memory, is then a fraction of the size, and two positions would share
+# both hashes far less often than the hardware errs.
 cdef struct Entry:
     uint64_t sig  # the key's hash, never 0 in a slot in use (the slot is its low bits)
     uint16_t chk  # a second hash of the key
