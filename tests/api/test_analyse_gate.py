@@ -70,23 +70,33 @@ LONG_DEAL = {
 
 def test_two_real_concurrent_solves_the_second_is_refused() -> None:
     """Two real requests at once in one process: while the first solves a whole deal from the
-    first lead (seconds), the second is refused with 503; the first is answered."""
-    statuses: dict[str, int] = {}
-    second = Client()
+    first lead (about a second), the second is refused with 503; the first is answered. The
+    first holds the gate once, so when it is still solving after the second was answered, it
+    held the gate all along; a run where a loaded machine let the first end sooner says nothing
+    and is tried again."""
+    for _attempt in range(5):
+        solving.forget_clients()
+        analysis.forget()
+        statuses: dict[str, int] = {}
 
-    def first() -> None:
-        statuses["first"] = post(Client(), LONG_DEAL).status_code
+        def first(statuses: dict[str, int] = statuses) -> None:
+            statuses["first"] = post(Client(), LONG_DEAL).status_code
 
-    solver = threading.Thread(target=first)
-    solver.start()
-    deadline = time.monotonic() + 10
-    while not solving.busy() and time.monotonic() < deadline:
-        time.sleep(0.001)
-    assert solving.busy(), "the first request should be solving"
-    statuses["second"] = post(second, ENDGAME).status_code
-    solver.join(60)
-    # the pure search, where nothing is compiled, runs out of its share of the budget: 422
-    assert statuses == {"first": 200 if solver_game.COMPILED else 422, "second": 503}
+        solver = threading.Thread(target=first)
+        solver.start()
+        deadline = time.monotonic() + 10
+        while not solving.busy() and time.monotonic() < deadline:
+            time.sleep(0.001)
+        assert solving.busy(), "the first request should be solving"
+        statuses["second"] = post(Client(), ENDGAME).status_code
+        overlapped = solver.is_alive() and solving.busy()
+        solver.join(60)
+        # the pure search, where nothing is compiled, runs out of its share of the budget: 422
+        assert statuses["first"] == (200 if solver_game.COMPILED else 422)
+        if overlapped:
+            assert statuses["second"] == 503
+            return
+    pytest.fail("the first solve never outlasted the second request")
 
 
 @override_settings(KOZEL_ANALYSE_RATE=(3, 60))
