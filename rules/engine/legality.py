@@ -78,6 +78,11 @@ def _voon_lead_right(rs: Ruleset, seat: int, ctx: TrickContext) -> bool | None:
     return team_of(seat) == team_of(ctx.first_leader)
 
 
+def leads_free(rs: Ruleset) -> bool:
+    """Is every card a lead, whatever the hand and the moment? (a one-card game without a lead rule)"""
+    return not rs.multi_card_leads and rs.lead_rule == "free"
+
+
 def judge_lead(
     rs: Ruleset,
     seat: int,
@@ -92,11 +97,11 @@ def judge_lead(
         if len(groups) > 1 and len({c.suit for c in lead}) > 1:
             return False, "mixed_lead", {"groups": sorted(groups)}
         return True, None, {}
+    if leads_free(rs):
+        return True, None, {}
     c = lead[0]
     if rs.lead_rule == "hvalyonka_only":
         return _judge_boaster_lead(rs, seat, c, hand, ctx)
-    if rs.lead_rule != "voon":
-        return True, None, {}
     ad = Card.parse("AD")
     if ctx.hand_number == 1 and ctx.trick_number == 1 and c != ad:
         holder = next((s for s, h in enumerate(hands) if h is not None and ad in h), None)

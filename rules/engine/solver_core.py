@@ -113,6 +113,7 @@ class Search:
         mcache: dict[int, tuple[int, ...]] = {}
         acache = rules.answers_kept
         blind = rules.rs.blind_seat
+        gmask = tb.group_mask
 
         def moves_of(legal: int, live: int) -> tuple[int, ...]:
             key = legal | live << 40
@@ -319,9 +320,10 @@ class Search:
         ) -> int:
             meter.nodes += 1
             h = hands[seat]
-            legal = acache.get(h | grp[lead] << 40 | (seat == blind) << 46 | ls << 49)
-            if legal is None:
-                legal = answers(seat, h, lead, ls)
+            legal = 0 if seat == blind else h & gmask[grp[lead]]  # Rules.followed
+            if not legal:
+                kept = acache.get(h | grp[lead] << 40 | (seat == blind) << 46 | ls << 49)
+                legal = answers(seat, h, lead, ls) if kept is None else kept
             ismax = maxs[seat]
             # the order hangs on the cards alone, and on who holds the trick with which card
             last = i == last_i

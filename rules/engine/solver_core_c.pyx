@@ -3,10 +3,11 @@
 the same order, the same table and the same answers, node for node.
 
 Cards are bits of one 64-bit word per seat; the transposition table and the kept legality are
-open-addressed hash tables owned by the search and freed with it. Legality is still asked of the
-engine (``Rules.answers`` and ``Rules.leads``), once per hand, so this search cannot disagree
-with the referee. ``tests/engine/test_solver_core.py`` holds it to the pure module field for field,
-the nodes searched included; scripts/build_solver.py builds it.
+open-addressed hash tables owned by the search and freed with it. Legality is still the
+engine's (``Rules.answers`` and ``Rules.leads``, asked once per hand where its rules do not
+settle it without asking), so this search cannot disagree with the referee.
+``tests/engine/test_solver_core.py`` holds it to the pure module field for field, the nodes
+searched included; scripts/build_solver.py builds it.
 """
 
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
@@ -63,10 +64,11 @@ cdef class Search:
     cdef public object rules, coalition, capture, meter
     cdef public int n, mode
     cdef public object rounds
-    cdef int d, T, keep_suits, blind
+    cdef int d, T, keep_suits, blind, free
     cdef int pts[MAXD]
     cdef int grp[MAXD]
     cdef int led_bit[MAXD]
+    cdef uint64_t gmask[5]
     cdef int eqv[MAXD]
     cdef int cls[MAXD]
     cdef int wts[4][MAXD]
@@ -113,8 +115,11 @@ cdef class Search:
         self.d = len(tb.cards)
         self.T = tb.ntrumps
         self.keep_suits = 1 if rules.keep_suits else 0
+        self.free = 1 if rules.free else 0
         blind = rules.rs.blind_seat
         self.blind = -1 if blind is None else blind
+        for s in range(5):
+            self.gmask[s] = tb.group_mask[s]
         for c in range(self.d):
             self.pts[c] = tb.pts[c]
             self.grp[c] = tb.grp[c]
@@ -197,9 +202,14 @@ cdef class Search:
         return 0
 
     cdef uint64_t answers(self, int seat, uint64_t h, int lead, int ls) except? 0:
-        """Kept as Rules.answers keeps them, and without the suits led where no rule reads them."""
+        """Kept as Rules.answers keeps them, and without the suits led where no rule reads them;
+        a hand that can follow answers as Rules.followed says, without asking."""
         cdef uint64_t key = h | (<uint64_t> self.grp[lead]) << 40 | (<uint64_t> (seat == self.blind)) << 46
         cdef uint64_t m
+        if seat != self.blind:
+            m = h & self.gmask[self.grp[lead]]
+            if m:
+                return m
         if not self.keep_suits:
             ls = 0
         key |= (<uint64_t> ls) << 49
@@ -211,6 +221,8 @@ cdef class Search:
     cdef uint64_t leads(self, int seat, uint64_t h, int ls) except? 0:
         cdef uint64_t key
         cdef uint64_t m
+        if self.free:
+            return h
         if not self.keep_suits:
             ls = 0
         key = h | (<uint64_t> seat) << 40 | (<uint64_t> ls) << 43

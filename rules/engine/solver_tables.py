@@ -1,7 +1,9 @@
 """The solver's view of a ruleset and a deal: cards as bits, and legality from the engine.
 
 The rules come from the engine, never from here: which cards a seat may lead or answer with is
-:func:`~rules.engine.legality.legal_cards`, asked once per hand and kept; who takes a trick is
+:func:`~rules.engine.legality.legal_cards`, asked once per hand and kept, except where the
+engine's own rules settle it without asking (a hand that can follow: :meth:`Rules.followed`; a
+table where every card is a lead: :func:`~rules.engine.legality.leads_free`); who takes a trick is
 the ruleset's own ladder (``Ruleset.trumps`` and ``Ruleset.plain_cards``), in the order that
 :func:`~rules.engine.tricks.resolve_trick` ranks them (the tests hold the two equal on random
 tricks of every variant).
@@ -13,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import SUITS, Card, KozelError
-from .legality import TrickContext, legal_cards
+from .legality import TrickContext, leads_free, legal_cards
 from .variants import Ruleset
 
 
@@ -33,6 +35,7 @@ class Tables:
     ntrumps: int
     between: tuple[tuple[int, ...], ...]  # cards strictly between two cards of one group, else all
     led_bit: tuple[int, ...]  # the led-suits bit of a lead (0 for a trump)
+    group_mask: tuple[int, ...]  # per group, its cards
 
 
 _TABLES: dict[int, tuple[Ruleset, Tables]] = {}
@@ -62,6 +65,7 @@ def tables_of(rs: Ruleset) -> Tables:
         ntrumps=len(rs.trumps),
         between=between,
         led_bit=tuple(0 if g == 0 else 1 << (g - 1) for g in grp),
+        group_mask=tuple(sum(1 << c for c in range(d) if grp[c] == g) for g in range(len(SUITS) + 1)),
     )
     _TABLES[id(rs)] = (rs, tb)
     return tb
@@ -104,6 +108,7 @@ class Rules:
         self.first_leader = first_leader
         self.dealt = dealt  # per round, each seat's cards: a hand tells the trick number
         self.keep_suits = rs.ace_discard_ban  # the only rule that reads the suits led so far
+        self.free = leads_free(rs)  # every card a lead: the engine need not be asked
         self.answers_kept: dict[int, int] = {}  # by the key answers() makes
         self._leads: dict[int, int] = {}
         self._contexts: dict[tuple[int, int | None], TrickContext] = {}
@@ -119,12 +124,25 @@ class Rules:
 
     def answers(self, seat: int, hand: int, lead: int, ls: int) -> int:
         """Kept by the led group, not the led card (legal_cards reads no more of the lead), and
-        by the seat only for the blind seat (the only seat whose answers differ)."""
+        by the seat only for the blind seat (the only seat whose answers differ). A hand that
+        can follow is not asked: :func:`followed` answers it."""
+        f = self.followed(seat, hand, lead)
+        if f:
+            return f
         key = hand | self.tb.grp[lead] << 40 | (seat == self.rs.blind_seat) << 46 | ls << 49
         m = self.answers_kept.get(key)
         if m is None:
             m = self.answers_kept[key] = self.answer_mask(seat, hand, lead, ls)
         return m
+
+    def followed(self, seat: int, hand: int, lead: int) -> int:
+        """The engine's first rule of following (legality._answer_fault, docs/rules.md#following):
+        a card of the led group is always an answer, and a hand holding one may play nothing
+        else; the blind seat is free. So a hand that can follow answers with its cards of the
+        led group without asking the engine (0 where this rule does not settle the answer)."""
+        if seat == self.rs.blind_seat:
+            return 0
+        return hand & self.tb.group_mask[self.tb.grp[lead]]
 
     def answer_mask(self, seat: int, hand: int, lead: int, ls: int) -> int:
         """The engine's answer, not kept (the compiled search keeps its own)."""
@@ -142,6 +160,8 @@ class Rules:
         return before + 1
 
     def leads(self, seat: int, hand: int, ls: int) -> int:
+        if self.free:
+            return hand
         key = hand | seat << 40 | ls << 43
         m = self._leads.get(key)
         if m is None:

@@ -14,7 +14,7 @@ import pytest
 
 from rules.engine import TrickContext, analyse_deal, resolve, solver_game
 from rules.engine.solver_core import POINTS
-from rules.engine.solver_tables import Meter
+from rules.engine.solver_tables import Meter, Rules, mask_of, tables_of
 from tests.engine.test_solver import TABLES, random_position
 
 ENGINE = Path(solver_game.__file__).parent
@@ -64,3 +64,27 @@ def test_the_switch_picks_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(solver_game, "USE_COMPILED", compiled)
         game = solver_game.CardGame(rs, [hands], 0, TrickContext(), Meter(10**6))
         assert type(game._search(frozenset({0, 2}), POINTS)) is core.Search
+
+
+@pytest.mark.parametrize(
+    ("key", "options", "seats", "context"),
+    [t for t in TABLES if not t[1].get("multi_leads") and t[0] != "draw-four"],
+)
+def test_the_legality_not_asked_of_the_engine_is_the_engines(
+    key: str, options: dict[str, object], seats: int | None, context: TrickContext | None
+) -> None:
+    """Rules.followed (a hand that can follow) and a table whose leads are all free answer
+    without asking legal_cards: on random hands, leads and seats they answer as it does."""
+    rs = resolve(key, options, seats=seats)
+    tb = tables_of(rs)
+    ctx = context or TrickContext()
+    rules = Rules(rs, tb, ctx, 0, [tuple([(1 << len(tb.cards)) - 1] * rs.seats)])
+    rnd = random.Random(f"legality {key}{options}{seats}{context}")
+    followed = 0
+    for _ in range(300):
+        hand = mask_of(tb, rnd.sample(tb.cards, rnd.randint(1, rs.hand_size)))
+        seat, lead, ls = rnd.randrange(rs.seats), rnd.randrange(len(tb.cards)), rnd.randrange(16)
+        assert rules.answers(seat, hand, lead, ls) == rules.answer_mask(seat, hand, lead, ls), (hand, lead)
+        assert rules.leads(seat, hand, ls) == rules.lead_mask(seat, hand, ls), hand
+        followed += rules.followed(seat, hand, lead) != 0
+    assert followed > 50  # the shortcut was taken, not only the engine asked
