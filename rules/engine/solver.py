@@ -29,11 +29,11 @@ from .solver_multi import MultiGame
 from .solver_tables import Meter, TooComplex
 from .variants import Ruleset
 
-NODE_BUDGET = 15_000_000
+NODE_BUDGET = 24_000_000
 """Positions one analysis may search before it gives up with ``too_complex``: about 5 s here at
 the slowest table for the compiled search (solo-twelve at two, whose table outgrows the caches)."""
 
-PURE_SHARE = 40
+PURE_SHARE = 80
 """A search in pure Python (draw-four and multi-card leads, or any deal where the compiled search
 is not built) costs about this many times more a position: it is given this share of the budget."""
 

@@ -70,7 +70,7 @@ LONG_DEAL = {
 
 def test_two_real_concurrent_solves_the_second_is_refused() -> None:
     """Two real requests at once in one process: while the first solves a whole deal from the
-    first lead (about a second), the second is refused with 503; the first is answered. The
+    first lead (most of a second), the second is refused with 503; the first is answered. The
     first holds the gate once, so when it is still solving after the second was answered, it
     held the gate all along; a run where a loaded machine let the first end sooner says nothing
     and is tried again."""
