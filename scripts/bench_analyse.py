@@ -2,9 +2,11 @@
 
 For each table: DEALS random deals (100 unless ``--deals``), each analysed from the first lead
 (value, goals and every lead's value: what the trick page and the API answer): median, p95 and
-max time and nodes, nodes/s, and how many went past the node budget. Beside it, on the same
-deals played at random to four tricks left (``--left N`` for another depth), a plain alpha-beta (no table, no move ordering, no
-equivalent cards, one wide window) against the solver's value search, and the node ratio. And
+max time and nodes, nodes/s, and how many went past the node budget. A deal past the budget got
+no answer: it counts as slower than every other, and a figure that falls on one reads "past".
+Beside it, on the same deals played at random to four tricks left (``--left N`` for another
+depth), a plain alpha-beta (no table, no move ordering, no equivalent cards, one wide window)
+against the solver's value search, and the node ratio. And
 for a few deals per table the full review of a played deal (every play's cost) against one
 solve of its first lead.
 
@@ -15,6 +17,7 @@ Run it niced: ``nice make bench-analyse`` (``ARGS="--deals 20 --tables classic-s
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import sys
@@ -150,6 +153,11 @@ def tricks_left(rs: Ruleset, d: dict[str, object], seed: int, left: int = 4) -> 
     return plays
 
 
+def _fig(x: float, width: int, places: int) -> str:
+    """A figure of the table; one that falls on a refused deal reads "past"."""
+    return f"{'past':>{width}}" if x == math.inf else f"{x:{width}.{places}f}"
+
+
 def pct(xs: list[float], p: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(round(p * (len(xs) - 1))))]
@@ -200,7 +208,10 @@ def main() -> None:
             except AnalysisError as e:
                 if e.code != "too_complex":
                     raise
+                # a refused deal was not answered in any time: it counts as slower than every other
                 over += 1
+                times.append(math.inf)
+                nodes.append(math.inf)
                 continue
             dt = time.perf_counter() - t0
             times.append(dt)
@@ -217,14 +228,16 @@ def main() -> None:
                 t1 = time.perf_counter()
                 analyse_deal(rs, d["leader"], d["hands"], line, prikup=d.get("prikup"), budget=args.budget)  # type: ignore[arg-type]
                 ratios.append((time.perf_counter() - t1) / dt)
-        if not times:
+        if over == len(times):
             print(f"{name:20} all {over} past the budget")
             continue
-        knps = sum(nodes) / sum(times) / 1000
+        answered = [(t, n) for t, n in zip(times, nodes, strict=True) if t != math.inf]
+        knps = sum(n for _, n in answered) / sum(t for t, _ in answered) / 1000
         ratio = (sum(plain_nodes) / sum(solver_nodes)) if solver_nodes else 0
         print(
-            f"{name:20} {statistics.median(times):7.3f} {pct(times, 0.95):7.3f} {max(times):7.3f}"
-            f" {statistics.median(nodes):10.0f} {pct(nodes, 0.95):9.0f} {max(nodes):9.0f} {knps:8.0f} {over:4}"
+            f"{name:20} {_fig(statistics.median(times), 7, 3)} {_fig(pct(times, 0.95), 7, 3)} {_fig(max(times), 7, 3)}"
+            f" {_fig(statistics.median(nodes), 10, 0)} {_fig(pct(nodes, 0.95), 9, 0)} {_fig(max(nodes), 9, 0)}"
+            f" {knps:8.0f} {over:4}"
             f" | {statistics.median(plain_nodes) if plain_nodes else 0:13.0f} {statistics.median(solver_nodes) if solver_nodes else 0:7.0f} {ratio:6.1f}"
             f" | {statistics.median(ratios) if ratios else 0:12.2f}",
             flush=True,
