@@ -237,40 +237,36 @@ cdef class Search:
         """A position at a trick's start as the cards still to be played, low bit first, each as who
         holds it and what it is worth, with the number of them in each group: positions that
         differ only in which of the worthless cards are gone play alike and share an entry."""
-        cdef uint64_t live = 0, b
-        cdef int s, c, g, w = 0, at = 0, code
-        cdef int counts[5]
-        for g in range(5):
-            counts[g] = 0
+        cdef uint64_t live = 0
+        cdef uint64_t held[8]
+        cdef int s, c, g, j, w = 0, at = 0, code, m = self.n
         for s in range(self.n):
-            live |= self.hands[s]
+            held[s] = self.hands[s]
+            live |= held[s]
         if self.npend:
+            # a card of a round to come is coded 4 + its holder
+            m = 4 + self.n
+            for s in range(self.n, 4):
+                held[s] = 0
             for s in range(self.n):
-                live |= self.pend[self.npend - 1][s]
+                held[4 + s] = self.pend[self.npend - 1][s]
+                live |= held[4 + s]
         key[0] = key[1] = key[2] = key[3] = 0
+        key[4] = (<uint64_t> tag) << 32
+        for g in range(5):
+            key[4] |= (<uint64_t> kz_count(live & self.gmask[g])) << (6 * g)
         while live:
             c = kz_low(live)
-            b = live & -live
-            live ^= b
-            code = 7
-            for s in range(self.n):
-                if self.hands[s] & b:
-                    code = s
-                    break
-            if code == 7:
-                for s in range(self.n):
-                    if self.pend[self.npend - 1][s] & b:
-                        code = 4 + s
-                        break
+            live &= live - 1
+            # exactly one of them holds it: its number, without a branch on which
+            code = 0
+            for j in range(1, m):
+                code += j * <int> ((held[j] >> c) & 1)
             key[w] |= (<uint64_t> (code | self.cls[c] << 3)) << (6 * at)
             at += 1
             if at == 10:
                 at = 0
                 w += 1
-            counts[self.grp[c]] += 1
-        key[4] = (<uint64_t> tag) << 32
-        for g in range(5):
-            key[4] |= (<uint64_t> counts[g]) << (6 * g)
 
     cdef size_t _slot(self, uint64_t sig, uint16_t chk) noexcept:
         cdef size_t mask = self.tt_size - 1
