@@ -6,9 +6,13 @@ max time and nodes, nodes/s, and how many went past the node budget. A deal past
 no answer: it counts as slower than every other, and a figure that falls on one reads "past".
 Beside it, on the same deals played at random to four tricks left (``--left N`` for another
 depth), a plain alpha-beta (no table, no move ordering, no equivalent cards, one wide window)
-against the solver's value search, and the node ratio. And
-for a few deals per table the full review of a played deal (every play's cost) against one
-solve of its first lead.
+against the solver's value search, and the node ratio. And for a few deals per table the full
+review of a played deal (every play's cost) against one solve of its first lead.
+
+The games with multi-card leads (draw-four, the eight-card games' option multi_leads) search in
+pure Python and their whole deals run out of the budget: they get ``--multi-deals`` deals (20
+unless given), and a second table analyses them again later in the deal, at each trick start of
+MULTI_LEFT (draw-four: the stock drawn, and one trick before).
 
 Run it niced: ``nice make bench-analyse`` (``ARGS="--deals 20 --tables classic-sixes"``);
 ``--pure`` times the pure-Python search where the compiled one is built.
@@ -52,7 +56,12 @@ TABLES: dict[str, tuple[str, dict[str, object], int | None]] = {
     "solo-twelve/3 queen": ("solo-twelve", {"spades_queen": True}, 3),
     "solo-twelve/4": ("solo-twelve", {}, 4),
     "draw-four": ("draw-four", {}, None),
+    "classic-sixes/multi": ("classic-sixes", {"multi_leads": True}, None),
 }
+
+MULTI_LEFT = (16, 20)
+"""Cards still to be played (in hand and in the stock) at the trick starts where the games with
+multi-card leads are analysed again: draw-four with the stock drawn and one trick before."""
 
 
 def random_deal(rs: Ruleset, seed: int) -> dict[str, object]:
@@ -60,12 +69,12 @@ def random_deal(rs: Ruleset, seed: int) -> dict[str, object]:
     deck = list(rs.deck)
     rnd.shuffle(deck)
     n = rs.seats
-    size = 4 if rs.multi_card_leads else rs.hand_size
+    size = 4 if rs.draws else rs.hand_size
     d: dict[str, object] = {"hands": [deck[i * size : (i + 1) * size] for i in range(n)]}
     rest = deck[n * size :]
     if rs.rounds > 1:
         d["prikup"] = [rest[i * size : (i + 1) * size] for i in range(n)]
-    if rs.multi_card_leads:
+    if rs.draws:
         d["stock"] = rest
     d["leader"] = rnd.randrange(n)
     return d
@@ -167,6 +176,12 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--reviews", type=int, default=10, help="played deals reviewed per table")
+    ap.add_argument(
+        "--multi-deals",
+        type=int,
+        default=20,
+        help="deals per game with multi-card leads (most of their searches run out)",
+    )
     ap.add_argument("--tables", nargs="*", default=list(TABLES))
     ap.add_argument("--pure", action="store_true", help="the pure-Python search even where it is compiled")
     ap.add_argument("--budget", type=int, default=NODE_BUDGET, help="the node budget of one analysis")
@@ -191,7 +206,7 @@ def main() -> None:
         plain_nodes: list[int] = []
         solver_nodes: list[int] = []
         ratios: list[float] = []
-        for seed in range(args.deals):
+        for seed in range(min(args.deals, args.multi_deals) if rs.multi_card_leads else args.deals):
             d = random_deal(rs, seed)
             t0 = time.perf_counter()
             try:
@@ -242,6 +257,93 @@ def main() -> None:
             f" | {statistics.median(ratios) if ratios else 0:12.2f}",
             flush=True,
         )
+    _multi_rows(args)
+
+
+def _multi_plays(rs: Ruleset, d: dict[str, object], seed: int, cards_left: int) -> list[list[str]] | None:
+    """Random legal plays of a game with multi-card leads (a single card more often than not)
+    up to the first trick start with at most ``cards_left`` cards still to be played."""
+    from dataclasses import replace
+
+    from rules.engine.solver_multi import MultiGame
+
+    rnd = random.Random(seed * 13 + 5)
+    stock = list(d.get("stock") or [])  # type: ignore[call-overload]
+    game = MultiGame(
+        replace(rs, capture=None),
+        d["hands"],
+        stock,
+        d["leader"],
+        TrickContext(),
+        Meter(10**12),
+        rs,  # type: ignore[arg-type]
+    )
+    pos = game.start()
+    plays: list[list[str]] = []
+    while game.to_move(pos) is not None:
+        if not pos.trick and sum(bin(h).count("1") for h in pos.hands) + len(stock) - pos.drawn <= cards_left:
+            return plays
+        moves = game.legal(pos)
+        singles = [m for m in moves if len(m) == 1]
+        m = rnd.choice(singles if singles and rnd.random() < 0.7 else moves)
+        plays.append([c.code for c in game.cards(m)])
+        pos = game.apply(pos, m)
+    return None
+
+
+def _multi_rows(args: argparse.Namespace) -> None:
+    """The games with multi-card leads, analysed later in the deal (their whole deals are past
+    the budget): the same figures as the first table, at each of MULTI_LEFT."""
+    names = [
+        n for n in args.tables if resolve(TABLES[n][0], TABLES[n][1], seats=TABLES[n][2]).multi_card_leads
+    ]
+    if not names:
+        return
+    deals = min(args.deals, args.multi_deals)
+    print(f"\nmulti-card leads, {deals} deals each played at random to a trick start with N cards to play")
+    print(
+        f"{'table':32} {'median':>7} {'p95':>7} {'max':>7} {'nodes med':>10} {'p95':>9} {'max':>9} {'knodes/s':>8} {'over':>4}"
+    )
+    for name in names:
+        key, options, seats = TABLES[name]
+        rs = resolve(key, options, seats=seats)
+        for left in MULTI_LEFT:
+            times: list[float] = []
+            nodes: list[float] = []
+            over = 0
+            for seed in range(deals):
+                d = random_deal(rs, seed)
+                plays = _multi_plays(rs, d, seed, left)
+                if plays is None:
+                    continue
+                t0 = time.perf_counter()
+                try:
+                    a = analyse_deal(
+                        rs,
+                        d["leader"],
+                        d["hands"],
+                        plays,
+                        stock=d.get("stock"),
+                        review=False,
+                        budget=args.budget,  # type: ignore[arg-type]
+                    )
+                except AnalysisError as e:
+                    if e.code != "too_complex":
+                        raise
+                    over += 1
+                    times.append(math.inf)
+                    nodes.append(math.inf)
+                    continue
+                times.append(time.perf_counter() - t0)
+                nodes.append(a.nodes)
+            answered = [(t, n) for t, n in zip(times, nodes, strict=True) if t != math.inf]
+            knps = sum(n for _, n in answered) / max(1e-9, sum(t for t, _ in answered)) / 1000
+            print(
+                f"{f'{name}, {left} to play':32} {_fig(statistics.median(times), 7, 3)} {_fig(pct(times, 0.95), 7, 3)}"
+                f" {_fig(max(times), 7, 3)} {_fig(statistics.median(nodes), 10, 0)} {_fig(pct(nodes, 0.95), 9, 0)}"
+                f" {_fig(max(nodes), 9, 0)} {knps:8.0f} {over:4}",
+                flush=True,
+            )
 
 
 def _position(rs: Ruleset, d: dict[str, object], plays: list[str]):  # type: ignore[no-untyped-def]
