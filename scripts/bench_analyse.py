@@ -2,8 +2,9 @@
 
 For each table: DEALS random deals (100 unless ``--deals``), each analysed from the first lead
 (value, goals and every lead's value: what the trick page and the API answer): median, p95 and
-max time and nodes, nodes/s, and how many went past the node budget. A deal past the budget got
-no answer: it counts as slower than every other, and a figure that falls on one reads "past".
+max time and nodes, nodes/s, how many went past the node budget and how long the slowest of those
+took to be refused. A deal past the budget got no answer: it counts as slower than every other,
+and a figure that falls on one reads "past".
 Beside it, on the same deals played at random to four tricks left (``--left N`` for another
 depth), a plain alpha-beta (no table, no move ordering, no equivalent cards, one wide window)
 against the solver's value search, and the node ratio. And for a few deals per table the full
@@ -195,7 +196,7 @@ def main() -> None:
     )
     print(
         f"{'table':20} {'median':>7} {'p95':>7} {'max':>7} {'nodes med':>10} {'p95':>9} {'max':>9}"
-        f" {'knodes/s':>8} {'over':>4} | {f'{args.left} left: plain':>13} {'solver':>7} {'ratio':>6} | {'review/solve':>12}"
+        f" {'knodes/s':>8} {'over':>4} {'refused in':>10} | {f'{args.left} left: plain':>13} {'solver':>7} {'ratio':>6} | {'review/solve':>12}"
     )
     for name in args.tables:
         key, options, seats = TABLES[name]
@@ -203,6 +204,7 @@ def main() -> None:
         times: list[float] = []
         nodes: list[float] = []
         over = 0
+        refusals: list[float] = []  # how long a refused deal took to be refused
         plain_nodes: list[int] = []
         solver_nodes: list[int] = []
         ratios: list[float] = []
@@ -225,6 +227,7 @@ def main() -> None:
                     raise
                 # a refused deal was not answered in any time: it counts as slower than every other
                 over += 1
+                refusals.append(time.perf_counter() - t0)
                 times.append(math.inf)
                 nodes.append(math.inf)
                 continue
@@ -244,7 +247,7 @@ def main() -> None:
                 analyse_deal(rs, d["leader"], d["hands"], line, prikup=d.get("prikup"), budget=args.budget)  # type: ignore[arg-type]
                 ratios.append((time.perf_counter() - t1) / dt)
         if over == len(times):
-            print(f"{name:20} all {over} past the budget")
+            print(f"{name:20} all {over} past the budget, refused in {max(refusals):.3f} s at most")
             continue
         answered = [(t, n) for t, n in zip(times, nodes, strict=True) if t != math.inf]
         knps = sum(n for _, n in answered) / sum(t for t, _ in answered) / 1000
@@ -252,7 +255,7 @@ def main() -> None:
         print(
             f"{name:20} {_fig(statistics.median(times), 7, 3)} {_fig(pct(times, 0.95), 7, 3)} {_fig(max(times), 7, 3)}"
             f" {_fig(statistics.median(nodes), 10, 0)} {_fig(pct(nodes, 0.95), 9, 0)} {_fig(max(nodes), 9, 0)}"
-            f" {knps:8.0f} {over:4}"
+            f" {knps:8.0f} {over:4} {f'{max(refusals):10.3f}' if refusals else f'{chr(8212):>10}'}"
             f" | {statistics.median(plain_nodes) if plain_nodes else 0:13.0f} {statistics.median(solver_nodes) if solver_nodes else 0:7.0f} {ratio:6.1f}"
             f" | {statistics.median(ratios) if ratios else 0:12.2f}",
             flush=True,
