@@ -29,7 +29,7 @@ from .solver_multi import MultiGame
 from .solver_tables import Meter, TooComplex
 from .variants import Ruleset
 
-NODE_BUDGET = 24_000_000
+NODE_BUDGET = 22_000_000
 """Positions one analysis may search before it gives up with ``too_complex``: about 5 s here at
 the slowest table for the compiled search (solo-twelve at two, whose table outgrows the caches)."""
 
