@@ -305,7 +305,7 @@ def _multi_rows(args: argparse.Namespace) -> None:
     deals = min(args.deals, args.multi_deals)
     print(f"\nmulti-card leads, {deals} deals each played at random to a trick start with N cards to play")
     print(
-        f"{'table':32} {'median':>7} {'p95':>7} {'max':>7} {'nodes med':>10} {'p95':>9} {'max':>9} {'knodes/s':>8} {'over':>4}"
+        f"{'table':32} {'median':>7} {'p95':>7} {'max':>7} {'nodes med':>10} {'p95':>9} {'max':>9} {'knodes/s':>8} {'over':>4} {'refused in':>10}"
     )
     for name in names:
         key, options, seats = TABLES[name]
@@ -314,6 +314,7 @@ def _multi_rows(args: argparse.Namespace) -> None:
             times: list[float] = []
             nodes: list[float] = []
             over = 0
+            refusals: list[float] = []
             for seed in range(deals):
                 d = random_deal(rs, seed)
                 plays = _multi_plays(rs, d, seed, left)
@@ -334,6 +335,7 @@ def _multi_rows(args: argparse.Namespace) -> None:
                     if e.code != "too_complex":
                         raise
                     over += 1
+                    refusals.append(time.perf_counter() - t0)
                     times.append(math.inf)
                     nodes.append(math.inf)
                     continue
@@ -344,7 +346,8 @@ def _multi_rows(args: argparse.Namespace) -> None:
             print(
                 f"{f'{name}, {left} to play':32} {_fig(statistics.median(times), 7, 3)} {_fig(pct(times, 0.95), 7, 3)}"
                 f" {_fig(max(times), 7, 3)} {_fig(statistics.median(nodes), 10, 0)} {_fig(pct(nodes, 0.95), 9, 0)}"
-                f" {_fig(max(nodes), 9, 0)} {knps:8.0f} {over:4}",
+                f" {_fig(max(nodes), 9, 0)} {knps:8.0f} {over:4}"
+                f" {f'{max(refusals):10.3f}' if refusals else f'{chr(8212):>10}'}",
                 flush=True,
             )
 
