@@ -54,7 +54,7 @@ def test_a_second_solve_while_one_runs_is_refused_at_once_with_retry_after(clien
     assert post(client, ENDGAME).status_code == 200  # the worker is free again
 
 
-# a solo-twelve deal at two whose whole analysis from the first lead takes a second or more of
+# a solo-twelve deal at two whose whole analysis from the first lead takes most of a second of
 # the compiled search, well within the node budget (scripts/bench_analyse.py's deal of seed 4)
 LONG_DEAL = {
     "variant": "solo-twelve",
