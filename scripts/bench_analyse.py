@@ -27,7 +27,9 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -40,6 +42,7 @@ from rules.engine import (  # noqa: E402
     resolve,
     solver_game,
 )
+from rules.engine.solver import Analysis  # noqa: E402
 from rules.engine.solver_game import CardGame  # noqa: E402
 from rules.engine.solver_tables import Meter, Rules  # noqa: E402
 from rules.engine.variants import Ruleset  # noqa: E402
@@ -168,6 +171,54 @@ def _fig(x: float, width: int, places: int) -> str:
     return f"{'past':>{width}}" if x == math.inf else f"{x:{width}.{places}f}"
 
 
+@dataclass
+class Tally:
+    """The analyses of one row: time and nodes of each, a refused deal counting as slower than
+    every other (it got no answer in any time), and how long each refusal took."""
+
+    times: list[float] = field(default_factory=list)
+    nodes: list[float] = field(default_factory=list)
+    refusals: list[float] = field(default_factory=list)
+
+    def run(self, *args: Any, **kwargs: Any) -> tuple[Analysis, float] | None:
+        """analyse_deal(*args, **kwargs) and its time, or None where it ran out of the budget."""
+        t0 = time.perf_counter()
+        try:
+            a = analyse_deal(*args, **kwargs)
+        except AnalysisError as e:
+            if e.code != "too_complex":
+                raise
+            self.refusals.append(time.perf_counter() - t0)
+            self.times.append(math.inf)
+            self.nodes.append(math.inf)
+            return None
+        dt = time.perf_counter() - t0
+        self.times.append(dt)
+        self.nodes.append(a.nodes)
+        return a, dt
+
+    def all_refused(self) -> bool:
+        return len(self.refusals) == len(self.times)
+
+    def figures(self) -> str:
+        """median, p95 and max time and nodes, knodes/s of the answered, refusals and the slowest."""
+        t, n = self.times, self.nodes
+        answered = [(x, y) for x, y in zip(t, n, strict=True) if x != math.inf]
+        knps = sum(y for _, y in answered) / max(1e-9, sum(x for x, _ in answered)) / 1000
+        slowest = f"{max(self.refusals):10.3f}" if self.refusals else f"{chr(8212):>10}"
+        return (
+            f"{_fig(statistics.median(t), 7, 3)} {_fig(pct(t, 0.95), 7, 3)} {_fig(max(t), 7, 3)}"
+            f" {_fig(statistics.median(n), 10, 0)} {_fig(pct(n, 0.95), 9, 0)} {_fig(max(n), 9, 0)}"
+            f" {knps:8.0f} {len(self.refusals):4} {slowest}"
+        )
+
+
+FIGURES = (
+    f"{'median':>7} {'p95':>7} {'max':>7} {'nodes med':>10} {'p95':>9} {'max':>9}"
+    f" {'knodes/s':>8} {'over':>4} {'refused in':>10}"
+)
+
+
 def pct(xs: list[float], p: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(round(p * (len(xs) - 1))))]
@@ -195,47 +246,31 @@ def main() -> None:
         f"{args.deals} deals per table, solved from the first lead (time in s), {args.budget:,} nodes at most"
     )
     print(
-        f"{'table':20} {'median':>7} {'p95':>7} {'max':>7} {'nodes med':>10} {'p95':>9} {'max':>9}"
-        f" {'knodes/s':>8} {'over':>4} {'refused in':>10} | {f'{args.left} left: plain':>13} {'solver':>7} {'ratio':>6} | {'review/solve':>12}"
+        f"{'table':20} {FIGURES} | {f'{args.left} left: plain':>13} {'solver':>7} {'ratio':>6}"
+        f" | {'review/solve':>12}"
     )
     for name in args.tables:
         key, options, seats = TABLES[name]
         rs = resolve(key, options, seats=seats)
-        times: list[float] = []
-        nodes: list[float] = []
-        over = 0
-        refusals: list[float] = []  # how long a refused deal took to be refused
+        tally = Tally()
         plain_nodes: list[int] = []
         solver_nodes: list[int] = []
         ratios: list[float] = []
         for seed in range(min(args.deals, args.multi_deals) if rs.multi_card_leads else args.deals):
             d = random_deal(rs, seed)
-            t0 = time.perf_counter()
-            try:
-                a = analyse_deal(
-                    rs,
-                    d["leader"],
-                    d["hands"],
-                    [],
-                    prikup=d.get("prikup"),
-                    stock=d.get("stock"),
-                    review=False,
-                    budget=args.budget,
-                )  # type: ignore[arg-type]
-            except AnalysisError as e:
-                if e.code != "too_complex":
-                    raise
-                # a refused deal was not answered in any time: it counts as slower than every other
-                over += 1
-                refusals.append(time.perf_counter() - t0)
-                times.append(math.inf)
-                nodes.append(math.inf)
+            done = tally.run(
+                rs,
+                d["leader"],
+                d["hands"],
+                [],
+                prikup=d.get("prikup"),
+                stock=d.get("stock"),
+                review=False,
+                budget=args.budget,
+            )
+            if done is None or rs.multi_card_leads:
                 continue
-            dt = time.perf_counter() - t0
-            times.append(dt)
-            nodes.append(a.nodes)
-            if rs.multi_card_leads:
-                continue
+            dt = done[1]
             plays = tricks_left(rs, d, seed, args.left)
             game, pos = _position(rs, d, plays)
             solver_nodes.append(_value_nodes(game, pos))
@@ -246,16 +281,14 @@ def main() -> None:
                 t1 = time.perf_counter()
                 analyse_deal(rs, d["leader"], d["hands"], line, prikup=d.get("prikup"), budget=args.budget)  # type: ignore[arg-type]
                 ratios.append((time.perf_counter() - t1) / dt)
-        if over == len(times):
-            print(f"{name:20} all {over} past the budget, refused in {max(refusals):.3f} s at most")
+        if tally.all_refused():
+            print(
+                f"{name:20} all {len(tally.refusals)} past the budget, refused in {max(tally.refusals):.3f} s at most"
+            )
             continue
-        answered = [(t, n) for t, n in zip(times, nodes, strict=True) if t != math.inf]
-        knps = sum(n for _, n in answered) / sum(t for t, _ in answered) / 1000
         ratio = (sum(plain_nodes) / sum(solver_nodes)) if solver_nodes else 0
         print(
-            f"{name:20} {_fig(statistics.median(times), 7, 3)} {_fig(pct(times, 0.95), 7, 3)} {_fig(max(times), 7, 3)}"
-            f" {_fig(statistics.median(nodes), 10, 0)} {_fig(pct(nodes, 0.95), 9, 0)} {_fig(max(nodes), 9, 0)}"
-            f" {knps:8.0f} {over:4} {f'{max(refusals):10.3f}' if refusals else f'{chr(8212):>10}'}"
+            f"{name:20} {tally.figures()}"
             f" | {statistics.median(plain_nodes) if plain_nodes else 0:13.0f} {statistics.median(solver_nodes) if solver_nodes else 0:7.0f} {ratio:6.1f}"
             f" | {statistics.median(ratios) if ratios else 0:12.2f}",
             flush=True,
@@ -304,52 +337,26 @@ def _multi_rows(args: argparse.Namespace) -> None:
         return
     deals = min(args.deals, args.multi_deals)
     print(f"\nmulti-card leads, {deals} deals each played at random to a trick start with N cards to play")
-    print(
-        f"{'table':32} {'median':>7} {'p95':>7} {'max':>7} {'nodes med':>10} {'p95':>9} {'max':>9} {'knodes/s':>8} {'over':>4} {'refused in':>10}"
-    )
+    print(f"{'table':32} {FIGURES}")
     for name in names:
         key, options, seats = TABLES[name]
         rs = resolve(key, options, seats=seats)
         for left in MULTI_LEFT:
-            times: list[float] = []
-            nodes: list[float] = []
-            over = 0
-            refusals: list[float] = []
+            tally = Tally()
             for seed in range(deals):
                 d = random_deal(rs, seed)
                 plays = _multi_plays(rs, d, seed, left)
-                if plays is None:
-                    continue
-                t0 = time.perf_counter()
-                try:
-                    a = analyse_deal(
+                if plays is not None:
+                    tally.run(
                         rs,
                         d["leader"],
                         d["hands"],
                         plays,
                         stock=d.get("stock"),
                         review=False,
-                        budget=args.budget,  # type: ignore[arg-type]
+                        budget=args.budget,
                     )
-                except AnalysisError as e:
-                    if e.code != "too_complex":
-                        raise
-                    over += 1
-                    refusals.append(time.perf_counter() - t0)
-                    times.append(math.inf)
-                    nodes.append(math.inf)
-                    continue
-                times.append(time.perf_counter() - t0)
-                nodes.append(a.nodes)
-            answered = [(t, n) for t, n in zip(times, nodes, strict=True) if t != math.inf]
-            knps = sum(n for _, n in answered) / max(1e-9, sum(t for t, _ in answered)) / 1000
-            print(
-                f"{f'{name}, {left} to play':32} {_fig(statistics.median(times), 7, 3)} {_fig(pct(times, 0.95), 7, 3)}"
-                f" {_fig(max(times), 7, 3)} {_fig(statistics.median(nodes), 10, 0)} {_fig(pct(nodes, 0.95), 9, 0)}"
-                f" {_fig(max(nodes), 9, 0)} {knps:8.0f} {over:4}"
-                f" {f'{max(refusals):10.3f}' if refusals else f'{chr(8212):>10}'}",
-                flush=True,
-            )
+            print(f"{f'{name}, {left} to play':32} {tally.figures()}", flush=True)
 
 
 def _position(rs: Ruleset, d: dict[str, object], plays: list[str]):  # type: ignore[no-untyped-def]
