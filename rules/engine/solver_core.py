@@ -208,6 +208,22 @@ class Search:
                 return True
             return False
 
+        def lead_order(ms: tuple[int, ...], ismax: bool) -> list[int]:
+            """The sure winners first (no other side's card can take them), the most points first;
+            then the others, the fewest points first."""
+            opp = [hands[s] for s in range(n) if maxs[s] != ismax]
+            against = sum(opp)
+
+            def score(c: int) -> int:
+                g = grp[c]
+                if against & gmask[g] & ((1 << c) - 1):
+                    return -pts[c]  # a higher card of its group is out against it
+                if g and any(not o & gmask[g] and o & tmask for o in opp):
+                    return -pts[c]  # a seat without its suit may trump it
+                return 1000 + pts[c]
+
+            return sorted(ms, key=score, reverse=True)
+
         def card_at(live: int, place: int) -> int:
             if place < 0:
                 return -1
@@ -270,11 +286,11 @@ class Search:
             if meter.nodes > meter.limit:
                 raise TooComplex("too_complex")
             live = sum(hands)
-            ms = list(moves_of(leads(leader, h, ls), live))
+            ismax = maxs[leader]
+            ms = lead_order(moves_of(leads(leader, h, ls), live), ismax)
             if bm >= 0 and ms[0] != bm and bm in ms:  # the best lead of an earlier visit first
                 ms.remove(bm)
                 ms.insert(0, bm)
-            ismax = maxs[leader]
             wt = weights[leader]
             seat2 = nxt[leader]
             v = -_INF if ismax else _INF

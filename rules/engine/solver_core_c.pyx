@@ -404,6 +404,36 @@ cdef class Search:
             out[nw + i] = lose[i]
         return k
 
+    cdef void lead_order(self, int ismax, int* ms, int k) noexcept:
+        """As the pure search orders leads: the sure winners first, the most points first, then
+        the others, the fewest points first (a stable sort)."""
+        cdef uint64_t opp = 0
+        cdef int s, i, j, c, x
+        cdef int sc[MAXD]
+        for s in range(self.n):
+            if self.maxs[s] != ismax:
+                opp |= self.hands[s]
+        for i in range(k):
+            sc[i] = self.lead_score(ms[i], ismax, opp)
+        for i in range(1, k):
+            c, x = ms[i], sc[i]
+            j = i
+            while j > 0 and sc[j - 1] < x:
+                ms[j], sc[j] = ms[j - 1], sc[j - 1]
+                j -= 1
+            ms[j], sc[j] = c, x
+
+    cdef int lead_score(self, int c, int ismax, uint64_t opp) noexcept:
+        cdef int g = self.grp[c], s
+        if opp & self.gmask[g] & (((<uint64_t> 1) << c) - 1):
+            return -self.pts[c]
+        if g:
+            for s in range(self.n):
+                if (self.maxs[s] != ismax and not (self.hands[s] & self.gmask[g])
+                        and self.hands[s] & self.gmask[0]):
+                    return -self.pts[c]
+        return 1000 + self.pts[c]
+
     # the search
 
     cdef int trick(self, int leader, int alpha, int beta, int rem, int ls) except -1:
@@ -477,7 +507,9 @@ cdef class Search:
         live = 0
         for s in range(self.n):
             live |= self.hands[s]
+        ismax = self.maxs[leader]
         k = self.moves_of(self.leads(leader, h, ls), live, ms)
+        self.lead_order(ismax, ms, k)
         if bm >= 0 and ms[0] != bm:  # the best lead of an earlier visit first
             for i in range(1, k):
                 if ms[i] == bm:
@@ -486,7 +518,6 @@ cdef class Search:
                         i -= 1
                     ms[0] = bm
                     break
-        ismax = self.maxs[leader]
         seat2 = self.nxt[leader]
         v = -INF if ismax else INF
         best_move = -1
