@@ -275,6 +275,8 @@ class Search:
                     return lo
                 if hi <= alpha:
                     return hi
+                if lo == hi:  # exact: within a wider window it would leave none to search
+                    return lo
                 if lo > alpha:
                     alpha = lo
                 if hi < beta:

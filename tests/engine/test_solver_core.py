@@ -13,13 +13,16 @@ from pathlib import Path
 import pytest
 
 from rules.engine import TrickContext, analyse_deal, resolve, solver_game
+from rules.engine.cards import Card
 from rules.engine.solver_core import POINTS
 from rules.engine.solver_tables import Meter, Rules, mask_of, tables_of
-from tests.engine.test_solver import TABLES, random_position
+from tests.engine.test_solver import TABLES, deal, random_position
 
 ENGINE = Path(solver_game.__file__).parent
 PER_TABLE = 40
 LEFT = 5  # tricks to go at most: past the brute force's reach, still quick for the pure search
+POSITIONS = 40  # for the pure search; five times as many for the compiled one
+WINDOW_LEFT = 7
 
 
 def test_a_build_is_never_stale() -> None:
@@ -88,3 +91,58 @@ def test_the_legality_not_asked_of_the_engine_is_the_engines(
         assert rules.leads(seat, hand, ls) == rules.lead_mask(seat, hand, ls), hand
         followed += rules.followed(seat, hand, lead) != 0
     assert followed > 50  # the shortcut was taken, not only the engine asked
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+@pytest.mark.parametrize(("key", "options", "seats"), [("solo-twelve", {}, 2), ("solo-twelve", {}, 3)])
+def test_windows_of_any_width_in_any_order_on_one_table_give_true_bounds(
+    key: str, options: dict[str, object], seats: int | None, compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One search (one table) asked windows of every width, one after another, as the analysis
+    asks: each answer is the value inside the window, and a bound on it outside. The value is
+    a fresh search's, by zero-window tests alone."""
+    if compiled and solver_game.COMPILED is None:
+        pytest.skip("the compiled search is not built")
+    monkeypatch.setattr(solver_game, "USE_COMPILED", compiled)
+    rs = resolve(key, options, seats=seats)
+    rnd = random.Random(f"windows {key}")
+    coalition = frozenset(rs.sides[0])
+    for _ in range(POSITIONS * (5 if compiled else 1)):
+        hands, _, _ = deal(rs, rnd)
+        leader = rnd.randrange(rs.seats)
+        plays: list[int] = []
+
+        def game_at(
+            plays: list[int] = plays, hands: list[list[Card]] = hands, leader: int = leader
+        ) -> tuple[solver_game.CardGame, solver_game.Pos]:
+            game = solver_game.CardGame(rs, [[tuple(h) for h in hands]], leader, TrickContext(), Meter(10**9))
+            pos = game.start()
+            for c in plays:
+                pos = game.apply(pos, (c,))
+            return game, pos
+
+        game, pos = game_at()
+        while pos.trick or max(bin(h).count("1") for h in pos.hands) > WINDOW_LEFT:  # random plays
+            legal = game.legal_mask(pos)
+            plays.append(rnd.choice([c for c in range(len(game.tb.cards)) if legal >> c & 1]))
+            pos = game.apply(pos, (plays[-1],))
+        game, pos = game_at()
+        groups = game.classes(pos)
+        children = [game.apply(pos, group[0]) for group in groups]
+        truth = []
+        for group in groups:
+            fresh, at = game_at()
+            truth.append(fresh.solve(fresh.apply(at, group[0]), coalition, POINTS, guess=60))
+        for _ in range(60):
+            i = rnd.randrange(len(children))
+            rest = game.rest(children[i], coalition, POINTS)
+            alpha = rnd.randrange(-1, rest + 1)
+            beta = alpha + 1 if rnd.random() < 0.5 else rnd.randrange(alpha + 1, rest + 2)
+            got = game._probe(children[i], coalition, POINTS)(alpha, beta)
+            where = f"{key} leader {leader} hands {hands} plays {plays} child {i} window {(alpha, beta)}"
+            if got <= alpha:
+                assert truth[i] <= got, where
+            elif got >= beta:
+                assert truth[i] >= got, where
+            else:
+                assert truth[i] == got, where
