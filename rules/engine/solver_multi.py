@@ -221,6 +221,8 @@ class MultiGame:
                     return lo
                 if hi <= alpha:
                     return hi
+                if lo == hi:  # exact: within a wider window it would leave none to search
+                    return lo
                 alpha, beta = max(alpha, lo), min(beta, hi)
         a0, b0 = alpha, beta
         ms = self.legal(pos)
