@@ -28,6 +28,42 @@ cdef extern from *:
     int kz_high(unsigned long long x) nogil
     int kz_count(unsigned long long x) nogil
 
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <stdlib.h>
+    #include <sys/mman.h>
+    #define KZ_HUGE ((size_t) 2 << 20)
+    /* A zeroed block. One of 2 MB or more is mapped on its own, aligned to 2 MB and on huge
+       pages where the kernel offers them: the table's lookups land all over it. */
+    static void* kz_table_alloc(size_t bytes) {
+        char *p, *at;
+        size_t head;
+        if (bytes < KZ_HUGE)
+            return calloc(bytes, 1);
+        p = mmap(NULL, bytes + KZ_HUGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED)
+            return NULL;
+        at = (char*) (((uintptr_t) p + KZ_HUGE - 1) & ~(uintptr_t) (KZ_HUGE - 1));
+        head = (size_t) (at - p);
+        if (head)
+            munmap(p, head);
+        munmap(at + bytes, KZ_HUGE - head);
+    #ifdef MADV_HUGEPAGE
+        madvise(at, bytes, MADV_HUGEPAGE);
+    #endif
+        return at;
+    }
+    static void kz_table_free(void* p, size_t bytes) {
+        if (bytes < KZ_HUGE)
+            free(p);
+        else if (p != NULL)
+            munmap(p, bytes);
+    }
+    """
+    void* kz_table_alloc(size_t bytes) nogil
+    void kz_table_free(void* p, size_t bytes) nogil
+
 cdef enum:
     MAXD = 40  # cards in a deck at most (the pure search's keys hold 40 bits per hand)
     MAXR = 4  # rounds of a deal at most
@@ -88,7 +124,7 @@ cdef class Search:
 
     def __cinit__(self, rules, int seats, coalition, int mode, capture, meter):
         self.tt_size = 1 << 12
-        self.tt = <Entry*> PyMem_Calloc(self.tt_size, sizeof(Entry))
+        self.tt = <Entry*> kz_table_alloc(self.tt_size * sizeof(Entry))
         self.ans_size = self.lds_size = 1 << 10
         self.ans = <Kept*> PyMem_Calloc(self.ans_size, sizeof(Kept))
         self.lds = <Kept*> PyMem_Calloc(self.lds_size, sizeof(Kept))
@@ -96,7 +132,7 @@ cdef class Search:
             raise MemoryError()
 
     def __dealloc__(self):
-        PyMem_Free(self.tt)
+        kz_table_free(self.tt, self.tt_size * sizeof(Entry))
         PyMem_Free(self.ans)
         PyMem_Free(self.lds)
 
@@ -281,7 +317,7 @@ cdef class Search:
     cdef int _grow_tt(self) except -1:
         cdef size_t old_size = self.tt_size, new_size = old_size * 2, j, i
         cdef Entry* old = self.tt
-        cdef Entry* new = <Entry*> PyMem_Calloc(new_size, sizeof(Entry))
+        cdef Entry* new = <Entry*> kz_table_alloc(new_size * sizeof(Entry))
         if new == NULL:
             raise MemoryError()
         for j in range(old_size):
@@ -290,7 +326,7 @@ cdef class Search:
                 while new[i].sig:
                     i = (i + 1) & (new_size - 1)
                 new[i] = old[j]
-        PyMem_Free(old)
+        kz_table_free(old, old_size * sizeof(Entry))
         self.tt = new
         self.tt_size = new_size
         return 0
