@@ -85,6 +85,11 @@ cdef struct Kept:
     uint64_t key  # with USED set in a slot that holds one
     uint64_t value
 
+# the words of the two hashes, per place of a card among those left and per kind of it (Zobrist's)
+cdef uint64_t ZOB[MAXD][64]
+cdef uint16_t ZCHK[MAXD][64]
+
+
 cdef inline uint64_t mix(uint64_t x) noexcept nogil:
     x ^= x >> 33
     x *= 0xFF51AFD7ED558CCDULL
@@ -92,6 +97,20 @@ cdef inline uint64_t mix(uint64_t x) noexcept nogil:
     x *= 0xC4CEB9FE1A85EC53ULL
     x ^= x >> 33
     return x
+
+
+cdef void _fill_hash_words() noexcept:
+    cdef uint64_t x = 0
+    cdef int i, j
+    for i in range(MAXD):
+        for j in range(64):
+            x += 0x9E3779B97F4A7C15ULL  # a counter through a bijection: no two words alike
+            ZOB[i][j] = mix(x)
+            x += 0x9E3779B97F4A7C15ULL
+            ZCHK[i][j] = <uint16_t> (mix(x) >> 48)
+
+
+_fill_hash_words()
 
 
 cdef class Search:
@@ -269,13 +288,15 @@ cdef class Search:
 
     # the transposition table
 
-    cdef void _key(self, int tag, uint64_t* key) noexcept:
-        """A position at a trick's start as the cards still to be played, low bit first, each as who
-        holds it and what it is worth, with the number of them in each group: positions that
-        differ only in which of the worthless cards are gone play alike and share an entry."""
-        cdef uint64_t live = 0
+    cdef void _key(self, int tag, uint64_t* sig, uint16_t* chk) noexcept:
+        """Two hashes of a position at a trick's start, as the cards still to be played, low bit
+        first, each as who holds it and what it is worth, with the number of them in each group:
+        positions that differ only in which of the worthless cards are gone play alike and share
+        an entry. Each card's place and kind picks a random word of each hash (Zobrist's)."""
+        cdef uint64_t live = 0, rest = 0, h = 0
         cdef uint64_t held[8]
-        cdef int s, c, g, j, w = 0, at = 0, code, m = self.n
+        cdef uint16_t k = 0
+        cdef int s, c, g, j, at = 0, code, sym, m = self.n
         for s in range(self.n):
             held[s] = self.hands[s]
             live |= held[s]
@@ -287,10 +308,9 @@ cdef class Search:
             for s in range(self.n):
                 held[4 + s] = self.pend[self.npend - 1][s]
                 live |= held[4 + s]
-        key[0] = key[1] = key[2] = key[3] = 0
-        key[4] = (<uint64_t> tag) << 32
+        rest = (<uint64_t> tag) << 32
         for g in range(5):
-            key[4] |= (<uint64_t> kz_count(live & self.gmask[g])) << (6 * g)
+            rest |= (<uint64_t> kz_count(live & self.gmask[g])) << (6 * g)
         while live:
             c = kz_low(live)
             live &= live - 1
@@ -298,11 +318,13 @@ cdef class Search:
             code = 0
             for j in range(1, m):
                 code += j * <int> ((held[j] >> c) & 1)
-            key[w] |= (<uint64_t> (code | self.cls[c] << 3)) << (6 * at)
+            sym = code | self.cls[c] << 3
+            h ^= ZOB[at][sym]
+            k ^= ZCHK[at][sym]
             at += 1
-            if at == 10:
-                at = 0
-                w += 1
+        h ^= mix(rest)
+        sig[0] = h + (h == 0)
+        chk[0] = k ^ <uint16_t> (mix(rest ^ CHK_SEED) >> 48)
 
     cdef size_t _slot(self, uint64_t sig, uint16_t chk) noexcept:
         cdef size_t mask = self.tt_size - 1
@@ -356,22 +378,22 @@ cdef class Search:
 
     cdef bint _sure_cut(self, int alpha, int beta, int rem, int* out) noexcept:
         """As in the pure search: the top trumps one side holds are that side's for sure."""
-        cdef uint64_t trumps = self._live() & ((((<uint64_t> 1) << self.T)) - 1), b
-        cdef int side = -1, sure = 0, holder, s
+        cdef uint64_t trumps = 0, mine = 0, h, other, run
+        cdef int side, sure = 0, s
+        for s in range(self.n):
+            h = self.hands[s] | (self.pend[self.npend - 1][s] if self.npend else 0)
+            trumps |= h
+            if self.maxs[s]:
+                mine |= h
+        trumps &= ((<uint64_t> 1) << self.T) - 1
         if not trumps:
             return False
-        while trumps:
-            b = trumps & -trumps
-            holder = 0
-            for s in range(self.n):
-                if (self.hands[s] | (self.pend[self.npend - 1][s] if self.npend else 0)) & b:
-                    holder = s
-                    break
-            if side >= 0 and self.maxs[holder] != side:
-                break
-            side = self.maxs[holder]
-            sure += self.pts[kz_low(b)]
-            trumps ^= b
+        side = 1 if mine & trumps & -trumps else 0
+        other = trumps & ~mine if side else trumps & mine
+        run = trumps if not other else trumps & ((other & -other) - 1)
+        while run:
+            sure += self.pts[kz_low(run)]
+            run &= run - 1
         if self.mode == 1:
             sure = 1
         if side and sure >= beta:
@@ -442,15 +464,27 @@ cdef class Search:
 
     cdef void lead_order(self, int ismax, int* ms, int k) noexcept:
         """As the pure search orders leads: the sure winners first, the most points first, then
-        the others, the fewest points first (a stable sort)."""
-        cdef uint64_t opp = 0
-        cdef int s, i, j, c, x
+        the others, the fewest points first (a stable sort). A lead is no sure winner where the
+        other side holds a higher card of its group, or where one of them is out of its suit and
+        holds a trump."""
+        cdef uint64_t opp = 0, h
+        cdef int s, i, j, c, x, g, ruff = 0
         cdef int sc[MAXD]
         for s in range(self.n):
             if self.maxs[s] != ismax:
-                opp |= self.hands[s]
+                h = self.hands[s]
+                opp |= h
+                if h & self.gmask[0]:
+                    for g in range(1, 5):
+                        if not (h & self.gmask[g]):
+                            ruff |= 1 << g
         for i in range(k):
-            sc[i] = self.lead_score(ms[i], ismax, opp)
+            c = ms[i]
+            g = self.grp[c]
+            if (opp & self.gmask[g] & (((<uint64_t> 1) << c) - 1)) or (ruff >> g) & 1:
+                sc[i] = -self.pts[c]
+            else:
+                sc[i] = 1000 + self.pts[c]
         for i in range(1, k):
             c, x = ms[i], sc[i]
             j = i
@@ -459,24 +493,12 @@ cdef class Search:
                 j -= 1
             ms[j], sc[j] = c, x
 
-    cdef int lead_score(self, int c, int ismax, uint64_t opp) noexcept:
-        cdef int g = self.grp[c], s
-        if opp & self.gmask[g] & (((<uint64_t> 1) << c) - 1):
-            return -self.pts[c]
-        if g:
-            for s in range(self.n):
-                if (self.maxs[s] != ismax and not (self.hands[s] & self.gmask[g])
-                        and self.hands[s] & self.gmask[0]):
-                    return -self.pts[c]
-        return 1000 + self.pts[c]
-
     # the search
 
     cdef int trick(self, int leader, int alpha, int beta, int rem, int ls) except -1:
         cdef uint64_t h, live
         cdef int best, bseat, tp, s, x, tag, lo, hi, bm, a0, b0, v, best_move, k, i, c, child, ismax, seat2
         cdef int ms[MAXD]
-        cdef uint64_t key[5]
         cdef uint64_t sig
         cdef uint16_t chk
         cdef size_t slot, size0
@@ -517,21 +539,19 @@ cdef class Search:
                 return 1 if self.maxs[bseat] else 0
             return 1 if tp == 3 else 0
         tag = 1 + leader + 8 * (ls if self.keep_suits else 0)
-        self._key(tag, key)
-        sig = mix(key[0] ^ mix(key[1] ^ mix(key[2] ^ mix(key[3] ^ mix(key[4])))))
-        sig += sig == 0
-        chk = <uint16_t> (mix(key[4] ^ mix(key[3] ^ mix(key[2] ^ mix(key[1] ^ mix(key[0] ^ CHK_SEED))))) >> 48)
+        self._key(tag, &sig, &chk)
         size0 = self.tt_size
         slot = self._slot(sig, chk)
         e = &self.tt[slot]
         if e.sig:
-            lo, hi, bm = e.lo, e.hi, self._card_at(e.bm)
+            lo, hi = e.lo, e.hi
             if lo >= beta:
                 return lo
             if hi <= alpha:
                 return hi
             if lo == hi:  # exact: within a wider window it would leave none to search
                 return lo
+            bm = self._card_at(e.bm)
             if lo > alpha:
                 alpha = lo
             if hi < beta:
