@@ -10,6 +10,7 @@ settle it without asking), so this search cannot disagree with the referee.
 searched included; scripts/build_solver.py builds it.
 """
 
+cimport cython
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
 from libc.stdint cimport int8_t, int16_t, uint16_t, uint64_t
 
@@ -113,6 +114,7 @@ cdef void _fill_hash_words() noexcept:
 _fill_hash_words()
 
 
+@cython.final
 cdef class Search:
     """One coalition and one reward, as :class:`rules.engine.solver_core.Search`."""
 
