@@ -209,6 +209,11 @@ cdef class Search:
             self.eqv[catcher] = 100 + catcher
             self.eqv[queen] = 100 + queen
 
+    @property
+    def table_bytes(self):
+        """The memory the table of positions holds now."""
+        return self.tt_size * sizeof(Entry)
+
     def rest(self, hands, trick, int rnd):
         """The most the coalition could still get: the pure search's own bound, read off this one."""
         return _Pure.rest(self, hands, trick, rnd)

@@ -147,3 +147,26 @@ def test_windows_of_any_width_in_any_order_on_one_table_give_true_bounds(
                 assert truth[i] >= got, where
             else:
                 assert truth[i] == got, where
+
+
+@pytest.mark.skipif(solver_game.COMPILED is None, reason="the compiled search is not built")
+def test_a_table_past_two_megabytes_answers_as_fresh_tables_do(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole deal's table grows past 2 MB, where it is mapped on its own (on huge pages where
+    the kernel offers them) and moved there from the small one it started in. Every lead's value
+    read off that one table is what a fresh search of that lead alone finds."""
+    monkeypatch.setattr(solver_game, "USE_COMPILED", True)
+    rs = resolve("solo-twelve", {}, seats=2)
+    coalition = frozenset(rs.sides[0])
+    hands, _, _ = deal(rs, random.Random("a big table"))
+
+    def new_game() -> solver_game.CardGame:
+        return solver_game.CardGame(rs, [[tuple(h) for h in hands]], 0, TrickContext(), Meter(10**9))
+
+    game = new_game()
+    start = game.start()
+    leads = [group[0] for group in game.classes(start)]
+    shared = [game.solve(game.apply(start, m), coalition, POINTS) for m in leads]
+    assert game._search(coalition, POINTS).table_bytes > 2 << 20
+    for m, value in list(zip(leads, shared, strict=True))[::3]:
+        fresh = new_game()
+        assert fresh.solve(fresh.apply(fresh.start(), m), coalition, POINTS) == value, m
