@@ -22,9 +22,9 @@ from .tricks import Trick, capture_events, resolve_parsed
 from .variants import Ruleset
 
 _INF = 10_000
-MULTI_COST = 5
-"""A position here takes about five times as long as one of the one-card search's: the node
-budget counts it so, and the slowest refusal comes as soon as in the other games."""
+MULTI_COST = 2
+"""A position here takes up to about twice as long as one of the one-card search's in pure
+Python: the node budget counts it so, and the slowest refusal comes as soon as in the other games."""
 
 
 def judge_prefix(
