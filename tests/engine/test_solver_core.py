@@ -16,6 +16,7 @@ from rules.engine import TrickContext, analyse_deal, resolve, solver_game
 from rules.engine.cards import Card
 from rules.engine.solver_core import POINTS
 from rules.engine.solver_tables import Meter, Rules, mask_of, tables_of
+from rules.engine.variants import Ruleset
 from tests.engine.test_solver import TABLES, deal, random_position
 
 ENGINE = Path(solver_game.__file__).parent
@@ -93,6 +94,11 @@ def test_the_legality_not_asked_of_the_engine_is_the_engines(
     assert followed > 50  # the shortcut was taken, not only the engine asked
 
 
+def one_round_game(rs: Ruleset, hands: list[list[Card]], leader: int) -> solver_game.CardGame:
+    """The solver's game of hands dealt in one round, with a budget no test reaches."""
+    return solver_game.CardGame(rs, [[tuple(h) for h in hands]], leader, TrickContext(), Meter(10**9))
+
+
 @pytest.mark.parametrize("compiled", [False, True])
 @pytest.mark.parametrize("seats", [2, 3])
 def test_windows_of_any_width_in_any_order_on_one_table_give_true_bounds(
@@ -115,7 +121,7 @@ def test_windows_of_any_width_in_any_order_on_one_table_give_true_bounds(
         def game_at(
             plays: list[int] = plays, hands: list[list[Card]] = hands, leader: int = leader
         ) -> tuple[solver_game.CardGame, solver_game.Pos]:
-            game = solver_game.CardGame(rs, [[tuple(h) for h in hands]], leader, TrickContext(), Meter(10**9))
+            game = one_round_game(rs, hands, leader)
             pos = game.start()
             for c in plays:
                 pos = game.apply(pos, (c,))
@@ -158,15 +164,11 @@ def test_a_table_past_two_megabytes_answers_as_fresh_tables_do(monkeypatch: pyte
     rs = resolve("solo-twelve", {}, seats=2)
     coalition = frozenset(rs.sides[0])
     hands, _, _ = deal(rs, random.Random("a big table"))
-
-    def new_game() -> solver_game.CardGame:
-        return solver_game.CardGame(rs, [[tuple(h) for h in hands]], 0, TrickContext(), Meter(10**9))
-
-    game = new_game()
+    game = one_round_game(rs, hands, 0)
     start = game.start()
     leads = [group[0] for group in game.classes(start)]
     shared = [game.solve(game.apply(start, m), coalition, POINTS) for m in leads]
     assert game._search(coalition, POINTS).table_bytes > 2 << 20
     for m, value in list(zip(leads, shared, strict=True))[::3]:
-        fresh = new_game()
+        fresh = one_round_game(rs, hands, 0)
         assert fresh.solve(fresh.apply(fresh.start(), m), coalition, POINTS) == value, m
