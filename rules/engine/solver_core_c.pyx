@@ -24,10 +24,43 @@ cdef extern from *:
     static inline int kz_low(unsigned long long x) { return __builtin_ctzll(x); }
     static inline int kz_high(unsigned long long x) { return 63 - __builtin_clzll(x); }
     static inline int kz_count(unsigned long long x) { return __builtin_popcountll(x); }
+    #include <stdint.h>
+    /* the bits of each of six words under the mask m, packed low: six instructions with BMI2,
+       else one pass over the mask's bits */
+    #ifdef __BMI2__
+    #include <immintrin.h>
+    static inline void kz_gather(const uint64_t* x, uint64_t m, uint64_t* out) {
+        out[0] = _pext_u64(x[0], m); out[1] = _pext_u64(x[1], m); out[2] = _pext_u64(x[2], m);
+        out[3] = _pext_u64(x[3], m); out[4] = _pext_u64(x[4], m); out[5] = _pext_u64(x[5], m);
+    }
+    #else
+    static inline void kz_gather(const uint64_t* x, uint64_t m, uint64_t* out) {
+        uint64_t x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3], x4 = x[4], x5 = x[5];
+        uint64_t r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0;
+        int at = 0, c;
+        for (; m; m &= m - 1, at++) {
+            c = __builtin_ctzll(m);
+            r0 |= (x0 >> c & 1) << at;
+            r1 |= (x1 >> c & 1) << at;
+            r2 |= (x2 >> c & 1) << at;
+            r3 |= (x3 >> c & 1) << at;
+            r4 |= (x4 >> c & 1) << at;
+            r5 |= (x5 >> c & 1) << at;
+        }
+        out[0] = r0; out[1] = r1; out[2] = r2; out[3] = r3; out[4] = r4; out[5] = r5;
+    }
+    #endif
+    /* the folded 128-bit product of two words */
+    static inline unsigned long long kz_mum(unsigned long long a, unsigned long long b) {
+        unsigned __int128 r = (unsigned __int128) a * b;
+        return (unsigned long long) r ^ (unsigned long long) (r >> 64);
+    }
     """
     int kz_low(unsigned long long x) nogil
     int kz_high(unsigned long long x) nogil
     int kz_count(unsigned long long x) nogil
+    void kz_gather(const uint64_t* x, uint64_t m, uint64_t* out) nogil
+    uint64_t kz_mum(uint64_t a, uint64_t b) nogil
 
 cdef extern from *:
     """
@@ -70,7 +103,6 @@ cdef enum:
     MAXR = 4  # rounds of a deal at most
     INF = 10000
 
-cdef uint64_t CHK_SEED = 0x9E3779B97F4A7C15ULL  # the second hash starts elsewhere than the first
 cdef uint64_t USED = (<uint64_t> 1) << 63  # the mark of a kept slot in use
 
 # An entry keeps two independent hashes of its position's key, not the key: the big deals' table,
@@ -86,11 +118,6 @@ cdef struct Kept:
     uint64_t key  # with USED set in a slot that holds one
     uint64_t value
 
-# the words of the two hashes, per place of a card among those left and per kind of it (Zobrist's)
-cdef uint64_t ZOB[MAXD][64]
-cdef uint16_t ZCHK[MAXD][64]
-
-
 cdef inline uint64_t mix(uint64_t x) noexcept nogil:
     x ^= x >> 33
     x *= 0xFF51AFD7ED558CCDULL
@@ -98,20 +125,6 @@ cdef inline uint64_t mix(uint64_t x) noexcept nogil:
     x *= 0xC4CEB9FE1A85EC53ULL
     x ^= x >> 33
     return x
-
-
-cdef void _fill_hash_words() noexcept:
-    cdef uint64_t x = 0
-    cdef int i, j
-    for i in range(MAXD):
-        for j in range(64):
-            x += 0x9E3779B97F4A7C15ULL  # a counter through a bijection: no two words alike
-            ZOB[i][j] = mix(x)
-            x += 0x9E3779B97F4A7C15ULL
-            ZCHK[i][j] = <uint16_t> (mix(x) >> 48)
-
-
-_fill_hash_words()
 
 
 @cython.final
@@ -127,7 +140,7 @@ cdef class Search:
     cdef int led_bit[MAXD]
     cdef uint64_t gmask[5]
     cdef int eqv[MAXD]
-    cdef int cls[MAXD]
+    cdef uint64_t kind[3]  # the cards of each bit of their worth's kind
     cdef int wts[4][MAXD]
     cdef uint64_t between[MAXD][MAXD]
     cdef int maxs[4]
@@ -194,9 +207,14 @@ cdef class Search:
                     self.wts[s][c] = 0
             self.eqv[c] = self.pts[c] if mode == 0 else 0
         kinds = {}
+        for q in range(3):
+            self.kind[q] = 0
         for c in range(self.d):
             worth = 100 + c if capture is not None and c in capture else self.pts[c]
-            self.cls[c] = kinds.setdefault(worth, len(kinds))
+            q = kinds.setdefault(worth, len(kinds))
+            for s in range(3):
+                if q >> s & 1:
+                    self.kind[s] |= (<uint64_t> 1) << c
         if len(kinds) > 8 or len(self.rounds) > 2:
             raise ValueError("a deal past the compiled search's sizes")
         if mode == 2:
@@ -299,39 +317,44 @@ cdef class Search:
         """Two hashes of a position at a trick's start, as the cards still to be played, low bit
         first, each as who holds it and what it is worth, with the number of them in each group:
         positions that differ only in which of the worthless cards are gone play alike and share
-        an entry. Each card's place and kind picks a random word of each hash (Zobrist's)."""
-        cdef uint64_t live = 0, rest = 0, h = 0
+        an entry. Each bit of the holders' numbers and of the worths' kinds is gathered over the
+        places of the cards left into one word, and the words are hashed twice."""
+        cdef uint64_t live = 0, rest = 0, h, k, p0, p1, p2, q0, q1, q2
         cdef uint64_t held[8]
-        cdef uint16_t k = 0
-        cdef int s, c, g, j, at = 0, code, sym, m = self.n
+        cdef uint64_t bits[6]
+        cdef uint64_t w[6]
+        cdef int s, g
+        for s in range(8):
+            held[s] = 0
         for s in range(self.n):
             held[s] = self.hands[s]
-            live |= held[s]
         if self.npend:
             # a card of a round to come is coded 4 + its holder
-            m = 4 + self.n
-            for s in range(self.n, 4):
-                held[s] = 0
             for s in range(self.n):
                 held[4 + s] = self.pend[self.npend - 1][s]
-                live |= held[4 + s]
+        for s in range(8):
+            live |= held[s]
         rest = (<uint64_t> tag) << 32
         for g in range(5):
             rest |= (<uint64_t> kz_count(live & self.gmask[g])) << (6 * g)
-        while live:
-            c = kz_low(live)
-            live &= live - 1
-            # exactly one of them holds it: its number, without a branch on which
-            code = 0
-            for j in range(1, m):
-                code += j * <int> ((held[j] >> c) & 1)
-            sym = code | self.cls[c] << 3
-            h ^= ZOB[at][sym]
-            k ^= ZCHK[at][sym]
-            at += 1
-        h ^= mix(rest)
+        # each bit of the holder's code and of the worth's kind, as a mask of places
+        bits[0] = held[1] | held[3] | held[5] | held[7]
+        bits[1] = held[2] | held[3] | held[6] | held[7]
+        bits[2] = held[4] | held[5] | held[6] | held[7]
+        bits[3], bits[4], bits[5] = self.kind[0], self.kind[1], self.kind[2]
+        kz_gather(bits, live, w)
+        p0, p1, p2, q0, q1, q2 = w[0], w[1], w[2], w[3], w[4], w[5]
+        h = (kz_mum(p0 ^ 0x243F6A8885A308D3ULL, p1 ^ 0x13198A2E03707344ULL)
+             ^ kz_mum(p2 ^ 0xA4093822299F31D0ULL, q0 ^ 0x082EFA98EC4E6C89ULL)
+             ^ kz_mum(q1 ^ 0x452821E638D01377ULL, q2 ^ 0xBE5466CF34E90C6CULL)
+             ^ kz_mum(rest ^ 0xC0AC29B7C97C50DDULL, 0x3F84D5B5B5470917ULL))
+        k = (kz_mum(p0 ^ 0x9216D5D98979FB1BULL, q0 ^ 0xD1310BA698DFB5ACULL)
+             ^ kz_mum(p1 ^ 0x2FFD72DBD01ADFB7ULL, q1 ^ 0xB8E1AFED6A267E96ULL)
+             ^ kz_mum(p2 ^ 0xBA7C9045F12C7F99ULL, q2 ^ 0x24A19947B3916CF7ULL)
+             ^ kz_mum(rest ^ 0x0801F2E2858EFC16ULL, 0x636920D871574E69ULL))
+        h = mix(h)
         sig[0] = h + (h == 0)
-        chk[0] = k ^ <uint16_t> (mix(rest ^ CHK_SEED) >> 48)
+        chk[0] = <uint16_t> (mix(k) >> 48)
 
     cdef size_t _slot(self, uint64_t sig, uint16_t chk) noexcept:
         cdef size_t mask = self.tt_size - 1
