@@ -397,6 +397,17 @@ cdef class Search:
             return -1
         return kz_count(self._live() & (((<uint64_t> 1) << c) - 1))
 
+    cdef bint _first_of_run(self, int c, uint64_t legal, uint64_t live) noexcept:
+        """Whether moves_of lists the card c: legal, and not the same card as the legal one below it."""
+        cdef uint64_t below = legal & (((<uint64_t> 1) << c) - 1)
+        cdef int p
+        if not (legal >> c) & 1:
+            return False
+        if not below:
+            return True
+        p = kz_high(below)
+        return not (self.eqv[p] == self.eqv[c] and not (live & self.between[p][c]))
+
     cdef int _card_at(self, int place) noexcept:
         cdef uint64_t live = self._live()
         cdef int i
@@ -528,6 +539,7 @@ cdef class Search:
     cdef int trick(self, int leader, int alpha, int beta, int rem, int ls) except -1:
         cdef uint64_t h, live
         cdef int best, bseat, tp, s, x, tag, lo, hi, bm, a0, b0, v, best_move, k, i, c, child, ismax, seat2
+        cdef uint64_t legal
         cdef int ms[MAXD]
         cdef uint64_t sig
         cdef uint16_t chk
@@ -596,21 +608,28 @@ cdef class Search:
         for s in range(self.n):
             live |= self.hands[s]
         ismax = self.maxs[leader]
-        k = self.moves_of(self.leads(leader, h, ls), live, ms)
-        self.lead_order(ismax, ms, k)
-        if bm >= 0 and ms[0] != bm:  # the best lead of an earlier visit first
-            for i in range(1, k):
-                if ms[i] == bm:
-                    while i > 0:
-                        ms[i] = ms[i - 1]
-                        i -= 1
-                    ms[0] = bm
-                    break
+        legal = self.leads(leader, h, ls)
+        if bm >= 0 and not self._first_of_run(bm, legal, live):
+            bm = -1
+        # the best lead of an earlier visit first, before the others are listed: it often cuts
+        k, i = -1, (-1 if bm >= 0 else 0)
         seat2 = self.nxt[leader]
         v = -INF if ismax else INF
         best_move = -1
-        for i in range(k):
-            c = ms[i]
+        while True:
+            if i < 0:
+                c = bm
+            else:
+                if k < 0:
+                    k = self.moves_of(legal, live, ms)
+                    self.lead_order(ismax, ms, k)
+                if i >= k:
+                    break
+                c = ms[i]
+                if c == bm:
+                    i += 1
+                    continue
+            i += 1
             self.hands[leader] = h ^ ((<uint64_t> 1) << c)
             child = self.node(1, seat2, c, c, leader, self.wts[leader][c], alpha, beta, rem, ls, live)
             self.hands[leader] = h
