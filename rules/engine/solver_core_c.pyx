@@ -24,6 +24,7 @@ cdef extern from *:
     static inline int kz_low(unsigned long long x) { return __builtin_ctzll(x); }
     static inline int kz_high(unsigned long long x) { return 63 - __builtin_clzll(x); }
     static inline int kz_count(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline void kz_prefetch(const void* p) { __builtin_prefetch(p); }
     #include <stdint.h>
     /* the bits of each of six words under the mask m, packed low: six instructions with BMI2,
        else one pass over the mask's bits */
@@ -59,6 +60,7 @@ cdef extern from *:
     int kz_low(unsigned long long x) nogil
     int kz_high(unsigned long long x) nogil
     int kz_count(unsigned long long x) nogil
+    void kz_prefetch(const void* p) nogil
     void kz_gather(const uint64_t* x, uint64_t m, uint64_t* out) nogil
     uint64_t kz_mum(uint64_t a, uint64_t b) nogil
 
@@ -561,6 +563,11 @@ cdef class Search:
                 self.hands[s] = 0
             self.npend += 1
             return v
+        if (h & (h - 1)) or self.npend:
+            # the slot is fetched from memory while the bound below is worked out
+            tag = 1 + leader + 8 * (ls if self.keep_suits else 0)
+            self._key(tag, &sig, &chk)
+            kz_prefetch(&self.tt[sig & (self.tt_size - 1)])
         if self.mode != 2 and self._sure_cut(alpha, beta, rem, &v):
             return v
         if not (h & (h - 1)) and self.npend == 0:
@@ -580,8 +587,6 @@ cdef class Search:
             if self.mode == 1:
                 return 1 if self.maxs[bseat] else 0
             return 1 if tp == 3 else 0
-        tag = 1 + leader + 8 * (ls if self.keep_suits else 0)
-        self._key(tag, &sig, &chk)
         size0 = self.tt_size
         slot = self._slot(sig, chk)
         e = &self.tt[slot]
