@@ -321,28 +321,27 @@ cdef class Search:
         positions that differ only in which of the worthless cards are gone play alike and share
         an entry. Each bit of the holders' numbers and of the worths' kinds is gathered over the
         places of the cards left into one word, and the words are hashed twice."""
-        cdef uint64_t live = 0, rest = 0, h, k, p0, p1, p2, q0, q1, q2
-        cdef uint64_t held[8]
+        cdef uint64_t live, rest, h, k, p0, p1, p2, q0, q1, q2
+        cdef uint64_t* hs = self.hands
+        cdef uint64_t* ps
         cdef uint64_t bits[6]
         cdef uint64_t w[6]
-        cdef int s, g
-        for s in range(8):
-            held[s] = 0
-        for s in range(self.n):
-            held[s] = self.hands[s]
+        # each bit of the holder's number and of the worth's kind, as a mask of cards (a seat past
+        # the table's holds nothing; a card of a round to come is numbered 4 + its holder)
+        bits[0] = hs[1] | hs[3]
+        bits[1] = hs[2] | hs[3]
+        bits[2] = 0
         if self.npend:
-            # a card of a round to come is coded 4 + its holder
-            for s in range(self.n):
-                held[4 + s] = self.pend[self.npend - 1][s]
-        for s in range(8):
-            live |= held[s]
-        rest = (<uint64_t> tag) << 32
-        for g in range(5):
-            rest |= (<uint64_t> kz_count(live & self.gmask[g])) << (6 * g)
-        # each bit of the holder's code and of the worth's kind, as a mask of places
-        bits[0] = held[1] | held[3] | held[5] | held[7]
-        bits[1] = held[2] | held[3] | held[6] | held[7]
-        bits[2] = held[4] | held[5] | held[6] | held[7]
+            ps = self.pend[self.npend - 1]
+            bits[0] |= ps[1] | ps[3]
+            bits[1] |= ps[2] | ps[3]
+            bits[2] = ps[0] | ps[1] | ps[2] | ps[3]
+        live = hs[0] | hs[1] | hs[2] | hs[3] | bits[2]
+        rest = ((<uint64_t> tag) << 32 | <uint64_t> kz_count(live & self.gmask[0])
+                | (<uint64_t> kz_count(live & self.gmask[1])) << 6
+                | (<uint64_t> kz_count(live & self.gmask[2])) << 12
+                | (<uint64_t> kz_count(live & self.gmask[3])) << 18
+                | (<uint64_t> kz_count(live & self.gmask[4])) << 24)
         bits[3], bits[4], bits[5] = self.kind[0], self.kind[1], self.kind[2]
         kz_gather(bits, live, w)
         p0, p1, p2, q0, q1, q2 = w[0], w[1], w[2], w[3], w[4], w[5]
