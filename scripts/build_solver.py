@@ -67,7 +67,9 @@ def digest(name: str) -> str:
     return hashlib.sha256((ENGINE / f"{name}.pyx").read_bytes()).hexdigest()
 
 
-def build() -> None:
+def build(into: Path = ENGINE, flags: list[str] | None = None) -> None:
+    """The modules built and placed in ``into`` (the engine's package), with gcc's ``flags``
+    (this processor's own where not given)."""
     from Cython.Build import cythonize
     from setuptools import Distribution, Extension
 
@@ -78,7 +80,7 @@ def build() -> None:
         for init in (root / "rules" / "__init__.py", pkg / "__init__.py"):
             init.write_text("")
         exts = []
-        flags = ["-O2", *POPCNT, *bmi2()]
+        flags = ["-O2", *POPCNT, *bmi2()] if flags is None else flags
         for name in MODULES:
             src = (ENGINE / f"{name}.pyx").read_text(encoding="utf-8")
             copy = pkg / f"{name}.pyx"
@@ -91,9 +93,9 @@ def build() -> None:
         dist.run_command("build_ext")
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
         for name in MODULES:
-            for old in ENGINE.glob(f"{name}.*.so"):
+            for old in into.glob(f"{name}.*.so"):
                 old.unlink()
-            shutil.copy2(root / "lib" / "rules" / "engine" / f"{name}{suffix}", ENGINE)
+            shutil.copy2(root / "lib" / "rules" / "engine" / f"{name}{suffix}", into)
 
 
 def main() -> int:

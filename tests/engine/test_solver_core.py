@@ -7,6 +7,7 @@ must come out the same from both, on random positions deeper than the brute forc
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from pathlib import Path
 
@@ -24,6 +25,7 @@ PER_TABLE = 40
 LEFT = 5  # tricks to go at most: past the brute force's reach, still quick for the pure search
 POSITIONS = 40  # for the pure search; five times as many for the compiled one
 WINDOW_LEFT = 7
+LOOPED_LEFT = 8  # where only compiled searches run: whole hands at the eight-card tables
 
 
 def test_a_build_is_never_stale() -> None:
@@ -172,3 +174,40 @@ def test_a_table_past_two_megabytes_answers_as_fresh_tables_do(monkeypatch: pyte
     for m, value in list(zip(leads, shared, strict=True))[::3]:
         fresh = one_round_game(rs, hands, 0)
         assert fresh.solve(fresh.apply(fresh.start(), m), coalition, POINTS) == value, m
+
+
+def test_the_build_for_processors_without_bmi2_answers_as_the_one_in_use(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the processor has no BMI2 the key's bits are gathered by a loop instead of pext: the
+    same key, so the same answers and the same nodes, at every seat count and across a second
+    round (the duel's prikup, solo-twelve's second four)."""
+    monkeypatch.syspath_prepend(str(ENGINE.parent.parent / "scripts"))
+    import build_solver
+
+    if solver_game.COMPILED is None or build_solver.missing() is not None:
+        pytest.skip("the compiled search is not built here")
+    build_solver.build(into=tmp_path, flags=["-O2"])
+    spec = importlib.util.spec_from_file_location(solver_game.COMPILED.__name__, next(tmp_path.glob("*.so")))
+    assert spec is not None and spec.loader is not None
+    looped = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(looped)
+    assert looped.SOURCE_SHA256 == solver_game.COMPILED.SOURCE_SHA256
+    monkeypatch.setattr(solver_game, "USE_COMPILED", True)
+    rnd = random.Random("without bmi2")
+    for key, options, seats in (
+        ("classic-sixes", {}, None),
+        ("yc-duel", {}, 2),
+        ("solo-twelve", {}, 2),
+        ("solo-twelve", {}, 3),
+        ("solo-twelve", {}, 4),
+    ):
+        rs = resolve(key, options, seats=seats)
+        for _ in range(6):
+            _, _, leader, hands, prikup, _, plays = random_position(rs, rnd, left=LOOPED_LEFT)
+            cards = [p[0] for p in plays]
+            got = []
+            for core in (solver_game.COMPILED, looped):
+                monkeypatch.setattr(solver_game, "COMPILED", core)
+                got.append(analyse_deal(rs, leader, hands, cards, prikup=prikup, review=False))
+            assert got[1] == got[0], f"{key} {seats} leader {leader} hands {hands} plays {cards}"
