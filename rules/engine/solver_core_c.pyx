@@ -321,7 +321,7 @@ cdef class Search:
         positions that differ only in which of the worthless cards are gone play alike and share
         an entry. Each bit of the holders' numbers and of the worths' kinds is gathered over the
         places of the cards left into one word, and the words are hashed twice."""
-        cdef uint64_t live, rest, h, k, p0, p1, p2, q0, q1, q2
+        cdef uint64_t live, rest, h, k
         cdef uint64_t* hs = self.hands
         cdef uint64_t* ps
         cdef uint64_t bits[6]
@@ -343,15 +343,14 @@ cdef class Search:
                 | (<uint64_t> kz_count(live & self.gmask[3])) << 18
                 | (<uint64_t> kz_count(live & self.gmask[4])) << 24)
         bits[3], bits[4], bits[5] = self.kind[0], self.kind[1], self.kind[2]
-        kz_gather(bits, live, w)
-        p0, p1, p2, q0, q1, q2 = w[0], w[1], w[2], w[3], w[4], w[5]
-        h = (kz_mum(p0 ^ 0x243F6A8885A308D3ULL, p1 ^ 0x13198A2E03707344ULL)
-             ^ kz_mum(p2 ^ 0xA4093822299F31D0ULL, q0 ^ 0x082EFA98EC4E6C89ULL)
-             ^ kz_mum(q1 ^ 0x452821E638D01377ULL, q2 ^ 0xBE5466CF34E90C6CULL)
+        kz_gather(bits, live, w)  # w: the holders' bits, then the kinds' bits
+        h = (kz_mum(w[0] ^ 0x243F6A8885A308D3ULL, w[1] ^ 0x13198A2E03707344ULL)
+             ^ kz_mum(w[2] ^ 0xA4093822299F31D0ULL, w[3] ^ 0x082EFA98EC4E6C89ULL)
+             ^ kz_mum(w[4] ^ 0x452821E638D01377ULL, w[5] ^ 0xBE5466CF34E90C6CULL)
              ^ kz_mum(rest ^ 0xC0AC29B7C97C50DDULL, 0x3F84D5B5B5470917ULL))
-        k = (kz_mum(p0 ^ 0x9216D5D98979FB1BULL, q0 ^ 0xD1310BA698DFB5ACULL)
-             ^ kz_mum(p1 ^ 0x2FFD72DBD01ADFB7ULL, q1 ^ 0xB8E1AFED6A267E96ULL)
-             ^ kz_mum(p2 ^ 0xBA7C9045F12C7F99ULL, q2 ^ 0x24A19947B3916CF7ULL)
+        k = (kz_mum(w[0] ^ 0x9216D5D98979FB1BULL, w[3] ^ 0xD1310BA698DFB5ACULL)
+             ^ kz_mum(w[1] ^ 0x2FFD72DBD01ADFB7ULL, w[4] ^ 0xB8E1AFED6A267E96ULL)
+             ^ kz_mum(w[2] ^ 0xBA7C9045F12C7F99ULL, w[5] ^ 0x24A19947B3916CF7ULL)
              ^ kz_mum(rest ^ 0x0801F2E2858EFC16ULL, 0x636920D871574E69ULL))
         h = mix(h)
         sig[0] = h + (h == 0)
@@ -398,16 +397,16 @@ cdef class Search:
             return -1
         return kz_count(self._live() & (((<uint64_t> 1) << c) - 1))
 
+    cdef inline bint _same_run(self, int p, int c, uint64_t live) noexcept:
+        """Whether the cards p and c play as one: of one worth, and no card left between them."""
+        return self.eqv[p] == self.eqv[c] and not (live & self.between[p][c])
+
     cdef bint _first_of_run(self, int c, uint64_t legal, uint64_t live) noexcept:
         """Whether moves_of lists the card c: legal, and not the same card as the legal one below it."""
         cdef uint64_t below = legal & (((<uint64_t> 1) << c) - 1)
-        cdef int p
         if not (legal >> c) & 1:
             return False
-        if not below:
-            return True
-        p = kz_high(below)
-        return not (self.eqv[p] == self.eqv[c] and not (live & self.between[p][c]))
+        return not below or not self._same_run(kz_high(below), c, live)
 
     cdef int _card_at(self, int place) noexcept:
         cdef uint64_t live = self._live()
@@ -454,7 +453,7 @@ cdef class Search:
         while legal:
             c = kz_low(legal)
             legal &= legal - 1
-            if prev >= 0 and self.eqv[c] == self.eqv[prev] and not (live & self.between[prev][c]):
+            if prev >= 0 and self._same_run(prev, c, live):
                 prev = c
                 continue
             ms[k] = c
