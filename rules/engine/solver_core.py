@@ -24,7 +24,6 @@ POINTS, TRICKS, CAPTURE = 0, 1, 2
 """What a search counts: card points, tricks taken, or a queen capture made (1 or 0)."""
 
 _INF = 10_000
-_OWN = 127  # in an order's key: the mover's own side holds the trick (no card is this high)
 
 
 class Search:
@@ -135,22 +134,34 @@ class Search:
             return got
 
         ocache: dict[int, tuple[int, ...]] = {}
+        tmask = (1 << T) - 1
 
-        def ordered(legal: int, live: int, best: int, own: bool, last: bool) -> tuple[int, ...]:
+        def over(x: int) -> int:
+            """The cards that beat ``x``."""
+            return (1 << x) - 1 if x < T else tmask | gmask[grp[x]] & ((1 << x) - 1)
+
+        def ordered(legal: int, live: int, best: int, own: bool, later: int) -> tuple[int, ...]:
+            """``later``: what the other side still to play in this trick may answer."""
             ms = moves_of(legal, live)
             if len(ms) < 2:
                 return ms
-            if own:  # the own side holds the trick: points first
+            if own and not later & over(best):  # the own side holds the trick for sure: points first
                 return tuple(sorted(ms, key=pts.__getitem__, reverse=True))
-            # take it as cheaply as possible (the last to play: with the most points), else give the least
+            # the cards that take the trick for sure, the most points first; then the winners the
+            # other side may still beat, the cheapest first; then the rest, the fewest points first
             bg = grp[best]
-            win = [c for c in ms if c < best and (c < T or grp[c] == bg)]
-            lose = [c for c in ms if not (c < best and (c < T or grp[c] == bg))]
-            win.reverse()
-            if last:
-                win.sort(key=pts.__getitem__, reverse=True)
+            sure: list[int] = []
+            win: list[int] = []
+            lose: list[int] = []
+            for c in reversed(ms):
+                if c < best and (c < T or grp[c] == bg):
+                    (win if later & over(c) else sure).append(c)
+                else:
+                    lose.append(c)
+            sure.sort(key=pts.__getitem__, reverse=True)
+            lose.reverse()
             lose.sort(key=pts.__getitem__)
-            return (*win, *lose)
+            return (*sure, *win, *lose)
 
         # what a card is for the rest of the deal: its worth (the capture's two stand for themselves)
         kind = tuple(100 + c if self.capture and c in self.capture else pts[c] for c in range(d))
@@ -176,7 +187,6 @@ class Search:
                 counts[grp[c]] += 1
             return (leader, ls if keep_suits else 0, *counts, *codes), live
 
-        tmask = (1 << T) - 1
         cut = 0
 
         def sure_cut(leader: int, alpha: int, beta: int, rem: int) -> bool:
@@ -343,12 +353,20 @@ class Search:
                 kept = acache.get(h | grp[lead] << 40 | (seat == blind) << 46 | ls << 49)
                 legal = answers(seat, h, lead, ls) if kept is None else kept
             ismax = maxs[seat]
-            # the order hangs on the cards alone, and on who holds the trick with which card
             last = i == last_i
-            okey = legal | live << 40 | (_OWN if maxs[bseat] == ismax else best) << 80 | last << 88
+            later = 0
+            s = seat
+            for _ in range(i, last_i):
+                s = nxt[s]
+                if maxs[s] != ismax:
+                    later |= answers(s, hands[s], lead, ls)
+            # the order hangs on the cards, on who holds the trick with which card, and on what
+            # the other side still to play may answer
+            own = maxs[bseat] == ismax
+            okey = legal | live << 40 | best << 80 | own << 87 | later << 88
             ms = ocache.get(okey)
             if ms is None:
-                ms = ocache[okey] = ordered(legal, live, best, maxs[bseat] == ismax, last)
+                ms = ocache[okey] = ordered(legal, live, best, own, later)
             wt = weights[seat]
             v = -_INF if ismax else _INF
             for c in ms:

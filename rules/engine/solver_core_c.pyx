@@ -461,16 +461,27 @@ cdef class Search:
             prev = c
         return k
 
-    cdef int ordered(self, uint64_t legal, uint64_t live, int best, int own, int last, int* out) noexcept:
+    cdef inline uint64_t over(self, int x) noexcept:
+        """The cards that beat ``x``."""
+        cdef uint64_t below = ((<uint64_t> 1) << x) - 1
+        if x < self.T:
+            return below
+        return (((<uint64_t> 1) << self.T) - 1) | (self.gmask[self.grp[x]] & below)
+
+    cdef int ordered(self, uint64_t legal, uint64_t live, int best, int own, uint64_t later,
+                     int* out) noexcept:
+        """As the pure search orders answers; ``later``: what the other side still to play in
+        this trick may answer."""
         cdef int ms[MAXD]
         cdef int k = self.moves_of(legal, live, ms)
-        cdef int i, j, c, nw = 0, nl = 0, bg
+        cdef int i, j, c, ns = 0, nw = 0, nl = 0, bg
+        cdef int win[MAXD]
         cdef int lose[MAXD]
         if k < 2:
             for i in range(k):
                 out[i] = ms[i]
             return k
-        if own:  # the own side holds the trick: points first (a stable sort, high to low)
+        if own and not (later & self.over(best)):  # points first (a stable sort, high to low)
             for i in range(k):
                 c = ms[i]
                 j = i
@@ -479,17 +490,22 @@ cdef class Search:
                     j -= 1
                 out[j] = c
             return k
-        # take it as cheaply as possible (the last to play: with the most points), else give the least
+        # the sure winners, the most points first; the other winners, the cheapest first; then
+        # the rest, the fewest points first (stable sorts)
         bg = self.grp[best]
         for i in range(k - 1, -1, -1):
             c = ms[i]
             if c < best and (c < self.T or self.grp[c] == bg):
-                j = nw
-                while last and j > 0 and self.pts[out[j - 1]] < self.pts[c]:
-                    out[j] = out[j - 1]
-                    j -= 1
-                out[j] = c
-                nw += 1
+                if later & self.over(c):
+                    win[nw] = c
+                    nw += 1
+                else:
+                    j = ns
+                    while j > 0 and self.pts[out[j - 1]] < self.pts[c]:
+                        out[j] = out[j - 1]
+                        j -= 1
+                    out[j] = c
+                    ns += 1
         for i in range(k):
             c = ms[i]
             if not (c < best and (c < self.T or self.grp[c] == bg)):
@@ -499,8 +515,10 @@ cdef class Search:
                     j -= 1
                 lose[j] = c
                 nl += 1
+        for i in range(nw):
+            out[ns + i] = win[i]
         for i in range(nl):
-            out[nw + i] = lose[i]
+            out[ns + nw + i] = lose[i]
         return k
 
     cdef void lead_order(self, int ismax, int* ms, int k) noexcept:
@@ -672,14 +690,19 @@ cdef class Search:
 
     cdef int node(self, int i, int seat, int lead, int best, int bseat, int tp, int alpha, int beta,
                   int rem, int ls, uint64_t live) except -1:
-        cdef uint64_t h, legal
-        cdef int ismax, last, v, k, j, c, nb, ns, ntp, rem2, g, child
+        cdef uint64_t h, legal, later = 0
+        cdef int ismax, last, v, k, j, c, nb, ns, ntp, rem2, g, child, s
         cdef int ms[MAXD]
         self.nodes += 1
         h = self.hands[seat]
         legal = self.answers(seat, h, lead, ls)
         ismax = self.maxs[seat]
-        k = self.ordered(legal, live, best, self.maxs[bseat] == ismax, i == self.n - 1, ms)
+        s = seat
+        for j in range(i, self.n - 1):
+            s = self.nxt[s]
+            if self.maxs[s] != ismax:
+                later |= self.answers(s, self.hands[s], lead, ls)
+        k = self.ordered(legal, live, best, self.maxs[bseat] == ismax, later, ms)
         last = i == self.n - 1
         v = -INF if ismax else INF
         for j in range(k):
