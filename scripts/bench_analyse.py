@@ -7,7 +7,10 @@ took to be refused. A deal past the budget got no answer: it counts as slower th
 and a figure that falls on one reads "past".
 Beside it, on the same deals played at random to four tricks left (``--left N`` for another
 depth), a plain alpha-beta (no table, no move ordering, no equivalent cards, one wide window)
-against the solver's value search, and the node ratio. And for a few deals per table the full
+against the solver's value search, and the node ratio; beside them the smallest tree that proves
+the same value (``fewest_nodes``) and the plain search's nodes over it: the most a perfect move
+order could give, but for what the table and the sure-trumps bound save. And for a few deals per
+table the full
 review of a played deal (every play's cost) against one solve of its first lead.
 
 The games with multi-card leads (draw-four, the eight-card games' option multi_leads) search in
@@ -22,6 +25,7 @@ Run it niced: ``nice make bench-analyse`` (``ARGS="--deals 20 --tables classic-s
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import random
 import statistics
@@ -141,6 +145,99 @@ def plain_alpha_beta(game: CardGame, hands: list[int], leader: int, rnd_i: int, 
     return nodes
 
 
+def fewest_nodes(game: CardGame, hands: tuple[int, ...], leader: int, ls: int) -> int:
+    """The fewest positions any search counting them as the solver does (a trick start, each
+    answer, the last trick as one, equivalent cards as one) visits to prove side 0's points
+    from a trick start of the last round with the whole window, whatever order it tries the
+    moves in: the smallest proof tree of that value. It leaves out what the solver may save
+    besides, positions met twice and the sure-trumps bound."""
+    tb, rules, n = game.tb, game.rules, game.n
+    T, grp, pts, between = tb.ntrumps, tb.grp, tb.pts, tb.between
+    maxs = tuple(game.rs.side_of(s) == 0 for s in range(n))
+    never = 10**12  # a bound that does not hold: no proof
+
+    def moves(legal: int, live: int) -> list[int]:
+        out: list[int] = []
+        prev = -1
+        for c in (c for c in range(len(tb.cards)) if legal >> c & 1):
+            if not (prev >= 0 and pts[c] == pts[prev] and not live & between[prev][c]):
+                out.append(c)
+            prev = c
+        return out
+
+    State = tuple[tuple[int, ...], int, int, tuple[int, ...]]  # hands, leader, suits led, trick
+
+    @functools.cache
+    def children(st: State) -> tuple[bool, tuple[tuple[int, State], ...]]:
+        """Whether the side to move is side 0's, and each move's points and position."""
+        hs, lead_seat, led, trick = st
+        seat = (lead_seat + len(trick)) % n
+        h = hs[seat]
+        legal = rules.answers(seat, h, trick[0], led) if trick else rules.leads(seat, h, led)
+        out = []
+        for c in moves(legal, sum(hs) | sum(1 << x for x in trick)):
+            after = hs[:seat] + (h & ~(1 << c),) + hs[seat + 1 :]
+            now = (*trick, c)
+            if len(now) < n:
+                out.append((0, (after, lead_seat, led, now)))
+                continue
+            best, who = now[0], lead_seat
+            for i, x in enumerate(now[1:], 1):
+                if x < best and (x < T or grp[x] == grp[best]):
+                    best, who = x, (lead_seat + i) % n
+            out.append(
+                (sum(pts[x] for x in now) if maxs[who] else 0, (after, who, led | tb.led_bit[now[0]], ()))
+            )
+        return maxs[seat], tuple(out)
+
+    def rest(st: State) -> int:
+        return sum(pts[c] for c in range(len(tb.cards)) if (sum(st[0]) | sum(1 << x for x in st[3])) >> c & 1)
+
+    def done(st: State) -> bool:
+        return not any(st[0]) and not st[3]
+
+    def last(st: State) -> bool:
+        return not st[3] and all(h and not h & (h - 1) for h in st[0])
+
+    @functools.cache
+    def value(st: State) -> int:
+        if done(st):
+            return 0
+        mine, kids = children(st)
+        vs = [g + value(k) for g, k in kids]
+        return max(vs) if mine else min(vs)
+
+    @functools.cache
+    def proof(st: State, t: int, at_least: bool) -> int:
+        """The smallest tree proving the value is at least ``t`` (else at most ``t``)."""
+        if (t <= 0) if at_least else (t >= rest(st)):
+            return 0  # the solver's free cut-offs: nothing to take, or nothing left to take
+        if not (value(st) >= t if at_least else value(st) <= t):
+            return never
+        if last(st):
+            return 1
+        mine, kids = children(st)
+        sizes = [proof(k, t - g, at_least) for g, k in kids]
+        return 1 + (min(sizes) if mine == at_least else min(never, sum(sizes)))
+
+    @functools.cache
+    def exact(st: State) -> int:
+        if done(st) or rest(st) == 0:
+            return 0
+        if last(st):
+            return 1
+        v = value(st)
+        mine, kids = children(st)
+        # one move of the value proven exactly, every other one proven no better for the mover
+        return 1 + min(
+            exact(k) + sum(proof(k2, v - g2, not mine) for j, (g2, k2) in enumerate(kids) if j != i)
+            for i, (g, k) in enumerate(kids)
+            if g + value(k) == v
+        )
+
+    return exact((tuple(hands), leader, ls, ()))
+
+
 def tricks_left(rs: Ruleset, d: dict[str, object], seed: int, left: int = 4) -> list[str]:
     """Random legal plays until ``left`` tricks are left."""
     rnd = random.Random(seed * 7 + 1)
@@ -247,6 +344,7 @@ def main() -> None:
     )
     print(
         f"{'table':20} {FIGURES} | {f'{args.left} left: plain':>13} {'solver':>7} {'ratio':>6}"
+        f" {'fewest':>7} {'at best':>7}"
         f" | {'review/solve':>12}"
     )
     for name in args.tables:
@@ -255,6 +353,7 @@ def main() -> None:
         tally = Tally()
         plain_nodes: list[int] = []
         solver_nodes: list[int] = []
+        fewest: list[int] = []
         ratios: list[float] = []
         for seed in range(min(args.deals, args.multi_deals) if rs.multi_card_leads else args.deals):
             d = random_deal(rs, seed)
@@ -276,6 +375,7 @@ def main() -> None:
             solver_nodes.append(_value_nodes(game, pos))
             game, pos = _position(rs, d, plays)
             plain_nodes.append(plain_alpha_beta(game, list(pos.hands), pos.leader, pos.rnd, pos.ls))
+            fewest.append(fewest_nodes(game, pos.hands, pos.leader, pos.ls))
             if seed < args.reviews:
                 line = _line(rs, d, seed)
                 t1 = time.perf_counter()
@@ -287,9 +387,11 @@ def main() -> None:
             )
             continue
         ratio = (sum(plain_nodes) / sum(solver_nodes)) if solver_nodes else 0
+        at_best = (sum(plain_nodes) / sum(fewest)) if fewest else 0
         print(
             f"{name:20} {tally.figures()}"
             f" | {statistics.median(plain_nodes) if plain_nodes else 0:13.0f} {statistics.median(solver_nodes) if solver_nodes else 0:7.0f} {ratio:6.1f}"
+            f" {statistics.median(fewest) if fewest else 0:7.0f} {at_best:7.1f}"
             f" | {statistics.median(ratios) if ratios else 0:12.2f}",
             flush=True,
         )
