@@ -47,7 +47,8 @@ from rules.engine import (  # noqa: E402
     solver_game,
 )
 from rules.engine.solver import Analysis  # noqa: E402
-from rules.engine.solver_game import CardGame  # noqa: E402
+from rules.engine.solver_core import POINTS  # noqa: E402
+from rules.engine.solver_game import CardGame, Pos  # noqa: E402
 from rules.engine.solver_tables import Meter, Rules  # noqa: E402
 from rules.engine.variants import Ruleset  # noqa: E402
 
@@ -145,89 +146,64 @@ def plain_alpha_beta(game: CardGame, hands: list[int], leader: int, rnd_i: int, 
     return nodes
 
 
-def fewest_nodes(game: CardGame, hands: tuple[int, ...], leader: int, ls: int) -> int:
+def fewest_nodes(game: CardGame, pos: Pos) -> int:
     """The fewest positions any search counting them as the solver does (a trick start, each
     answer, the last trick as one, equivalent cards as one) visits to prove side 0's points
-    from a trick start of the last round with the whole window, whatever order it tries the
-    moves in: the smallest proof tree of that value. It leaves out what the solver may save
-    besides, positions met twice and the sure-trumps bound."""
-    tb, rules, n = game.tb, game.rules, game.n
-    T, grp, pts, between = tb.ntrumps, tb.grp, tb.pts, tb.between
-    maxs = tuple(game.rs.side_of(s) == 0 for s in range(n))
+    from ``pos`` on with the whole window, whatever order it tries the moves in: the smallest
+    proof tree of that value. It leaves out what the solver may save besides, positions met
+    twice and the sure-trumps bound."""
+    tb = game.tb
+    coalition = frozenset(game.rs.sides[0])
     never = 10**12  # a bound that does not hold: no proof
 
-    def moves(legal: int, live: int) -> list[int]:
-        out: list[int] = []
+    @functools.cache
+    def children(p: Pos) -> tuple[bool, tuple[tuple[int, Pos], ...]]:
+        """Whether the side to move is side 0's, and each move's points and position. The moves
+        are merged as the points search merges them, by worth alone (game.classes keeps a
+        capture's two cards apart, for the capture's own search)."""
+        legal, live = game.legal_mask(p), sum(p.hands) | sum(1 << m[0] for _, m in p.trick)
+        moves: list[int] = []
         prev = -1
         for c in (c for c in range(len(tb.cards)) if legal >> c & 1):
-            if not (prev >= 0 and pts[c] == pts[prev] and not live & between[prev][c]):
-                out.append(c)
+            if not (prev >= 0 and tb.pts[c] == tb.pts[prev] and not live & tb.between[prev][c]):
+                moves.append(c)
             prev = c
-        return out
+        after = [game.apply(p, (c,)) for c in moves]
+        return game.rs.side_of(game.to_move(p)) == 0, tuple((a.points[0] - p.points[0], a) for a in after)
 
-    State = tuple[tuple[int, ...], int, int, tuple[int, ...]]  # hands, leader, suits led, trick
-
-    @functools.cache
-    def children(st: State) -> tuple[bool, tuple[tuple[int, State], ...]]:
-        """Whether the side to move is side 0's, and each move's points and position."""
-        hs, lead_seat, led, trick = st
-        seat = (lead_seat + len(trick)) % n
-        h = hs[seat]
-        legal = rules.answers(seat, h, trick[0], led) if trick else rules.leads(seat, h, led)
-        out = []
-        for c in moves(legal, sum(hs) | sum(1 << x for x in trick)):
-            after = hs[:seat] + (h & ~(1 << c),) + hs[seat + 1 :]
-            now = (*trick, c)
-            if len(now) < n:
-                out.append((0, (after, lead_seat, led, now)))
-                continue
-            best, who = now[0], lead_seat
-            for i, x in enumerate(now[1:], 1):
-                if x < best and (x < T or grp[x] == grp[best]):
-                    best, who = x, (lead_seat + i) % n
-            out.append(
-                (sum(pts[x] for x in now) if maxs[who] else 0, (after, who, led | tb.led_bit[now[0]], ()))
-            )
-        return maxs[seat], tuple(out)
-
-    def rest(st: State) -> int:
-        return sum(pts[c] for c in range(len(tb.cards)) if (sum(st[0]) | sum(1 << x for x in st[3])) >> c & 1)
-
-    def done(st: State) -> bool:
-        return not any(st[0]) and not st[3]
-
-    def last(st: State) -> bool:
-        return not st[3] and all(h and not h & (h - 1) for h in st[0])
+    def last(p: Pos) -> bool:
+        return not p.trick and p.rnd + 1 == len(game.dealt) and all(h and not h & (h - 1) for h in p.hands)
 
     @functools.cache
-    def value(st: State) -> int:
-        if done(st):
+    def value(p: Pos) -> int:
+        """Side 0's points from ``p`` on, by plain minimax."""
+        if game.to_move(p) is None:
             return 0
-        mine, kids = children(st)
+        mine, kids = children(p)
         vs = [g + value(k) for g, k in kids]
         return max(vs) if mine else min(vs)
 
     @functools.cache
-    def proof(st: State, t: int, at_least: bool) -> int:
+    def proof(p: Pos, t: int, at_least: bool) -> int:
         """The smallest tree proving the value is at least ``t`` (else at most ``t``)."""
-        if (t <= 0) if at_least else (t >= rest(st)):
+        if (t <= 0) if at_least else (t >= game.rest(p, coalition, POINTS)):
             return 0  # the solver's free cut-offs: nothing to take, or nothing left to take
-        if not (value(st) >= t if at_least else value(st) <= t):
+        if not (value(p) >= t if at_least else value(p) <= t):
             return never
-        if last(st):
+        if last(p):
             return 1
-        mine, kids = children(st)
+        mine, kids = children(p)
         sizes = [proof(k, t - g, at_least) for g, k in kids]
         return 1 + (min(sizes) if mine == at_least else min(never, sum(sizes)))
 
     @functools.cache
-    def exact(st: State) -> int:
-        if done(st) or rest(st) == 0:
+    def exact(p: Pos) -> int:
+        if game.to_move(p) is None or game.rest(p, coalition, POINTS) == 0:
             return 0
-        if last(st):
+        if last(p):
             return 1
-        v = value(st)
-        mine, kids = children(st)
+        v = value(p)
+        mine, kids = children(p)
         # one move of the value proven exactly, every other one proven no better for the mover
         return 1 + min(
             exact(k) + sum(proof(k2, v - g2, not mine) for j, (g2, k2) in enumerate(kids) if j != i)
@@ -235,7 +211,7 @@ def fewest_nodes(game: CardGame, hands: tuple[int, ...], leader: int, ls: int) -
             if g + value(k) == v
         )
 
-    return exact((tuple(hands), leader, ls, ()))
+    return exact(pos)
 
 
 def tricks_left(rs: Ruleset, d: dict[str, object], seed: int, left: int = 4) -> list[str]:
@@ -375,7 +351,7 @@ def main() -> None:
             solver_nodes.append(_value_nodes(game, pos))
             game, pos = _position(rs, d, plays)
             plain_nodes.append(plain_alpha_beta(game, list(pos.hands), pos.leader, pos.rnd, pos.ls))
-            fewest.append(fewest_nodes(game, pos.hands, pos.leader, pos.ls))
+            fewest.append(fewest_nodes(game, pos))
             if seed < args.reviews:
                 line = _line(rs, d, seed)
                 t1 = time.perf_counter()

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from rules.engine import resolve
+from rules.engine.solver_core import POINTS
 
 _SPEC = importlib.util.spec_from_file_location(
     "bench_analyse", Path(__file__).resolve().parents[2] / "scripts" / "bench_analyse.py"
@@ -27,9 +28,9 @@ def test_the_smallest_proof_is_within_the_plain_search_and_one_position_at_the_l
         left = 1 + seed % 3
         d = bench.random_deal(rs, seed)
         game, pos = bench._position(rs, d, bench.tricks_left(rs, d, seed, left))
-        fewest = bench.fewest_nodes(game, pos.hands, pos.leader, pos.ls)
+        fewest = bench.fewest_nodes(game, pos)
         plain = bench.plain_alpha_beta(game, list(pos.hands), pos.leader, pos.rnd, pos.ls)
-        points_left = game.rest(pos, frozenset(rs.sides[0]), 0)
+        points_left = game.rest(pos, frozenset(rs.sides[0]), POINTS)
         assert fewest <= plain, (table, seed)
         if left == 1:
             assert fewest == (1 if points_left else 0), (table, seed)
