@@ -1,23 +1,14 @@
-"""scripts/bench_analyse.py's smallest proof tree (fewest_nodes), the bound printed beside the
+"""scripts/bench_trees.py's smallest proof tree (fewest_nodes), the bound printed beside the
 node ratio: no search that counts positions as the solver does can prove a value in fewer."""
 
 from __future__ import annotations
-
-import importlib.util
-import sys
-from pathlib import Path
 
 import pytest
 
 from rules.engine import resolve
 from rules.engine.solver_core import POINTS
-
-_SPEC = importlib.util.spec_from_file_location(
-    "bench_analyse", Path(__file__).resolve().parents[2] / "scripts" / "bench_analyse.py"
-)
-assert _SPEC is not None and _SPEC.loader is not None
-bench = sys.modules["bench_analyse"] = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(bench)
+from scripts import bench_analyse as bench
+from scripts.bench_trees import fewest_nodes, plain_alpha_beta
 
 
 @pytest.mark.parametrize("table", ["classic-sixes", "yc-belka/blind", "yc-duel", "solo-twelve/3"])
@@ -28,8 +19,8 @@ def test_the_smallest_proof_is_within_the_plain_search_and_one_position_at_the_l
         left = 1 + seed % 3
         d = bench.random_deal(rs, seed)
         game, pos = bench._position(rs, d, bench.tricks_left(rs, d, seed, left))
-        fewest = bench.fewest_nodes(game, pos)
-        plain = bench.plain_alpha_beta(game, list(pos.hands), pos.leader, pos.rnd, pos.ls)
+        fewest = fewest_nodes(game, pos)
+        plain = plain_alpha_beta(game, list(pos.hands), pos.leader, pos.rnd, pos.ls)
         points_left = game.rest(pos, frozenset(rs.sides[0]), POINTS)
         assert fewest <= plain, (table, seed)
         if left == 1:
