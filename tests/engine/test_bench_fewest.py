@@ -27,3 +27,18 @@ def test_the_smallest_proof_is_within_the_plain_search_and_one_position_at_the_l
             assert fewest == (1 if points_left else 0), (table, seed)
         elif points_left:
             assert fewest >= 1, (table, seed)
+
+
+def test_a_short_run_prints_its_floor_under_the_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(
+        "sys.argv", ["bench_analyse", "--deals", "3", "--reviews", "0", "--tables", "yc-duel"]
+    )
+    bench.main()
+    out = capsys.readouterr().out.splitlines()
+    row = next(i for i, line in enumerate(out) if line.startswith("yc-duel"))
+    floor = out[row + 1]
+    assert floor.startswith("floor of this run: the plain search, in pure Python, ")
+    assert floor.endswith(" knodes/s")
+    assert int(floor.split()[-2]) > 0
