@@ -198,7 +198,7 @@ def main() -> None:
         f" {'fewest':>7} {'at best':>7}"
         f" | {'review/solve':>12}"
     )
-    floor = [0, 0.0]  # the plain search's nodes and seconds over every table
+    floor_nodes, floor_time = 0, 0.0  # the plain search's, over every table
     for name in args.tables:
         key, options, seats = TABLES[name]
         rs = resolve(key, options, seats=seats)
@@ -228,8 +228,8 @@ def main() -> None:
             game, pos = _position(rs, d, plays)
             t1 = time.perf_counter()
             plain_nodes.append(plain_alpha_beta(game, list(pos.hands), pos.leader, pos.rnd, pos.ls))
-            floor[0] += plain_nodes[-1]
-            floor[1] += time.perf_counter() - t1
+            floor_nodes += plain_nodes[-1]
+            floor_time += time.perf_counter() - t1
             fewest.append(fewest_nodes(game, pos))
             if seed < args.reviews:
                 line = _line(rs, d, seed)
@@ -250,9 +250,9 @@ def main() -> None:
             f" | {statistics.median(ratios) if ratios else 0:12.2f}",
             flush=True,
         )
-    if floor[1]:
+    if floor_time:
         print(
-            f"floor of this run: the plain search, in pure Python, {floor[0] / floor[1] / 1000:.0f} knodes/s"
+            f"floor of this run: the plain search, in pure Python, {floor_nodes / floor_time / 1000:.0f} knodes/s"
         )
     _multi_rows(args)
 
