@@ -92,7 +92,9 @@ class Analysis:
     :data:`GOALS` True, False, or None where the variant has no such award. ``moves``: every
     legal play of ``to_move``. ``plays``: one per play given. ``turning_point``: the index in
     ``plays`` of the first play after which its side could no longer force a goal it could force
-    before, or None. ``nodes``: positions searched."""
+    before, or None. ``nodes``: positions searched. ``reviewed_from``: the index of the first
+    play reviewed, 0 unless a partial review ran out of the budget (:func:`analyse_deal`); the
+    plays before it carry their legality alone."""
 
     to_move: int | None
     taken: tuple[int, ...]
@@ -102,6 +104,7 @@ class Analysis:
     plays: tuple[PlayReview, ...]
     turning_point: int | None
     nodes: int
+    reviewed_from: int = 0
 
 
 _FREE: dict[int, tuple[Ruleset, Ruleset]] = {}
@@ -211,6 +214,7 @@ def analyse_deal(
     dealer: int | None = None,
     budget: int = NODE_BUDGET,
     review: bool = True,
+    partial: bool = False,
 ) -> Analysis:
     """The exact analysis of a deal (docs/rules.md#analysis). Takes what
     :func:`~rules.engine.deal.play_deal` takes for the table, except that ``plays`` may end in
@@ -222,6 +226,11 @@ def analyse_deal(
 
     ``review=False`` leaves ``plays`` empty and ``turning_point`` None: the position alone is
     analysed (the trick page's «Как лучше сыграть?» needs only the moves).
+
+    ``partial=True`` (the deal review's page): the plays are reviewed from the last one back, and
+    where the budget runs out the review stops at the start of the trick it reached instead of
+    answering ``too_complex`` (``reviewed_from``; the turning point is looked for from there). The
+    position itself and at least one whole trick must still fit.
     """
     missing = unknown_cards(rs, hands, prikup, stock)
     if missing:
@@ -283,7 +292,7 @@ def analyse_deal(
 
     analyst = _Analyst(rs, game, tuple(kitty))
     try:
-        return _analyse(analyst, game, positions, judged if review else [], meter)
+        return _analyse(analyst, game, positions, judged if review else [], meter, partial)
     except TooComplex:
         raise AnalysisError(
             "too_complex", f"the analysis needs more than {meter.limit} positions", budget=meter.limit
@@ -296,6 +305,7 @@ def _analyse(
     positions: list[Pos],
     judged: list[tuple[int, Move, bool]],
     meter: Meter,
+    partial: bool = False,
 ) -> Analysis:
     rs = an.rs
     last = positions[-1]
@@ -327,26 +337,37 @@ def _analyse(
     goals = an.goals(last)
     reviews: list[PlayReview | None] = [None] * len(judged)
     guess = value
-    for j in range(len(judged) - 1, -1, -1):
-        seat, move, legal = judged[j]
-        before, after = positions[j], positions[j + 1]
-        side = rs.side_of(seat)
-        v_after = an.values(after, guess)
-        v_before = an.values(before, v_after)
-        guess = v_before
-        best: list[Card | tuple[Card, ...]] = []
-        for group in game.classes(before):
-            child = game.apply(before, group[0])
-            if an.at_least(child, side, v_before[side]):
-                best.extend(_as_play(game, m) for m in group)
-        reviews[j] = PlayReview(
-            seat,
-            _as_play(game, move),
-            legal,
-            v_before[side] - v_after[side] if legal else None,
-            an.lost(before, after, side),
-            tuple(best),
-        )
+    first = 0  # the first play reviewed
+    j = len(judged)
+    try:
+        for j in range(len(judged) - 1, -1, -1):
+            seat, move, legal = judged[j]
+            before, after = positions[j], positions[j + 1]
+            side = rs.side_of(seat)
+            v_after = an.values(after, guess)
+            v_before = an.values(before, v_after)
+            guess = v_before
+            best: list[Card | tuple[Card, ...]] = []
+            for group in game.classes(before):
+                child = game.apply(before, group[0])
+                if an.at_least(child, side, v_before[side]):
+                    best.extend(_as_play(game, m) for m in group)
+            reviews[j] = PlayReview(
+                seat,
+                _as_play(game, move),
+                legal,
+                v_before[side] - v_after[side] if legal else None,
+                an.lost(before, after, side),
+                tuple(best),
+            )
+    except TooComplex:
+        # a partial review keeps the whole tricks after the play it could not finish
+        first = -(-(j + 1) // rs.seats) * rs.seats
+        if not partial or first >= len(judged):
+            raise
+    for k in range(first):
+        seat, move, legal = judged[k]
+        reviews[k] = PlayReview(seat, _as_play(game, move), legal, None, (), ())
     plays = tuple(r for r in reviews if r is not None)
     turning = next((j for j, r in enumerate(plays) if r.lost_goals), None)
     return Analysis(
@@ -358,6 +379,7 @@ def _analyse(
         plays=plays,
         turning_point=turning,
         nodes=meter.nodes,
+        reviewed_from=first,
     )
 
 

@@ -82,6 +82,7 @@ class PlayLine:
     best: list[list[Face]]  # the best cards for points at that moment, when the play was not one
     lost: str  # the goals this play gave up, in words
     turning: bool = False
+    reviewed: bool = True  # False before the trick a partial review starts at
 
 
 @dataclass
@@ -100,6 +101,7 @@ class BestReview:
     turning_trick: int | None = None
     finished: bool = False
     nodes: int = 0
+    from_trick: int | None = None  # the trick a review past the budget starts at
 
 
 def refusal_words(e: Exception) -> str:
@@ -116,9 +118,10 @@ def refusal_words(e: Exception) -> str:
 
 
 def play_lines(
-    rs: Ruleset, plays: Sequence[Any], who: Callable[[int], str], turning: int | None = None
+    rs: Ruleset, plays: Sequence[Any], who: Callable[[int], str], turning: int | None = None, first: int = 0
 ) -> list[PlayLine]:
-    """Each play given with its cost and, where it was not one, the best cards for points then."""
+    """Each play given with its cost and, where it was not one, the best cards for points then;
+    the plays before ``first`` were not reviewed."""
     return [
         PlayLine(
             player=player(p.seat),
@@ -130,6 +133,7 @@ def play_lines(
             best=[faces_of(b, rs) for b in p.best] if p.cost else [],
             lost=goals_text(list(p.lost_goals)),
             turning=i == turning,
+            reviewed=i >= first,
         )
         for i, p in enumerate(plays)
     ]
@@ -185,19 +189,23 @@ def best_review(
 ) -> BestReview:
     """The review's analysis: ``d`` the deal's query (its rules, leader and names), the deal as
     :func:`~rules.referee.deal.deal_inputs` reads it. The deal as played is solved first, within
-    the node budget; what it could have given from the first lead and the cards that kept the
-    turning point's goal take what the budget has left (each is left out if that is not enough)."""
+    the node budget, as far back from its last play as the budget reaches (``from_trick`` where
+    that is not the first trick); what it could have given from the first lead and the cards
+    that kept the turning point's goal take what the budget has left (each is left out if that
+    is not enough)."""
     rs = d.rs
     n = rs.seats
     ctx = TrickContext(hand_number=d.hand_number, score=d.score)
     plays = list(plays)
 
-    def solve(upto: int, budget: int | None = None) -> Analysis:
+    def solve(upto: int, budget: int | None = None, partial: bool = False) -> Analysis:
         budget = budget or analysis.budget()
-        return analysis.kept(request, rs, d.leader, hands, plays[:upto], context=ctx, budget=budget, **table)
+        return analysis.kept(
+            request, rs, d.leader, hands, plays[:upto], context=ctx, budget=budget, partial=partial, **table
+        )
 
     try:
-        played = solve(len(plays))
+        played = solve(len(plays), partial=True)
     except (KozelError, solving.Busy, solving.Limited) as e:
         return BestReview(refusal=refusal_words(e), retry=isinstance(e, solving.Busy))
     left = analysis.budget() - played.nodes
@@ -224,7 +232,7 @@ def best_review(
         for i, owned in enumerate(rs.sides)
     ]
     tricks: list[TrickLines] = []
-    for i, line in enumerate(play_lines(rs, played.plays, d.who, tp)):
+    for i, line in enumerate(play_lines(rs, played.plays, d.who, tp, played.reviewed_from)):
         if i % n == 0:
             tricks.append(TrickLines(i // n + 1, []))
         tricks[-1].plays.append(line)
@@ -245,6 +253,7 @@ def best_review(
         turning_trick=turning_trick,
         finished=finished,
         nodes=nodes,
+        from_trick=played.reviewed_from // n + 1 if played.reviewed_from else None,
     )
 
 

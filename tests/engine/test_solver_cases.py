@@ -298,6 +298,54 @@ def test_past_the_budget_is_too_complex(compiled: bool, monkeypatch: pytest.Monk
     assert f"more than {share} positions" in str(e.value)
 
 
+PARTIAL_TABLES = [("yc-belka", {}, None), ("solo-twelve", {}, 3), ("yc-duel", {}, 2)]
+
+
+@pytest.mark.parametrize(("key", "options", "seats"), PARTIAL_TABLES)
+def test_a_partial_review_is_the_whole_review_of_the_last_tricks(
+    key: str, options: dict[str, object], seats: int | None
+) -> None:
+    """Past the budget, ``partial`` keeps the review of the whole tricks it reached from the last
+    play back, each play as the whole review has it; the plays before carry their legality
+    alone. Without ``partial`` the same budget is refused."""
+    rs = resolve(key, options, seats=seats)
+    d = random_deal(rs, 7)
+    line = best_line(rs, d)
+    table = {"prikup": d.get("prikup")}
+    whole = analyse_deal(rs, d["leader"], d["hands"], line, **table)  # type: ignore[arg-type]
+    assert whole.reviewed_from == 0
+    n = rs.seats
+    played = [(p.seat, p.card, p.legal) for p in whole.plays]
+    firsts = []
+    for budget in (whole.nodes // 2, whole.nodes // 8):
+        a = analyse_deal(rs, d["leader"], d["hands"], line, budget=budget, partial=True, **table)  # type: ignore[arg-type]
+        first = a.reviewed_from
+        firsts.append(first)
+        assert 0 < first < len(line) and first % n == 0
+        assert a.plays[first:] == whole.plays[first:]
+        assert all(p.cost is None and not p.lost_goals and not p.best for p in a.plays[:first])
+        assert [(p.seat, p.card, p.legal) for p in a.plays] == played
+        lost = [j for j in range(first, len(line)) if whole.plays[j].lost_goals]
+        assert a.turning_point == (lost[0] if lost else None)
+        assert (a.taken, a.value, a.goals) == (whole.taken, whole.value, whole.goals)
+        with pytest.raises(AnalysisError) as e:
+            analyse_deal(rs, d["leader"], d["hands"], line, budget=budget, **table)  # type: ignore[arg-type]
+        assert e.value.code == "too_complex"
+    assert firsts[0] <= firsts[1]  # less budget, fewer tricks reviewed
+
+
+def test_a_partial_review_that_reaches_no_whole_trick_is_refused() -> None:
+    rs = resolve("classic-sixes")
+    d = random_deal(rs, 5)
+    with pytest.raises(AnalysisError) as e:  # the first lead alone is past this budget
+        analyse_deal(rs, 0, d["hands"], [], budget=4000, partial=True)  # type: ignore[arg-type]
+    assert e.value.code == "too_complex"
+    # one play in: the position after it is past the budget too, and nothing is reviewed
+    a = analyse_deal(rs, 0, d["hands"], [], review=False)  # type: ignore[arg-type]
+    with pytest.raises(AnalysisError):
+        analyse_deal(rs, 0, d["hands"], [str(a.moves[0].card)], budget=4000, partial=True)  # type: ignore[arg-type]
+
+
 def test_bad_input_fails_as_the_deal_does() -> None:
     rs = resolve("classic-sixes")
     d = random_deal(rs, 6)

@@ -5,12 +5,14 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
 from django.test import Client, override_settings
 
 from rules import analysis, solving
+from rules.engine import analyse_deal, resolve
 from tests.rules.helpers import qs, revoke_deal, ru_faces, text
 
 DEAL = "/rules/referee/deal/"
@@ -22,6 +24,10 @@ FRAGMENT = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "best"}
 def fresh_gate() -> None:
     solving.forget_clients()
     analysis.forget()
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
 def api(client: Client, params: dict[str, str], plays: list[str] | None = None) -> dict[str, Any]:
@@ -87,12 +93,61 @@ def test_the_review_in_english(en: Client) -> None:
 @override_settings(KOZEL_NODE_BUDGET=50)
 def test_a_solve_past_the_budget_is_said_in_words_and_the_page_answers(client: Client) -> None:
     params, _trick, _seat = revoke_deal()
+    # the deal stopped in its first trick: the position itself is past the budget
+    params["plays"] = " ".join(params["plays"].split()[:2])
     resp = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT)
     assert resp.status_code == 200
     page = text(resp)
     assert "слишком велика для разбора" in page and "50" in page
     review = client.get(DEAL + "?" + qs(params))  # the review itself is untouched
-    assert review.status_code == 200 and 'id="first-violation"' in review.content.decode()
+    assert review.status_code == 200 and "Разбор с лучшей игрой" in review.content.decode()
+
+
+def _tricks(html: str) -> list[str]:
+    """The review's tricks, each as its part of the section's HTML."""
+    return html.split('<span class="best-n">')[1:]
+
+
+@override_settings(KOZEL_NODE_BUDGET=300)
+def test_a_review_past_the_budget_starts_at_the_trick_it_reaches(client: Client) -> None:
+    """A played deal past the budget is reviewed from its last trick back as far as the budget
+    reaches: the page says from which trick, prices every play from there as the whole review
+    does, and leaves the plays before without a price."""
+    params, _trick, _seat = revoke_deal()
+    plays = params["plays"].split()
+    hands = [params[f"h{s}"].split() for s in range(4)]
+    part = analyse_deal(resolve(params["variant"]), 0, hands, plays, budget=300, partial=True)
+    first = part.reviewed_from // 4 + 1
+    assert 1 < first <= 8
+    whole = analyse_deal(resolve(params["variant"]), 0, hands, plays)
+    # the API never answers a partial review: past the budget it refuses
+    body = {"variant": params["variant"], "leader": 0, "hands": hands, "plays": plays}
+    refused = client.post("/api/v1/analyse", json.dumps(body), content_type="application/json")
+    assert refused.status_code == 422 and refused.json()["error"] == "too_complex"
+    resp = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT)
+    html, page = resp.content.decode(), text(resp)
+    assert f"До взятки {first} у сдачи слишком много вариантов" in page
+    assert f"разбор начинается со взятки {first}" in page
+    tricks = _tricks(html)
+    assert len(tricks) == 8
+    for t, part_html in enumerate(tricks, start=1):
+        assert part_html.count('<span class="who') == 4
+        if t < first:  # legality alone: no price, no best card
+            assert "cost ok" not in part_html and "очк" not in part_html and "better" not in part_html
+        else:
+            costs = [p.cost for p in whole.plays[(t - 1) * 4 : t * 4]]
+            assert part_html.count("cost ok") == sum(1 for c in costs if c == 0)
+            for c in costs:
+                if c:
+                    assert f"−{c} очк" in text_of(part_html)
+    assert "—: не уложилось в предел перебора" in page  # nothing from the first lead
+
+
+def test_the_partial_review_in_english(en: Client) -> None:
+    params, _trick, _seat = revoke_deal()
+    with override_settings(KOZEL_NODE_BUDGET=300):
+        page = text(en.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT))
+    assert "the deal has too many ways to play to analyse here: this review starts at trick" in page
 
 
 def test_a_busy_worker_is_said_in_words(client: Client) -> None:
