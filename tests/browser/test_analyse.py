@@ -79,6 +79,31 @@ def test_the_deal_review_shows_the_turning_point(page: Page, live_server, lang: 
     assert serious(page) == []
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_deal_review_past_the_budget_starts_at_a_later_trick(
+    page: Page, live_server, settings, lang: str
+) -> None:
+    """Past the node budget the section reviews the last tricks and says from which one; the
+    tricks before show each card without a price, read out as not reviewed."""
+    settings.KOZEL_NODE_BUDGET = 300
+    page.context.add_cookies([{"name": "kozel_lang", "value": lang, "url": live_server.url}])
+    page.goto(live_server.url + "/rules/referee/deal/?" + qs(TURNING_DEAL))
+    notice = page.locator("#best-partial")
+    expect(notice).to_be_visible(timeout=SOLVE_WAIT)
+    found = re.search(r"(\d+)\.?$", notice.inner_text().strip())
+    assert found is not None
+    first = int(found.group(1))
+    assert 1 < first <= 8
+    tricks = page.locator(".best-tricks > li")
+    expect(tricks).to_have_count(8)
+    before = tricks.nth(first - 2).locator(".cost")
+    expect(before).to_have_count(4)
+    expect(before.first).to_contain_text("без разбора" if lang == "ru" else "not reviewed")
+    expect(tricks.nth(first - 1).locator(".cost.ok, .cost.bad")).to_have_count(4)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert serious(page) == []
+
+
 def give_hand(page: Page, seat: int, codes: str) -> None:
     """Type a hand and leave the field: htmx redraws the page, the hand in the page's notation.
     A change made while htmx still settles the last redraw sends nothing, so it is made again."""
