@@ -103,6 +103,11 @@ class BestReview:
     nodes: int = 0
     from_trick: int | None = None  # the trick a review past the budget starts at
 
+    @property
+    def unreviewed_to(self) -> int | None:
+        """The last trick a review past the budget leaves out."""
+        return None if self.from_trick is None else self.from_trick - 1
+
 
 def refusal_words(e: Exception) -> str:
     if isinstance(e, solving.Busy):

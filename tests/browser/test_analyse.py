@@ -84,7 +84,8 @@ def test_a_deal_review_past_the_budget_starts_at_a_later_trick(
     page: Page, live_server, settings, lang: str
 ) -> None:
     """Past the node budget the section reviews the last tricks and says from which one; the
-    tricks before show each card without a price, read out as not reviewed."""
+    tricks before are folded under one line and show each card without a price, read out as
+    not reviewed."""
     settings.KOZEL_NODE_BUDGET = 300
     page.context.add_cookies([{"name": "kozel_lang", "value": lang, "url": live_server.url}])
     page.goto(live_server.url + "/rules/referee/deal/?" + qs(TURNING_DEAL))
@@ -94,12 +95,21 @@ def test_a_deal_review_past_the_budget_starts_at_a_later_trick(
     assert found is not None
     first = int(found.group(1))
     assert 1 < first <= 8
-    tricks = page.locator(".best-tricks > li")
-    expect(tricks).to_have_count(8)
-    before = tricks.nth(first - 2).locator(".cost")
-    expect(before).to_have_count(4)
-    expect(before.first).to_contain_text("без разбора" if lang == "ru" else "not reviewed")
-    expect(tricks.nth(first - 1).locator(".cost.ok, .cost.bad")).to_have_count(4)
+    # the tricks before it folded under one line, open on a tap
+    folded = page.locator("#best-unreviewed")
+    expect(folded.locator("summary")).to_contain_text("без разбора" if lang == "ru" else "not reviewed")
+    before = folded.locator(".best-tricks > li")
+    expect(before).to_have_count(first - 1)
+    expect(before.last).to_be_hidden()
+    folded.locator("summary").click()
+    expect(before.last).to_be_visible()
+    expect(before.last.locator(".cost")).to_have_count(4)
+    expect(before.last.locator(".cost").first).to_contain_text(
+        "без разбора" if lang == "ru" else "not reviewed"
+    )
+    reviewed = page.locator("#best > ol.best-tricks > li")
+    expect(reviewed).to_have_count(9 - first)
+    expect(reviewed.first.locator(".cost.ok, .cost.bad")).to_have_count(4)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert serious(page) == []
 

@@ -128,6 +128,13 @@ def test_a_review_past_the_budget_starts_at_the_trick_it_reaches(client: Client)
     html, page = resp.content.decode(), text(resp)
     assert f"До взятки {first} у сдачи слишком много вариантов" in page
     assert f"разбор начинается со взятки {first}" in page
+    assert (
+        f"Взятки с 1-й по {first - 1}-ю, без разбора" in page
+        if first > 2
+        else "Взятка 1, без разбора" in page
+    )
+    folded, _, shown = html.partition("</details>")
+    assert len(_tricks(folded)) == first - 1 and len(_tricks(shown)) == 9 - first
     tricks = _tricks(html)
     assert len(tricks) == 8
     for t, part_html in enumerate(tricks, start=1):
