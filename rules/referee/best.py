@@ -96,17 +96,17 @@ class BestReview:
     refusal: str = ""  # the solve was refused: why, in words
     retry: bool = False  # refused because this worker was solving: the section asks again
     sides: list[SideLine] = field(default_factory=list)
-    tricks: list[TrickLines] = field(default_factory=list)
+    tricks: list[TrickLines] = field(default_factory=list)  # the tricks reviewed
     turning: str = ""  # the turning point in words
     turning_trick: int | None = None
     finished: bool = False
     nodes: int = 0
-    from_trick: int | None = None  # the trick a review past the budget starts at
+    unreviewed: list[TrickLines] = field(default_factory=list)  # before a review past the budget starts
 
     @property
-    def unreviewed_to(self) -> int | None:
-        """The last trick a review past the budget leaves out."""
-        return None if self.from_trick is None else self.from_trick - 1
+    def from_trick(self) -> int | None:
+        """The trick a review past the budget starts at."""
+        return len(self.unreviewed) + 1 if self.unreviewed else None
 
 
 def refusal_words(e: Exception) -> str:
@@ -241,6 +241,7 @@ def best_review(
         if i % n == 0:
             tricks.append(TrickLines(i // n + 1, []))
         tricks[-1].plays.append(line)
+    skipped = played.reviewed_from // n
     turning, turning_trick = "", None
     if tp is not None:
         p = played.plays[tp]
@@ -253,12 +254,12 @@ def best_review(
     )
     return BestReview(
         sides=sides,
-        tricks=tricks,
+        tricks=tricks[skipped:],
         turning=turning,
         turning_trick=turning_trick,
         finished=finished,
         nodes=nodes,
-        from_trick=played.reviewed_from // n + 1 if played.reviewed_from else None,
+        unreviewed=tricks[:skipped],
     )
 
 
