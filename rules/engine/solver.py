@@ -94,7 +94,10 @@ class Analysis:
     ``plays`` of the first play after which its side could no longer force a goal it could force
     before, or None. ``nodes``: positions searched. ``reviewed_from``: the index of the first
     play reviewed, 0 unless a partial review ran out of the budget (:func:`analyse_deal`); the
-    plays before it carry their legality alone."""
+    plays before it carry their legality alone. ``first_value`` and ``first_goals``: ``value``
+    and ``goals`` at the deal's first lead, where the review reached it (None otherwise).
+    ``turning_keeps``: the legal plays at the turning point that kept every goal its play gave up,
+    when asked for (``alternatives``) and found within the budget, else None."""
 
     to_move: int | None
     taken: tuple[int, ...]
@@ -105,6 +108,9 @@ class Analysis:
     turning_point: int | None
     nodes: int
     reviewed_from: int = 0
+    first_value: tuple[int, ...] | None = None
+    first_goals: tuple[Mapping[str, bool | None], ...] | None = None
+    turning_keeps: tuple[Card | tuple[Card, ...], ...] | None = None
 
 
 _FREE: dict[int, tuple[Ruleset, Ruleset]] = {}
@@ -166,28 +172,34 @@ class _Analyst:
             return not self.at_least(pos, 0, self.total - t + 1)
         return self.game.at_least(pos, self.sides[side], POINTS, t - self.taken(pos)[side])
 
+    def forces(self, pos: Pos, side: int, goal: str) -> bool:
+        """Can ``side`` make sure of ``goal`` (one the variant has) from ``pos``?"""
+        hit = self._goals.get(pos)
+        if hit is not None:
+            return bool(hit[side][goal])
+        if goal in self.thresholds:
+            t = self.thresholds[goal]
+            return t is not None and self.at_least(pos, side, t)
+        if goal == "all_tricks":
+            # every trick is the others' taking none: can they not make sure of one?
+            others = frozenset(range(self.rs.seats)) - self.sides[side]
+            taken = sum(x for s, x in enumerate(pos.tricks) if s != side)
+            return taken == 0 and not self.game.at_least(pos, others, TRICKS, 1)
+        return side in pos.captured or self.game.at_least(pos, self.sides[side], CAPTURE, 1)
+
     def goals(self, pos: Pos) -> tuple[dict[str, bool | None], ...]:
         hit = self._goals.get(pos)
         if hit is not None:
             return hit
-        rs, game = self.rs, self.game
+        rs = self.rs
         values = self.values(pos)
         out = []
-        for side, coalition in enumerate(self.sides):
+        for side in range(len(self.sides)):
             g: dict[str, bool | None] = {
                 k: (None if t is None else values[side] >= t) for k, t in self.thresholds.items()
             }
-            if rs.lyusya:
-                # every trick is the others' taking none: can they not make sure of one?
-                others = frozenset(range(rs.seats)) - coalition
-                taken = sum(x for s, x in enumerate(pos.tricks) if s != side)
-                g["all_tricks"] = taken == 0 and not game.at_least(pos, others, TRICKS, 1)
-            else:
-                g["all_tricks"] = None
-            if rs.capture is not None:
-                g["capture"] = side in pos.captured or game.at_least(pos, coalition, CAPTURE, 1)
-            else:
-                g["capture"] = None
+            g["all_tricks"] = self.forces(pos, side, "all_tricks") if rs.lyusya else None
+            g["capture"] = self.forces(pos, side, "capture") if rs.capture is not None else None
             out.append(g)
         self._goals[pos] = r = tuple(out)
         return r
@@ -215,6 +227,7 @@ def analyse_deal(
     budget: int = NODE_BUDGET,
     review: bool = True,
     partial: bool = False,
+    alternatives: bool = False,
 ) -> Analysis:
     """The exact analysis of a deal (docs/rules.md#analysis). Takes what
     :func:`~rules.engine.deal.play_deal` takes for the table, except that ``plays`` may end in
@@ -231,6 +244,9 @@ def analyse_deal(
     where the budget runs out the review stops at the start of the trick it reached instead of
     answering ``too_complex`` (``reviewed_from``; the turning point is looked for from there). The
     position itself and at least one whole trick must still fit.
+
+    ``alternatives=True`` (the same page) also looks for ``turning_keeps`` in the same search;
+    with ``partial`` a tenth of the budget is kept for it while the plays are reviewed.
     """
     missing = unknown_cards(rs, hands, prikup, stock)
     if missing:
@@ -292,7 +308,7 @@ def analyse_deal(
 
     analyst = _Analyst(rs, game, tuple(kitty))
     try:
-        return _analyse(analyst, game, positions, judged if review else [], meter, partial)
+        return _analyse(analyst, game, positions, judged if review else [], meter, partial, alternatives)
     except TooComplex:
         raise AnalysisError(
             "too_complex", f"the analysis needs more than {meter.limit} positions", budget=meter.limit
@@ -306,8 +322,10 @@ def _analyse(
     judged: list[tuple[int, Move, bool]],
     meter: Meter,
     partial: bool = False,
+    alternatives: bool = False,
 ) -> Analysis:
     rs = an.rs
+    limit = meter.limit
     last = positions[-1]
     to_move = game.to_move(last)
     moves: list[MoveValue] = []
@@ -339,6 +357,8 @@ def _analyse(
     guess = value
     first = 0  # the first play reviewed
     j = len(judged)
+    if partial and alternatives:
+        meter.limit = max(meter.nodes + 1, limit - limit // 10)
     try:
         for j in range(len(judged) - 1, -1, -1):
             seat, move, legal = judged[j]
@@ -364,12 +384,21 @@ def _analyse(
         # a partial review keeps the whole tricks after the play it could not finish
         first = -(-(j + 1) // rs.seats) * rs.seats
         if not partial or first >= len(judged):
+            meter.limit = limit  # the refusal names the whole budget
             raise
+    meter.limit = limit
     for k in range(first):
         seat, move, legal = judged[k]
         reviews[k] = PlayReview(seat, _as_play(game, move), legal, None, (), ())
     plays = tuple(r for r in reviews if r is not None)
     turning = next((j for j, r in enumerate(plays) if r.lost_goals), None)
+    keeps = None
+    if alternatives and turning is not None:
+        try:
+            keeps = _keeping(an, game, positions[turning], plays[turning])
+        except TooComplex:
+            pass  # the review stands without them
+    opening = positions[0] if first == 0 and (judged or not positions[1:]) else None
     return Analysis(
         to_move=to_move,
         taken=an.taken(last),
@@ -380,7 +409,24 @@ def _analyse(
         turning_point=turning,
         nodes=meter.nodes,
         reviewed_from=first,
+        first_value=None if opening is None else an.values(opening),
+        first_goals=None if opening is None else tuple(MappingProxyType(g) for g in an.goals(opening)),
+        turning_keeps=keeps,
     )
+
+
+def _keeping(
+    an: _Analyst, game: CardGame | MultiGame, before: Pos, play: PlayReview
+) -> tuple[Card | tuple[Card, ...], ...]:
+    """The legal plays at ``before`` after which ``play``'s side could still force every goal
+    ``play`` gave up."""
+    side = an.rs.side_of(play.seat)
+    out: list[Card | tuple[Card, ...]] = []
+    for group in game.classes(before):
+        child = game.apply(before, group[0])
+        if all(an.forces(child, side, g) for g in play.lost_goals):
+            out.extend(_as_play(game, m) for m in group)
+    return tuple(out)
 
 
 __all__ = [

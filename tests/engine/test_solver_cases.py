@@ -334,6 +334,45 @@ def test_a_partial_review_is_the_whole_review_of_the_last_tricks(
     assert firsts[0] <= firsts[1]  # less budget, fewer tricks reviewed
 
 
+@pytest.mark.parametrize(("key", "options", "seats"), PARTIAL_TABLES)
+def test_the_review_gives_the_first_lead_and_the_turning_point_s_alternatives(
+    key: str, options: dict[str, object], seats: int | None
+) -> None:
+    """A review that reaches the first lead gives its values and goals, as the deal's start
+    analysed alone; ``alternatives`` gives the plays at the turning point that kept every goal
+    its play gave up, as the moves there say. A partial review has no first lead."""
+    rs = resolve(key, options, seats=seats)
+    seen = 0
+    for seed in range(12):
+        d = random_deal(rs, seed)
+        table = {"prikup": d.get("prikup")}
+        line = best_line(rs, d)
+        a = analyse_deal(rs, d["leader"], d["hands"], line, alternatives=True, **table)  # type: ignore[arg-type]
+        start = analyse_deal(rs, d["leader"], d["hands"], [], review=False, **table)  # type: ignore[arg-type]
+        assert (a.first_value, a.first_goals) == (start.value, start.goals)
+        assert (start.first_value, start.first_goals) == (start.value, start.goals)
+        later = analyse_deal(rs, d["leader"], d["hands"], line[:5], review=False, **table)  # type: ignore[arg-type]
+        assert later.first_value is None and later.first_goals is None
+        plain = analyse_deal(rs, d["leader"], d["hands"], line, **table)  # type: ignore[arg-type]
+        assert plain.turning_keeps is None and plain.plays == a.plays
+        tp = a.turning_point
+        if tp is None:
+            assert a.turning_keeps is None
+            continue
+        seen += 1
+        lost = set(a.plays[tp].lost_goals)
+        there = analyse_deal(rs, d["leader"], d["hands"], line[:tp], review=False, **table)  # type: ignore[arg-type]
+        assert a.turning_keeps == tuple(m.card for m in there.moves if not lost & set(m.lost_goals))
+        assert line[tp] not in map(str, a.turning_keeps)
+        part = analyse_deal(
+            rs, d["leader"], d["hands"], line, budget=a.nodes // 2, partial=True, alternatives=True, **table
+        )  # type: ignore[arg-type]
+        assert part.first_value is None and part.first_goals is None
+        if part.turning_point == tp:
+            assert part.turning_keeps in (None, a.turning_keeps)
+    assert seen >= 2
+
+
 def test_a_partial_review_that_reaches_no_whole_trick_is_refused() -> None:
     rs = resolve("classic-sixes")
     d = random_deal(rs, 5)
@@ -344,6 +383,14 @@ def test_a_partial_review_that_reaches_no_whole_trick_is_refused() -> None:
     a = analyse_deal(rs, 0, d["hands"], [], review=False)  # type: ignore[arg-type]
     with pytest.raises(AnalysisError):
         analyse_deal(rs, 0, d["hands"], [str(a.moves[0].card)], budget=4000, partial=True)  # type: ignore[arg-type]
+    # the position fits, its last play's review does not: the refusal names the whole budget,
+    # not the part kept back for the turning point's alternatives
+    line = best_line(rs, d)[:5]
+    fits = analyse_deal(rs, d["leader"], d["hands"], line, review=False).nodes  # type: ignore[arg-type]
+    budget = fits + fits // 5  # past the position, and past it by more than the part kept back
+    with pytest.raises(AnalysisError) as e:
+        analyse_deal(rs, d["leader"], d["hands"], line, budget=budget, partial=True, alternatives=True)  # type: ignore[arg-type]
+    assert e.value.code == "too_complex" and e.value.params["budget"] == budget
 
 
 def test_bad_input_fails_as_the_deal_does() -> None:
