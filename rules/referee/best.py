@@ -16,7 +16,7 @@ from django.utils.translation import pgettext
 
 from rules import analysis, solving
 from rules.engine.cards import Card, KozelError
-from rules.engine.solver import GOALS, Analysis
+from rules.engine.solver import GOALS
 from rules.engine.tricks import TrickContext
 from rules.engine.variants import Ruleset
 from rules.messages import card_text, describe
@@ -193,46 +193,39 @@ def best_review(
     table: dict[str, Any],
 ) -> BestReview:
     """The review's analysis: ``d`` the deal's query (its rules, leader and names), the deal as
-    :func:`~rules.referee.deal.deal_inputs` reads it. The deal as played is solved first, within
-    the node budget, as far back from its last play as the budget reaches (``from_trick`` where
-    that is not the first trick); what it could have given from the first lead and the cards
-    that kept the turning point's goal take what the budget has left (each is left out if that
-    is not enough)."""
+    :func:`~rules.referee.deal.deal_inputs` reads it. One solve within the node budget: the deal
+    as played, reviewed as far back from its last play as the budget reaches (``from_trick``
+    where that is not the first trick), and with it what the deal could have given from the first
+    lead (where the review reached it) and the cards that kept the turning point's goal (where
+    the budget's rest was enough)."""
     rs = d.rs
     n = rs.seats
     ctx = TrickContext(hand_number=d.hand_number, score=d.score)
-    plays = list(plays)
-
-    def solve(upto: int, budget: int | None = None, partial: bool = False) -> Analysis:
-        budget = budget or analysis.budget()
-        return analysis.kept(
-            request, rs, d.leader, hands, plays[:upto], context=ctx, budget=budget, partial=partial, **table
-        )
-
     try:
-        played = solve(len(plays), partial=True)
+        played = analysis.kept(
+            request,
+            rs,
+            d.leader,
+            hands,
+            list(plays),
+            context=ctx,
+            budget=analysis.budget(),
+            partial=True,
+            alternatives=True,
+            **table,
+        )
     except (KozelError, solving.Busy, solving.Limited) as e:
         return BestReview(refusal=refusal_words(e), retry=isinstance(e, solving.Busy))
-    left = analysis.budget() - played.nodes
     tp = played.turning_point
-    start, before = (played if not plays else None), None
-    try:
-        if start is None and left > 0:
-            start = solve(0, left)
-            left -= start.nodes
-        if tp is not None and left > 0:
-            before = solve(tp, left)
-    except (KozelError, solving.Busy, solving.Limited):
-        pass  # the main answer stands without them
     finished = played.to_move is None
     sides = [
         SideLine(
             label=side_label(rs, i, d.who),
             cls=side_class(rs, owned[0]),
             gave=played.taken[i] if finished else None,
-            best=start.value[i] if start else None,
+            best=played.first_value[i] if played.first_value else None,
             now=None if finished else played.value[i],
-            goals=goals_text(_forcible(start.goals[i])) if start else "",
+            goals=goals_text(_forcible(played.first_goals[i])) if played.first_goals else "",
         )
         for i, owned in enumerate(rs.sides)
     ]
@@ -245,20 +238,16 @@ def best_review(
     turning, turning_trick = "", None
     if tp is not None:
         p = played.plays[tp]
-        lost = set(p.lost_goals)
-        better = [text_of(m.card) for m in before.moves if not lost & set(m.lost_goals)] if before else []
+        better = [text_of(m) for m in played.turning_keeps or ()]
         turning_trick = tp // n + 1
         turning = turning_sentence(rs, d.who, turning_trick, p, better)
-    nodes = (
-        played.nodes + (start.nodes if start and start is not played else 0) + (before.nodes if before else 0)
-    )
     return BestReview(
         sides=sides,
         tricks=tricks[skipped:],
         turning=turning,
         turning_trick=turning_trick,
         finished=finished,
-        nodes=nodes,
+        nodes=played.nodes,
         unreviewed=tricks[:skipped],
     )
 

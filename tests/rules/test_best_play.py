@@ -116,7 +116,9 @@ def test_a_review_past_the_budget_starts_at_the_trick_it_reaches(client: Client)
     params, _trick, _seat = revoke_deal()
     plays = params["plays"].split()
     hands = [params[f"h{s}"].split() for s in range(4)]
-    part = analyse_deal(resolve(params["variant"]), 0, hands, plays, budget=300, partial=True)
+    part = analyse_deal(
+        resolve(params["variant"]), 0, hands, plays, budget=300, partial=True, alternatives=True
+    )
     first = part.reviewed_from // 4 + 1
     assert 1 < first <= 8
     whole = analyse_deal(resolve(params["variant"]), 0, hands, plays)
@@ -148,6 +150,13 @@ def test_a_review_past_the_budget_starts_at_the_trick_it_reaches(client: Client)
                 if c:
                     assert f"−{c} очк" in text_of(part_html)
     assert "—: не уложилось в предел перебора" in page  # nothing from the first lead
+    # the turning point from the start trick on, with the cards that kept its goal: the part of
+    # the budget kept back for them was enough
+    tp = part.turning_point
+    assert tp is not None and tp >= part.reviewed_from and part.turning_keeps
+    better = " или ".join(ru_faces(c.code) for c in part.turning_keeps)
+    assert f"После {ru_faces(plays[tp])} во взятке {tp // 4 + 1} у пары" in page
+    assert f"лучше было {better}." in page
 
 
 def test_the_partial_review_in_english(en: Client) -> None:
