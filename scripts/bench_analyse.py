@@ -4,7 +4,8 @@ For each table: DEALS random deals (100 unless ``--deals``), each analysed from 
 (value, goals and every lead's value: what the trick page and the API answer): median, p95 and
 max time and nodes, nodes/s, how many went past the node budget and how long the slowest of those
 took to be refused. A deal past the budget got no answer: it counts as slower than every other,
-and a figure that falls on one reads "past".
+and a figure that falls on one reads "past". Beside them, the median and p95 time of the deal's
+value alone (each side's best-play count, no lead's own value), searched afresh.
 Beside it, on the same deals played at random to four tricks left (``--left N`` for another
 depth), a plain alpha-beta (no table, no move ordering, no equivalent cards, one wide window)
 against the solver's value search, and the node ratio; beside them the smallest tree that
@@ -48,7 +49,7 @@ from rules.engine import (  # noqa: E402
 )
 from rules.engine.solver import Analysis  # noqa: E402
 from rules.engine.solver_game import CardGame  # noqa: E402
-from rules.engine.solver_tables import Meter  # noqa: E402
+from rules.engine.solver_tables import Meter, TooComplex  # noqa: E402
 from rules.engine.variants import Ruleset  # noqa: E402
 from scripts.bench_trees import fewest_nodes, plain_alpha_beta  # noqa: E402
 
@@ -194,7 +195,7 @@ def main() -> None:
         f"{args.deals} deals per table, solved from the first lead (time in s), {args.budget:,} nodes at most"
     )
     print(
-        f"{'table':20} {FIGURES} | {f'{args.left} left: plain':>13} {'solver':>7} {'ratio':>6}"
+        f"{'table':20} {FIGURES} | {'value':>7} {'p95':>7} | {f'{args.left} left: plain':>13} {'solver':>7} {'ratio':>6}"
         f" {'fewest':>7} {'at best':>7}"
         f" | {'review/solve':>12}"
     )
@@ -207,6 +208,7 @@ def main() -> None:
         solver_nodes: list[int] = []
         fewest: list[int] = []
         ratios: list[float] = []
+        values: list[float] = []  # the value alone, of every deal
         for seed in range(min(args.deals, args.multi_deals) if rs.multi_card_leads else args.deals):
             d = random_deal(rs, seed)
             done = tally.run(
@@ -219,7 +221,10 @@ def main() -> None:
                 review=False,
                 budget=args.budget,
             )
-            if done is None or rs.multi_card_leads:
+            if rs.multi_card_leads:
+                continue
+            values.append(_value_time(rs, d, args.budget))
+            if done is None:
                 continue
             dt = done[1]
             plays = tricks_left(rs, d, seed, args.left)
@@ -245,6 +250,8 @@ def main() -> None:
         at_best = (sum(plain_nodes) / sum(fewest)) if fewest else 0
         print(
             f"{name:20} {tally.figures()}"
+            f" | {_fig(statistics.median(values), 7, 3) if values else chr(8212):>7}"
+            f" {_fig(pct(values, 0.95), 7, 3) if values else chr(8212):>7}"
             f" | {statistics.median(plain_nodes) if plain_nodes else 0:13.0f} {statistics.median(solver_nodes) if solver_nodes else 0:7.0f} {ratio:6.1f}"
             f" {statistics.median(fewest) if fewest else 0:7.0f} {at_best:7.1f}"
             f" | {statistics.median(ratios) if ratios else 0:12.2f}",
@@ -331,6 +338,24 @@ def _position(rs: Ruleset, d: dict[str, object], plays: list[str]):  # type: ign
     for p in plays:
         pos = game.apply(pos, (game.tb.bit[Card.parse(p)],))
     return game, pos
+
+
+def _value_time(rs: Ruleset, d: dict[str, object], budget: int) -> float:
+    """The time of the deal's value alone at its first lead: each side's count (one search where
+    two sides share every card), on a game of its own; past ``budget`` nodes, inf."""
+    game, pos = _position(rs, d, [])
+    game.meter.limit = budget
+    sides = [frozenset(s) for s in rs.sides]
+    dealt = sum(bin(h).count("1") for r in game.dealt for h in r)
+    if len(sides) == 2 and dealt == len(rs.deck):
+        sides = sides[:1]
+    t0 = time.perf_counter()
+    try:
+        for coalition in sides:
+            game.solve(pos, coalition)
+    except TooComplex:
+        return math.inf
+    return time.perf_counter() - t0
 
 
 def _value_nodes(game: CardGame, pos) -> int:  # type: ignore[no-untyped-def]
