@@ -1,0 +1,108 @@
+"""The values and goals of the positions of one deal, as :func:`~rules.engine.solver.analyse_deal`
+asks for them (docs/rules.md#analysis): each worked out once and kept for the whole analysis."""
+
+from __future__ import annotations
+
+from .solver_core import CAPTURE, POINTS, TRICKS
+from .solver_game import CardGame, Pos
+from .solver_multi import MultiGame
+from .variants import Ruleset
+
+GOALS: tuple[str, ...] = ("win", "big_win", "all_points", "all_tricks", "capture")
+"""The goals of docs/rules.md#analysis, in the order answers list them."""
+
+# the card-point thresholds of each scoring system: win, the bigger award, 120 as an award of its own
+_THRESHOLDS: dict[str, tuple[int, int | None, int | None]] = {
+    "pairs": (61, 90, None),
+    "penalty": (61, 90, None),
+    "series": (61, 90, 120),
+    "eyes-hvalyony": (61, 90, None),
+    "eyes-belka": (61, 91, 120),
+    "marks": (61, None, None),
+}
+
+
+class Analyst:
+    """The values and goals of positions of one deal, each search kept for the whole analysis."""
+
+    def __init__(self, rs: Ruleset, game: CardGame | MultiGame, kitty: tuple[int, ...]) -> None:
+        self.rs, self.game = rs, game
+        self.sides = [frozenset(s) for s in rs.sides]
+        self.kitty = kitty  # per side: points of the cards dealt to nobody
+        self.total = rs.total_points
+        # two sides sharing every card: one search answers both
+        self.derived = len(self.sides) == 2 and not any(kitty)
+        win, big, all_points = _THRESHOLDS.get(rs.scoring, (61, None, None))
+        self.thresholds = {"win": win, "big_win": big, "all_points": all_points}
+        self._values: dict[Pos, tuple[int, ...]] = {}
+        self._goals: dict[Pos, tuple[dict[str, bool | None], ...]] = {}
+
+    def taken(self, pos: Pos) -> tuple[int, ...]:
+        return tuple(p + k for p, k in zip(pos.points, self.kitty, strict=True))
+
+    def values(self, pos: Pos, guess: tuple[int, ...] | None = None) -> tuple[int, ...]:
+        hit = self._values.get(pos)
+        if hit is not None:
+            return hit
+        taken = self.taken(pos)
+        out: list[int] = []
+        for side, coalition in enumerate(self.sides):
+            if self.derived and side == 1:
+                out.append(self.total - out[0])
+                break
+            g = None if guess is None else guess[side] - taken[side]
+            out.append(taken[side] + self.game.solve(pos, coalition, POINTS, g))
+        v = self._values[pos] = tuple(out)
+        return v
+
+    def known(self, pos: Pos, values: tuple[int, ...]) -> None:
+        """The values of ``pos`` found another way (from its children's)."""
+        self._values[pos] = values
+
+    def at_least(self, pos: Pos, side: int, t: int) -> bool:
+        """Can ``side`` make sure of ``t`` card points in all?"""
+        hit = self._values.get(pos)
+        if hit is not None:
+            return hit[side] >= t
+        if self.derived and side == 1:
+            return not self.at_least(pos, 0, self.total - t + 1)
+        return self.game.at_least(pos, self.sides[side], POINTS, t - self.taken(pos)[side])
+
+    def forces(self, pos: Pos, side: int, goal: str) -> bool:
+        """Can ``side`` make sure of ``goal`` (one the variant has) from ``pos``?"""
+        hit = self._goals.get(pos)
+        if hit is not None:
+            return bool(hit[side][goal])
+        if goal in self.thresholds:
+            t = self.thresholds[goal]
+            return t is not None and self.at_least(pos, side, t)
+        if goal == "all_tricks":
+            # every trick is the others' taking none: can they not make sure of one?
+            others = frozenset(range(self.rs.seats)) - self.sides[side]
+            taken = sum(x for s, x in enumerate(pos.tricks) if s != side)
+            return taken == 0 and not self.game.at_least(pos, others, TRICKS, 1)
+        return side in pos.captured or self.game.at_least(pos, self.sides[side], CAPTURE, 1)
+
+    def goals(self, pos: Pos) -> tuple[dict[str, bool | None], ...]:
+        hit = self._goals.get(pos)
+        if hit is not None:
+            return hit
+        rs = self.rs
+        values = self.values(pos)
+        out = []
+        for side in range(len(self.sides)):
+            g: dict[str, bool | None] = {
+                k: (None if t is None else values[side] >= t) for k, t in self.thresholds.items()
+            }
+            g["all_tricks"] = self.forces(pos, side, "all_tricks") if rs.lyusya else None
+            g["capture"] = self.forces(pos, side, "capture") if rs.capture is not None else None
+            out.append(g)
+        self._goals[pos] = r = tuple(out)
+        return r
+
+    def lost(self, before: Pos, after: Pos, side: int) -> tuple[str, ...]:
+        g0, g1 = self.goals(before)[side], self.goals(after)[side]
+        return tuple(k for k in GOALS if g0[k] and not g1[k])
+
+
+__all__ = ["GOALS", "Analyst"]
