@@ -48,6 +48,7 @@ from rules.engine import (  # noqa: E402
     solver_game,
 )
 from rules.engine.solver import Analysis  # noqa: E402
+from rules.engine.solver_analyst import Analyst  # noqa: E402
 from rules.engine.solver_game import CardGame  # noqa: E402
 from rules.engine.solver_tables import Meter, TooComplex  # noqa: E402
 from rules.engine.variants import Ruleset  # noqa: E402
@@ -341,18 +342,16 @@ def _position(rs: Ruleset, d: dict[str, object], plays: list[str]):  # type: ign
 
 
 def _value_time(rs: Ruleset, d: dict[str, object], budget: int) -> float:
-    """The time of the deal's value alone at its first lead: each side's count (one search where
-    two sides share every card), on a game of its own; past ``budget`` nodes, inf."""
+    """The time of the deal's value alone at its first lead, as the analysis works it out (each
+    side's count, one search where two sides share every card), on a game of its own; past
+    ``budget`` nodes, inf. Which side the cards dealt to nobody count for changes no search."""
     game, pos = _position(rs, d, [])
     game.meter.limit = budget
-    sides = [frozenset(s) for s in rs.sides]
-    dealt = sum(bin(h).count("1") for r in game.dealt for h in r)
-    if len(sides) == 2 and dealt == len(rs.deck):
-        sides = sides[:1]
+    held = {c for r in (d["hands"], d.get("prikup") or []) for h in r for c in h}  # type: ignore[attr-defined]
+    kitty = (sum(c.points for c in rs.deck if c not in held),) + (0,) * (len(rs.sides) - 1)
     t0 = time.perf_counter()
     try:
-        for coalition in sides:
-            game.solve(pos, coalition)
+        Analyst(rs, game, kitty).values(pos)
     except TooComplex:
         return math.inf
     return time.perf_counter() - t0
