@@ -1,0 +1,105 @@
+"""The review of a played deal (docs/rules.md#analysis): a review past the budget keeps its last
+tricks, and the review also gives the first lead's values and the plays that would have kept the
+turning point's goal."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.engine import AnalysisError, analyse_deal, resolve
+
+from .test_solver_cases import best_line, random_deal
+
+PARTIAL_TABLES = [("yc-belka", {}, None), ("solo-twelve", {}, 3), ("yc-duel", {}, 2)]
+
+
+@pytest.mark.parametrize(("key", "options", "seats"), PARTIAL_TABLES)
+def test_a_partial_review_is_the_whole_review_of_the_last_tricks(
+    key: str, options: dict[str, object], seats: int | None
+) -> None:
+    """Past the budget, ``partial`` keeps the review of the whole tricks it reached from the last
+    play back, each play as the whole review has it; the plays before carry their legality
+    alone. Without ``partial`` the same budget is refused."""
+    rs = resolve(key, options, seats=seats)
+    d = random_deal(rs, 7)
+    line = best_line(rs, d)
+    table = {"prikup": d.get("prikup")}
+    whole = analyse_deal(rs, d["leader"], d["hands"], line, **table)  # type: ignore[arg-type]
+    assert whole.reviewed_from == 0
+    n = rs.seats
+    played = [(p.seat, p.card, p.legal) for p in whole.plays]
+    firsts = []
+    for budget in (whole.nodes // 2, whole.nodes // 8):
+        a = analyse_deal(rs, d["leader"], d["hands"], line, budget=budget, partial=True, **table)  # type: ignore[arg-type]
+        first = a.reviewed_from
+        firsts.append(first)
+        assert 0 < first < len(line) and first % n == 0
+        assert a.plays[first:] == whole.plays[first:]
+        assert all(p.cost is None and not p.lost_goals and not p.best for p in a.plays[:first])
+        assert [(p.seat, p.card, p.legal) for p in a.plays] == played
+        lost = [j for j in range(first, len(line)) if whole.plays[j].lost_goals]
+        assert a.turning_point == (lost[0] if lost else None)
+        assert (a.taken, a.value, a.goals) == (whole.taken, whole.value, whole.goals)
+        with pytest.raises(AnalysisError) as e:
+            analyse_deal(rs, d["leader"], d["hands"], line, budget=budget, **table)  # type: ignore[arg-type]
+        assert e.value.code == "too_complex"
+    assert firsts[0] <= firsts[1]  # less budget, fewer tricks reviewed
+
+
+@pytest.mark.parametrize(("key", "options", "seats"), PARTIAL_TABLES)
+def test_the_review_gives_the_first_lead_and_the_turning_point_s_alternatives(
+    key: str, options: dict[str, object], seats: int | None
+) -> None:
+    """A review that reaches the first lead gives its values and goals, as the deal's start
+    analysed alone; ``alternatives`` gives the plays at the turning point that kept every goal
+    its play gave up, as the moves there say. A partial review has no first lead."""
+    rs = resolve(key, options, seats=seats)
+    seen = 0
+    for seed in range(12):
+        d = random_deal(rs, seed)
+        table = {"prikup": d.get("prikup")}
+        line = best_line(rs, d)
+        a = analyse_deal(rs, d["leader"], d["hands"], line, alternatives=True, **table)  # type: ignore[arg-type]
+        start = analyse_deal(rs, d["leader"], d["hands"], [], review=False, **table)  # type: ignore[arg-type]
+        assert (a.first_value, a.first_goals) == (start.value, start.goals)
+        assert (start.first_value, start.first_goals) == (start.value, start.goals)
+        later = analyse_deal(rs, d["leader"], d["hands"], line[:5], review=False, **table)  # type: ignore[arg-type]
+        assert later.first_value is None and later.first_goals is None
+        plain = analyse_deal(rs, d["leader"], d["hands"], line, **table)  # type: ignore[arg-type]
+        assert plain.turning_keeps is None and plain.plays == a.plays
+        tp = a.turning_point
+        if tp is None:
+            assert a.turning_keeps is None
+            continue
+        seen += 1
+        lost = set(a.plays[tp].lost_goals)
+        there = analyse_deal(rs, d["leader"], d["hands"], line[:tp], review=False, **table)  # type: ignore[arg-type]
+        assert a.turning_keeps == tuple(m.card for m in there.moves if not lost & set(m.lost_goals))
+        assert line[tp] not in map(str, a.turning_keeps)
+        part = analyse_deal(
+            rs, d["leader"], d["hands"], line, budget=a.nodes // 2, partial=True, alternatives=True, **table
+        )  # type: ignore[arg-type]
+        assert part.first_value is None and part.first_goals is None
+        if part.turning_point == tp:
+            assert part.turning_keeps in (None, a.turning_keeps)
+    assert seen >= 2
+
+
+def test_a_partial_review_that_reaches_no_whole_trick_is_refused() -> None:
+    rs = resolve("classic-sixes")
+    d = random_deal(rs, 5)
+    with pytest.raises(AnalysisError) as e:  # the first lead alone is past this budget
+        analyse_deal(rs, 0, d["hands"], [], budget=4000, partial=True)  # type: ignore[arg-type]
+    assert e.value.code == "too_complex"
+    # one play in: the position after it is past the budget too, and nothing is reviewed
+    a = analyse_deal(rs, 0, d["hands"], [], review=False)  # type: ignore[arg-type]
+    with pytest.raises(AnalysisError):
+        analyse_deal(rs, 0, d["hands"], [str(a.moves[0].card)], budget=4000, partial=True)  # type: ignore[arg-type]
+    # the position fits, its last play's review does not: the refusal names the whole budget,
+    # not the part kept back for the turning point's alternatives
+    line = best_line(rs, d)[:5]
+    fits = analyse_deal(rs, d["leader"], d["hands"], line, review=False).nodes  # type: ignore[arg-type]
+    budget = fits + fits // 5  # past the position, and past it by more than the part kept back
+    with pytest.raises(AnalysisError) as e:
+        analyse_deal(rs, d["leader"], d["hands"], line, budget=budget, partial=True, alternatives=True)  # type: ignore[arg-type]
+    assert e.value.code == "too_complex" and e.value.params["budget"] == budget
