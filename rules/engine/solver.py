@@ -13,7 +13,8 @@ as the deal review fails) and the search plays by the engine's legality and tric
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import cast
@@ -271,18 +272,14 @@ def _analyse(
             v_after = an.values(after, guess)
             v_before = an.values(before, v_after)
             guess = v_before
-            best: list[Card | tuple[Card, ...]] = []
-            for group in game.classes(before):
-                child = game.apply(before, group[0])
-                if an.at_least(child, side, v_before[side]):
-                    best.extend(_as_play(game, m) for m in group)
+            best = _plays_after(game, before, functools.partial(an.at_least, side=side, t=v_before[side]))
             reviews[j] = PlayReview(
                 seat,
                 _as_play(game, move),
                 legal,
                 v_before[side] - v_after[side] if legal else None,
                 an.lost(before, after, side),
-                tuple(best),
+                best,
             )
     except TooComplex:
         # a partial review keeps the whole tricks after the play it could not finish
@@ -299,7 +296,10 @@ def _analyse(
     keeps = None
     if alternatives and turning is not None:
         try:
-            keeps = _keeping(an, game, positions[turning], plays[turning])
+            side, lost = rs.side_of(plays[turning].seat), plays[turning].lost_goals
+            keeps = _plays_after(
+                game, positions[turning], lambda child: all(an.forces(child, side, g) for g in lost)
+            )
         except TooComplex:
             pass  # the review stands without them
     # the review reached the first lead: its values and goals are known
@@ -320,16 +320,14 @@ def _analyse(
     )
 
 
-def _keeping(
-    an: Analyst, game: CardGame | MultiGame, before: Pos, play: PlayReview
+def _plays_after(
+    game: CardGame | MultiGame, pos: Pos, keeps: Callable[[Pos], bool]
 ) -> tuple[Card | tuple[Card, ...], ...]:
-    """The legal plays at ``before`` after which ``play``'s side could still force every goal
-    ``play`` gave up."""
-    side = an.rs.side_of(play.seat)
+    """The legal plays at ``pos`` whose position after ``keeps`` holds for (one test for each
+    class of plays that are the same card)."""
     out: list[Card | tuple[Card, ...]] = []
-    for group in game.classes(before):
-        child = game.apply(before, group[0])
-        if all(an.forces(child, side, g) for g in play.lost_goals):
+    for group in game.classes(pos):
+        if keeps(game.apply(pos, group[0])):
             out.extend(_as_play(game, m) for m in group)
     return tuple(out)
 
