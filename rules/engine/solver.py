@@ -85,7 +85,9 @@ class Analysis:
     plays before it carry their legality alone. ``first_value`` and ``first_goals``: ``value``
     and ``goals`` at the deal's first lead, where the review reached it (None otherwise).
     ``turning_keeps``: the legal plays at the turning point that kept every goal its play gave up,
-    when asked for (``alternatives``) and found within the budget, else None."""
+    when asked for (``alternatives``) and found within the budget, else None. ``unvalued``: with
+    ``partial``, the legal plays left out of ``moves`` because the budget ran out before their
+    values were found; each is worse than the best for its side."""
 
     to_move: int | None
     taken: tuple[int, ...]
@@ -99,6 +101,7 @@ class Analysis:
     first_value: tuple[int, ...] | None = None
     first_goals: tuple[Mapping[str, bool | None], ...] | None = None
     turning_keeps: tuple[Card | tuple[Card, ...], ...] | None = None
+    unvalued: tuple[Card | tuple[Card, ...], ...] = ()
 
 
 _FREE: dict[int, tuple[Ruleset, Ruleset]] = {}
@@ -148,7 +151,9 @@ def analyse_deal(
     ``partial=True`` (the deal review's page): the plays are reviewed from the last one back, and
     where the budget runs out the review stops at the start of the trick it reached instead of
     answering ``too_complex`` (``reviewed_from``; the turning point is looked for from there). The
-    position itself and at least one whole trick must still fit.
+    position itself and at least one whole trick must still fit. The position's moves are then
+    found value first: its value, the plays that keep it, then every other play's as far as the
+    budget reaches (``unvalued``: the rest). The value and the best plays must still fit.
 
     ``alternatives=True`` (the same page) also looks for ``turning_keeps`` in the same search;
     with ``partial`` a tenth of the budget is kept for it while the plays are reviewed.
@@ -234,29 +239,13 @@ def _analyse(
     last = positions[-1]
     to_move = game.to_move(last)
     moves: list[MoveValue] = []
+    unvalued: tuple[Card | tuple[Card, ...], ...] = ()
     if to_move is None:
         value = an.values(last)
+    elif partial:
+        value, moves, unvalued = _value_first(an, game, last, rs.side_of(to_move))
     else:
-        # every play's value is asked anyway, and the position's is theirs by minimax: the
-        # mover's side gets the best of them, every other side the worst
-        side = rs.side_of(to_move)
-        children = []
-        lead: tuple[int, ...] | None = None  # the best play's values so far, the next one's guess
-        for group in game.classes(last):
-            after = game.apply(last, group[0])
-            v = an.values(after, lead)
-            children.append((group, after, v))
-            if lead is None or v[side] > lead[side]:
-                lead = v
-        value = tuple(
-            max(v[s] for _, _, v in children) if s == side else min(v[s] for _, _, v in children)
-            for s in range(len(an.sides))
-        )
-        an.known(last, value)
-        for group, after, v in children:
-            lost = an.lost(last, after, side)
-            for m in group:
-                moves.append(MoveValue(_as_play(game, m), v, value[side] - v[side], lost))
+        value, moves = _every_move(an, game, last, rs.side_of(to_move))
     goals = an.goals(last)
     reviews: list[PlayReview | None] = [None] * len(judged)
     guess = value
@@ -317,7 +306,79 @@ def _analyse(
         first_value=None if opening is None else an.values(opening),
         first_goals=None if opening is None else tuple(MappingProxyType(g) for g in an.goals(opening)),
         turning_keeps=keeps,
+        unvalued=unvalued,
     )
+
+
+def _every_move(
+    an: Analyst, game: CardGame | MultiGame, last: Pos, side: int
+) -> tuple[tuple[int, ...], list[MoveValue]]:
+    """The position's value and every legal play's."""
+    # every play's value is asked anyway, and the position's is theirs by minimax: the mover's
+    # side gets the best of them, every other side the worst
+    children = []
+    lead: tuple[int, ...] | None = None  # the best play's values so far, the next one's guess
+    for group in game.classes(last):
+        after = game.apply(last, group[0])
+        v = an.values(after, lead)
+        children.append((group, after, v))
+        if lead is None or v[side] > lead[side]:
+            lead = v
+    value = tuple(
+        max(v[s] for _, _, v in children) if s == side else min(v[s] for _, _, v in children)
+        for s in range(len(an.sides))
+    )
+    an.known(last, value)
+    moves: list[MoveValue] = []
+    for group, after, v in children:
+        lost = an.lost(last, after, side)
+        moves.extend(MoveValue(_as_play(game, m), v, value[side] - v[side], lost) for m in group)
+    return value, moves
+
+
+def _value_first(
+    an: Analyst, game: CardGame | MultiGame, last: Pos, side: int
+) -> tuple[tuple[int, ...], list[MoveValue], tuple[Card | tuple[Card, ...], ...]]:
+    """The position's value and its best plays, then the other plays' values until the budget
+    runs out: the plays valued, and those left (each worse than the best)."""
+    groups = game.classes(last)
+    after = [game.apply(last, g[0]) for g in groups]
+    valued: dict[int, tuple[int, ...]] = {}
+    if an.derived:
+        # the value is the best play's: a play is valued only where it reaches the best so far,
+        # and one that does not is worse than the best, its own value left for later
+        top: tuple[int, ...] | None = None
+        for i, a in enumerate(after):
+            if top is None or an.at_least(a, side, top[side]):
+                v = valued[i] = an.values(a, top)
+                if top is None or v[side] > top[side]:
+                    top = v
+        assert top is not None
+        value = top
+        an.known(last, value)
+    else:
+        # every other side's entry is the worst of the plays for it: asked of the position itself
+        value = an.values(last)
+        valued = {i: an.values(a, value) for i, a in enumerate(after) if an.at_least(a, side, value[side])}
+    an.goals(last)
+
+    def lines(i: int) -> list[MoveValue]:
+        v = valued[i] if i in valued else an.values(after[i], value)
+        lost = an.lost(last, after[i], side)
+        return [MoveValue(_as_play(game, m), v, value[side] - v[side], lost) for m in groups[i]]
+
+    # the best plays are the least an answer gives: past the budget there is none
+    done = {i: lines(i) for i, v in valued.items() if v[side] == value[side]}
+    rest = sorted((i for i in range(len(groups)) if i not in done), key=lambda i: i not in valued)
+    left: list[int] = []
+    for k, i in enumerate(rest):
+        try:
+            done[i] = lines(i)
+        except TooComplex:
+            left = sorted(rest[k:])
+            break
+    moves = [m for i in sorted(done) for m in done[i]]
+    return value, moves, tuple(_as_play(game, m) for i in left for m in groups[i])
 
 
 def _plays_after(

@@ -103,3 +103,41 @@ def test_a_partial_review_that_reaches_no_whole_trick_is_refused() -> None:
     with pytest.raises(AnalysisError) as e:
         analyse_deal(rs, d["leader"], d["hands"], line, budget=budget, partial=True, alternatives=True)  # type: ignore[arg-type]
     assert e.value.code == "too_complex" and e.value.params["budget"] == budget
+
+
+@pytest.mark.parametrize(("key", "options", "seats"), [*PARTIAL_TABLES, ("classic-sixes", {}, None)])
+def test_a_position_past_the_budget_gives_its_value_and_best_plays_first(
+    key: str, options: dict[str, object], seats: int | None
+) -> None:
+    """With ``partial``, a position whose every play's value does not fit still gets its value,
+    goals and best plays; the plays valued are priced as the whole answer prices them, and those
+    left (``unvalued``) are each worse than the best. Where everything fits, nothing is left."""
+    rs = resolve(key, options, seats=seats)
+    cut = 0
+    for seed in range(4):
+        d = random_deal(rs, seed)
+        table = {"prikup": d.get("prikup")}
+        whole = analyse_deal(rs, d["leader"], d["hands"], [], review=False, **table)  # type: ignore[arg-type]
+        by_card = {m.card: m for m in whole.moves}
+        fits = analyse_deal(rs, d["leader"], d["hands"], [], review=False, partial=True, **table)  # type: ignore[arg-type]
+        assert fits.unvalued == () and sorted(fits.moves, key=str) == sorted(whole.moves, key=str)
+        for share in (0.9, 0.8, 0.7, 0.6, 0.5):
+            budget = int(whole.nodes * share)
+            try:
+                a = analyse_deal(
+                    rs, d["leader"], d["hands"], [], review=False, partial=True, budget=budget, **table
+                )  # type: ignore[arg-type]
+            except AnalysisError as e:
+                assert e.code == "too_complex" and e.params["budget"] == budget
+                continue
+            assert (a.value, a.goals, a.taken) == (whole.value, whole.goals, whole.taken)
+            assert all(by_card[m.card] == m for m in a.moves)
+            assert {m.card for m in whole.moves if m.cost == 0} <= {m.card for m in a.moves}
+            assert not {m.card for m in a.moves} & set(a.unvalued)
+            assert {m.card for m in a.moves} | set(a.unvalued) == set(by_card)
+            assert all(by_card[c].cost > 0 for c in a.unvalued)
+            cut += bool(a.unvalued)
+        # the API's answer (no ``partial``) past the same budget is refused
+        with pytest.raises(AnalysisError):
+            analyse_deal(rs, d["leader"], d["hands"], [], review=False, budget=whole.nodes // 2, **table)  # type: ignore[arg-type]
+    assert cut >= 1
