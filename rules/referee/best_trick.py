@@ -40,6 +40,7 @@ class BestMoves:
     mover: str = ""
     moves: list[MoveLine] = field(default_factory=list)
     played: list[PlayLine] = field(default_factory=list)  # a full trick: what each card cost
+    unvalued: list[list[Face]] = field(default_factory=list)  # past the budget: worse than the best
     nodes: int = 0
 
 
@@ -53,12 +54,13 @@ def best_moves(
     context: TrickContext | None = None,
 ) -> BestMoves:
     """Every legal card of the seat to move with the points its side gets with best play after
-    it, the best first."""
+    it, the best first; where the budget runs out after the best cards, the rest without points."""
+    full = len(plays) == rs.seats
     try:
-        a = analysis.kept(request, rs, leader, hands, list(plays), context=context)
+        a = analysis.kept(request, rs, leader, hands, list(plays), context=context, review=full, partial=True)
     except (KozelError, solving.Busy, solving.Limited) as e:
         return BestMoves(refusal=refusal_words(e), retry=isinstance(e, solving.Busy))
-    if len(plays) == rs.seats:  # the trick is full: what each of its cards cost
+    if full:  # the trick is full: what each of its cards cost
         return BestMoves(played=play_lines(rs, a.plays, who), nodes=a.nodes)
     if a.to_move is None:
         return BestMoves(nodes=a.nodes)
@@ -74,7 +76,8 @@ def best_moves(
         for m in a.moves
     ]
     moves.sort(key=lambda m: (m.cost, -m.points))
-    return BestMoves(mover=who(a.to_move), moves=moves, nodes=a.nodes)
+    unvalued = [faces_of(c, rs) for c in a.unvalued]
+    return BestMoves(mover=who(a.to_move), moves=moves, unvalued=unvalued, nodes=a.nodes)
 
 
 def _hand_text(cards: list[Card] | None) -> str:

@@ -11,7 +11,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from rules import analysis, solving
-from tests.rules.helpers import qs, revoke_deal
+from tests.rules.helpers import past_the_budget, qs, revoke_deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -171,5 +171,30 @@ def test_a_full_trick_with_every_hand_fits_the_phone_and_prices_its_cards(page: 
     expect(page.locator("#verdict")).to_be_visible()
     expect(page.locator("#best .best-plays li")).to_have_count(4, timeout=SOLVE_WAIT)
     # the hands told are listed under the verdict: a whole hand wraps, the page does not scroll sideways
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert serious(page) == []
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_trick_page_past_the_budget_names_the_best_cards(
+    page: Page, live_server, settings, lang: str
+) -> None:
+    """Where the budget reaches the best cards and not every card's points, «Как лучше
+    сыграть?» lists the best with their points and marks the rest as worse, saying why."""
+    params, _trick, _seat = revoke_deal()
+    three = params["plays"].split()[:3]
+    _whole, part, budget = past_the_budget(params, three)
+    settings.KOZEL_NODE_BUDGET = budget
+    query = {"variant": "classic-sixes", "leader": "0", "cards": " ".join(three)} | {
+        f"h{s}": params[f"h{s}"] for s in range(4)
+    }
+    page.context.add_cookies([{"name": "kozel_lang", "value": lang, "url": live_server.url}])
+    page.goto(live_server.url + "/rules/referee/?" + qs(query))
+    expect(page.locator("#best-unvalued")).to_be_visible(timeout=SOLVE_WAIT)
+    expect(page.locator(".best-moves li.unvalued")).to_have_count(len(part.unvalued))
+    expect(page.locator(".best-moves li.unvalued").first).to_contain_text(
+        "хуже лучшей" if lang == "ru" else "worse than the best"
+    )
+    expect(page.locator(".best-moves li.is-best").first).to_be_visible()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert serious(page) == []

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from urllib.parse import urlencode
 
+from rules.engine import AnalysisError, analyse_deal
+from rules.engine.solver import Analysis
 from rules.engine.tricks import legal_cards, resolve_trick
 from rules.engine.variants import get_variant, resolve
 
@@ -92,3 +94,20 @@ def ru_faces(codes: str) -> str:
 def text(resp) -> str:
     """A page's text: the tags taken out, the spaces folded."""
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", resp.content.decode()))
+
+
+def past_the_budget(params: dict[str, str], first: list[str]) -> tuple[Analysis, Analysis, int]:
+    """The whole answer after ``first``, and a budget under it where the engine's partial answer
+    leaves some cards unvalued, with that answer."""
+    hands = [params[f"h{s}"].split() for s in range(4)]
+    rs = resolve(params["variant"])
+    whole = analyse_deal(rs, 0, hands, first, review=False)
+    for share in (0.9, 0.8, 0.7, 0.6, 0.5):
+        budget = int(whole.nodes * share)
+        try:
+            part = analyse_deal(rs, 0, hands, first, review=False, partial=True, budget=budget)
+        except AnalysisError:
+            continue
+        if part.unvalued:
+            return whole, part, budget
+    raise AssertionError("no budget leaves a card unvalued")

@@ -13,7 +13,7 @@ from django.test import Client, override_settings
 
 from rules import analysis, solving
 from rules.engine import analyse_deal, resolve
-from tests.rules.helpers import qs, revoke_deal, ru_faces, text
+from tests.rules.helpers import past_the_budget, qs, revoke_deal, ru_faces, text
 
 DEAL = "/rules/referee/deal/"
 TRICK = "/rules/referee/"
@@ -203,6 +203,42 @@ def test_the_trick_page_given_every_hand_says_how_best_to_play(client: Client) -
     for m in expected["moves"]:
         assert f"{ru_faces(m['card'])} {m['value'][1]} очк" in page
     assert page.count("лучшая") == sum(1 for m in expected["moves"] if m["cost"] == 0)
+
+
+def test_the_trick_page_past_the_budget_gives_the_best_cards_and_marks_the_rest(client: Client) -> None:
+    """Where every card's points do not fit in the budget, «Как лучше сыграть?» still names the
+    best cards with their points, prices what it reached, and marks the rest as worse than the
+    best, saying why: the engine's partial answer (the API refuses the same position)."""
+    params, _trick, _seat = revoke_deal()
+    first = params["plays"].split()[:3]  # the last seat of the first trick to play
+    whole, part, budget = past_the_budget(params, first)
+    query = qs(_trick_params(params, first))
+    with override_settings(KOZEL_NODE_BUDGET=budget):
+        resp = client.get(TRICK + "?" + query + "&best=1", **FRAGMENT)
+        hands = [params[f"h{s}"].split() for s in range(4)]
+        body = {"variant": params["variant"], "leader": 0, "hands": hands, "plays": first}
+        refused = client.post("/api/v1/analyse", json.dumps(body), content_type="application/json")
+    assert refused.status_code == 422 and refused.json()["error"] == "too_complex"
+    html, page = resp.content.decode(), text(resp)
+    side = resolve(params["variant"]).side_of(whole.to_move)
+    assert f"Ходит Игрок {whole.to_move + 1}" in page and 'id="best-refusal"' not in html
+    for m in part.moves:
+        assert f"{ru_faces(m.card.code)} {m.value[side]} очк" in page
+    assert html.count("✓ лучшая") == sum(1 for m in whole.moves if m.cost == 0)
+    unvalued = html.split('class="unvalued"')[1:]
+    assert len(unvalued) == len(part.unvalued)
+    for c, line in zip(part.unvalued, unvalued, strict=True):
+        assert ru_faces(c.code) in text_of(line) and "хуже лучшей" in text_of(line)
+    assert "Лимит позиций кончился раньше, чем нашлись точные очки" in page
+
+
+def test_the_trick_page_past_the_budget_in_english(en: Client) -> None:
+    params, _trick, _seat = revoke_deal()
+    first = params["plays"].split()[:3]
+    _whole, _part, budget = past_the_budget(params, first)
+    with override_settings(KOZEL_NODE_BUDGET=budget):
+        page = text(en.get(TRICK + "?" + qs(_trick_params(params, first)) + "&best=1", **FRAGMENT))
+    assert "worse than the best" in page and "The node budget ran out before the exact points" in page
 
 
 def test_the_trick_page_names_the_table_s_players_in_english(en: Client) -> None:
