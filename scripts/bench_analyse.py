@@ -10,7 +10,7 @@ Beside it, on the same deals played at random to four tricks left (``--left N`` 
 depth), a plain alpha-beta (no table, no move ordering, no equivalent cards, one wide window)
 against the solver's value search, and the node ratio; beside them the smallest tree that
 proves the same value (``bench_trees.fewest_nodes``) and the plain search's nodes over it: the
-most a perfect move order could give, but for what the table and the sure-trumps bound save; under
+most a perfect move order could give, but for what the table and the bounds save; under
 the table, the plain search's speed in this run (the floor two runs' times are read beside). And
 for a few deals per table the full review of a played deal (every play's cost) against one solve
 of its first lead.

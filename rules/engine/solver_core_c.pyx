@@ -146,6 +146,9 @@ cdef class Search:
     cdef int wts[4][MAXD]
     cdef uint64_t between[MAXD][MAXD]
     cdef int maxs[4]
+    cdef uint64_t ptmask[8]  # the cards of each point value, the fewest points first
+    cdef int ptval[8]
+    cdef int npt
     cdef int nxt[4]
     cdef uint64_t hands[4]
     cdef uint64_t pend[MAXR][4]
@@ -208,6 +211,16 @@ cdef class Search:
                 else:
                     self.wts[s][c] = 0
             self.eqv[c] = self.pts[c] if mode == 0 else 0
+        values = sorted({self.pts[c] for c in range(self.d)})
+        if len(values) > 8:
+            raise ValueError("a deal past the compiled search's sizes")
+        self.npt = len(values)
+        for q in range(self.npt):
+            self.ptval[q] = values[q]
+            self.ptmask[q] = 0
+            for c in range(self.d):
+                if self.pts[c] == values[q]:
+                    self.ptmask[q] |= (<uint64_t> 1) << c
         kinds = {}
         for q in range(3):
             self.kind[q] = 0
@@ -445,6 +458,65 @@ cdef class Search:
             return True
         return False
 
+    cdef inline int _worth(self, uint64_t m) noexcept:
+        cdef int q, t = 0
+        for q in range(self.npt):
+            t += self.ptval[q] * kz_count(m & self.ptmask[q])
+        return t
+
+    cdef inline int _fewest(self, uint64_t m, int k, bint most) noexcept:
+        """The fewest (``most``: the most) points ``k`` cards of ``m`` can be worth."""
+        cdef int i, q, c, t = 0
+        for i in range(self.npt):
+            if k <= 0:
+                break
+            q = self.npt - 1 - i if most else i
+            c = kz_count(m & self.ptmask[q])
+            if c > k:
+                c = k
+            t += c * self.ptval[q]
+            k -= c
+        return t
+
+    cdef int _cash(self, int leader) noexcept:
+        """As in the pure search: at two seats, what the leader makes sure of by leading the cards
+        the other cannot take one after another, with the cards the other must give to them."""
+        cdef uint64_t mine = self.hands[leader], other = self.hands[self.nxt[leader]]
+        cdef uint64_t ft = other & ((<uint64_t> 1) << self.T) - 1
+        cdef uint64_t lt = mine & ((<uint64_t> 1) << self.T) - 1
+        cdef uint64_t above, ls, fs
+        cdef int r, nf, k, tricks, got, g
+        cdef bint ruff
+        above = lt & (((<uint64_t> 1) << kz_low(ft)) - 1) if ft else lt
+        nf = kz_count(ft)
+        if kz_count(above) >= nf:
+            above = lt
+        k = kz_count(above)
+        tricks = k
+        got = self._worth(above) + self._fewest(ft, k if k < nf else nf, False)
+        ruff = nf > k
+        for g in range(1, 5):
+            ls = mine & self.gmask[g]
+            if not ls:
+                continue
+            fs = other & self.gmask[g]
+            if not fs and ruff:
+                continue
+            above = ls & (((<uint64_t> 1) << kz_low(fs)) - 1) if fs else ls
+            nf = kz_count(fs)
+            r = kz_count(above)
+            if ruff:
+                k = r if r < nf else nf
+                got += self._fewest(above, k, True)
+            else:
+                if r >= nf:
+                    above = ls
+                k = kz_count(above)
+                got += self._worth(above)
+            tricks += k
+            got += self._fewest(fs, k if k < nf else nf, False)
+        return tricks if self.mode == 1 else got
+
     # moves
 
     cdef int moves_of(self, uint64_t legal, uint64_t live, int* ms) noexcept:
@@ -580,12 +652,19 @@ cdef class Search:
             self.npend += 1
             return v
         if (h & (h - 1)) or self.npend:
-            # the slot is fetched from memory while the bound below is worked out
+            # the slot is fetched from memory while the bounds below are worked out
             tag = 1 + leader + 8 * (ls if self.keep_suits else 0)
             self._key(tag, &sig, &chk)
             kz_prefetch(&self.tt[sig & (self.tt_size - 1)])
         if self.mode != 2 and self._sure_cut(alpha, beta, rem, &v):
             return v
+        if self.n == 2 and self.free and self.mode != 2:
+            v = self._cash(leader)
+            if self.maxs[leader]:
+                if v >= beta:
+                    return v
+            elif rem - v <= alpha:
+                return rem - v
         if not (h & (h - 1)) and self.npend == 0:
             # the last trick: one card each, nothing to choose
             self.nodes += 1
