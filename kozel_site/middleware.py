@@ -10,7 +10,7 @@ from django.db import InternalError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 SUPPORTED = {code for code, _name in settings.LANGUAGES}
 
@@ -94,17 +94,19 @@ class DatabaseUnavailableMiddleware:
         return response
 
 
-READ_UNAVAILABLE = _lazy("The database cannot be read right now. Nothing is lost: try again in a minute.")
+READ_UNAVAILABLE = gettext_lazy(
+    "The database cannot be read right now. Nothing is lost: try again in a minute."
+)
 CREATE_UNAVAILABLE = {
-    "scorekeeper:new": _lazy(
+    "scorekeeper:new": gettext_lazy(
         "The new match could not be started: the database cannot take writes right now. "
         "Nothing was recorded; try again in a minute."
     ),
-    "scorekeeper:rematch": _lazy(
+    "scorekeeper:rematch": gettext_lazy(
         "The next match could not be started: the database cannot take writes right now. "
         "This match is as it was; try again in a minute."
     ),
-    "rules:house_new": _lazy(
+    "rules:house_new": gettext_lazy(
         "The house sheet could not be saved: the database cannot take writes right now. "
         "Nothing was saved; try again in a minute."
     ),

@@ -180,7 +180,8 @@ def test_a_full_database_answers_503_and_keeps_what_it_had(tmp_path: Path) -> No
 
 def test_a_creation_refused_by_a_down_database_says_what_failed() -> None:
     """PostgreSQL gone (nothing listens on its port), the limit on creation on: a new match and a
-    house sheet each answer 503 saying what was not done, not «the match cannot be changed»."""
+    house sheet each answer 503 saying what was not done, not «the match cannot be changed»; a
+    match's page answers 503 saying the database cannot be read."""
     from tests.servers import free_port
 
     code = (
@@ -189,6 +190,7 @@ def test_a_creation_refused_by_a_down_database_says_what_failed() -> None:
         "c = Client(raise_request_exception=False); out = {};"
         "out['match'] = c.post('/m/new/', {'variant': 'classic-sixes', 'team_0': 'A', 'team_1': 'B', 'first_dealer': '0'});"
         "out['house'] = c.post('/rules/house/', {'name': 'X', 'variant': 'classic-sixes'});"
+        "out['read'] = c.get('/m/1/');"
         "print(json.dumps({k: [r.status_code, r.get('Retry-After'), r.content.decode()] for k, r in out.items()}))"
     )
     env = {
@@ -202,6 +204,8 @@ def test_a_creation_refused_by_a_down_database_says_what_failed() -> None:
     out = json.loads(done.stdout)
     assert out["match"][:2] == [503, "60"] and "Новый матч не начат" in out["match"][2]
     assert out["house"][:2] == [503, "60"] and "Лист домашних правил не сохранён" in out["house"][2]
+    # a read fails too, and says so in Russian
+    assert out["read"][:2] == [503, "60"] and "База данных сейчас недоступна для чтения" in out["read"][2]
     for _status, _retry, body in out.values():
         assert "матч нельзя изменить" not in body
 
