@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .solver_tables import Meter, Rules, TooComplex
+from .solver_tables import Meter, Rules, TooComplex, run_off
 
 POINTS, TRICKS, CAPTURE = 0, 1, 2
 """What a search counts: card points, tricks taken, or a queen capture made (1 or 0)."""
@@ -222,45 +222,6 @@ class Search:
 
         cash_on = n == 2 and rules.free and mode != CAPTURE
 
-        def worth(m: int, k: int = 99, most: bool = True) -> int:
-            """What ``k`` cards of ``m`` are worth at the most (``most=False``: at the fewest)."""
-            worths = sorted((pts[c] for c in range(d) if m >> c & 1), reverse=most)
-            return sum(worths[:k])
-
-        def cash(leader: int) -> int:
-            """Two seats: what the leader makes sure of by leading, one after another, cards the
-            other cannot take, with the cards the other must give to them (points, or tricks).
-            First his trumps above the other's, all of them where the other runs out before
-            they do; then, while the other keeps a trump, plain cards above the other's of their
-            suit, as many as he can follow; where he has no trump left, each plain card above
-            his of its suit, every card of a suit he runs out of before they do."""
-            mine, other = hands[leader], hands[nxt[leader]]
-            ft, lt = other & tmask, mine & tmask
-            above = lt & ((ft & -ft) - 1) if ft else lt
-            nf = ft.bit_count()
-            if above.bit_count() >= nf:
-                above = lt
-            k = above.bit_count()
-            tricks, got = k, worth(above) + worth(ft, min(k, nf), most=False)
-            ruff = nf > k  # the other keeps a trump: a plain card is safe while he follows its suit
-            for g in range(1, 5):
-                ls, fs = mine & gmask[g], other & gmask[g]
-                if not ls or (ruff and not fs):
-                    continue
-                above = ls & ((fs & -fs) - 1) if fs else ls
-                nf, r = fs.bit_count(), above.bit_count()
-                if ruff:
-                    k = min(r, nf)
-                    got += worth(above, k)
-                else:
-                    if r >= nf:
-                        above = ls
-                    k = above.bit_count()
-                    got += worth(above)
-                tricks += k
-                got += worth(fs, min(k, nf), most=False)
-            return tricks if mode == TRICKS else got
-
         def lead_order(ms: tuple[int, ...], ismax: bool) -> list[int]:
             """The sure winners first (no other side's card can take them), the most points first;
             then the others, the fewest points first."""
@@ -303,7 +264,7 @@ class Search:
             if mode != CAPTURE and sure_cut(leader, alpha, beta, rem):
                 return cut
             if cash_on:
-                got = cash(leader)
+                got = run_off(tb, hands[leader], hands[nxt[leader]])[mode != TRICKS]
                 if maxs[leader]:
                     if got >= beta:
                         return got

@@ -137,6 +137,7 @@ cdef class Search:
     cdef public int n, mode
     cdef public object rounds
     cdef int d, T, keep_suits, blind, free
+    cdef bint cash_on
     cdef int pts[MAXD]
     cdef int grp[MAXD]
     cdef int led_bit[MAXD]
@@ -191,6 +192,7 @@ cdef class Search:
         self.T = tb.ntrumps
         self.keep_suits = 1 if rules.keep_suits else 0
         self.free = 1 if rules.free else 0
+        self.cash_on = seats == 2 and rules.free and mode != 2
         blind = rules.rs.blind_seat
         self.blind = -1 if blind is None else blind
         for s in range(5):
@@ -464,8 +466,8 @@ cdef class Search:
             t += self.ptval[q] * kz_count(m & self.ptmask[q])
         return t
 
-    cdef inline int _fewest(self, uint64_t m, int k, bint most) noexcept:
-        """The fewest (``most``: the most) points ``k`` cards of ``m`` can be worth."""
+    cdef inline int _worth_k(self, uint64_t m, int k, bint most) noexcept:
+        """The most (``most=False``: the fewest) points ``k`` cards of ``m`` can be worth."""
         cdef int i, q, c, t = 0
         for i in range(self.npt):
             if k <= 0:
@@ -479,8 +481,8 @@ cdef class Search:
         return t
 
     cdef int _cash(self, int leader) noexcept:
-        """As in the pure search: at two seats, what the leader makes sure of by leading the cards
-        the other cannot take one after another, with the cards the other must give to them."""
+        """:func:`~rules.engine.solver_tables.run_off` of the leader's hand against the other's:
+        tricks or points, as the search counts."""
         cdef uint64_t mine = self.hands[leader], other = self.hands[self.nxt[leader]]
         cdef uint64_t ft = other & ((<uint64_t> 1) << self.T) - 1
         cdef uint64_t lt = mine & ((<uint64_t> 1) << self.T) - 1
@@ -493,7 +495,7 @@ cdef class Search:
             above = lt
         k = kz_count(above)
         tricks = k
-        got = self._worth(above) + self._fewest(ft, k if k < nf else nf, False)
+        got = self._worth(above) + self._worth_k(ft, k if k < nf else nf, False)
         ruff = nf > k
         for g in range(1, 5):
             ls = mine & self.gmask[g]
@@ -507,14 +509,14 @@ cdef class Search:
             r = kz_count(above)
             if ruff:
                 k = r if r < nf else nf
-                got += self._fewest(above, k, True)
+                got += self._worth_k(above, k, True)
             else:
                 if r >= nf:
                     above = ls
                 k = kz_count(above)
                 got += self._worth(above)
             tricks += k
-            got += self._fewest(fs, k if k < nf else nf, False)
+            got += self._worth_k(fs, k if k < nf else nf, False)
         return tricks if self.mode == 1 else got
 
     # moves
@@ -658,7 +660,7 @@ cdef class Search:
             kz_prefetch(&self.tt[sig & (self.tt_size - 1)])
         if self.mode != 2 and self._sure_cut(alpha, beta, rem, &v):
             return v
-        if self.n == 2 and self.free and self.mode != 2:
+        if self.cash_on:
             v = self._cash(leader)
             if self.maxs[leader]:
                 if v >= beta:

@@ -92,6 +92,47 @@ def beats(tb: Tables, c: int, best: int) -> bool:
     return c < best and (c < tb.ntrumps or tb.grp[c] == tb.grp[best])
 
 
+def _worth(tb: Tables, m: int, k: int = 99, most: bool = True) -> int:
+    """What ``k`` cards of ``m`` are worth at the most (``most=False``: at the fewest)."""
+    worths = sorted((tb.pts[c] for c in range(len(tb.cards)) if m >> c & 1), reverse=most)
+    return sum(worths[:k])
+
+
+def run_off(tb: Tables, mine: int, other: int) -> tuple[int, int]:
+    """At two seats, the tricks and card points the leader (``mine``) makes sure of by leading,
+    one after another, cards the other cannot take, with the cards the other must give to them.
+    First his trumps above the other's, all of them where the other runs out before they do;
+    then, while the other keeps a trump, plain cards above the other's of their suit, as many as
+    he can follow; where he has no trump left, each plain card above his of its suit, every card
+    of a suit he runs out of before they do."""
+    tmask, gmask = (1 << tb.ntrumps) - 1, tb.group_mask
+    ft, lt = other & tmask, mine & tmask
+    above = lt & ((ft & -ft) - 1) if ft else lt
+    nf = ft.bit_count()
+    if above.bit_count() >= nf:
+        above = lt
+    k = above.bit_count()
+    tricks, got = k, _worth(tb, above) + _worth(tb, ft, min(k, nf), most=False)
+    ruff = nf > k  # the other keeps a trump: a plain card is safe while he follows its suit
+    for g in range(1, 5):
+        ls, fs = mine & gmask[g], other & gmask[g]
+        if not ls or (ruff and not fs):
+            continue
+        above = ls & ((fs & -fs) - 1) if fs else ls
+        nf, r = fs.bit_count(), above.bit_count()
+        if ruff:
+            k = min(r, nf)
+            got += _worth(tb, above, k)
+        else:
+            if r >= nf:
+                above = ls
+            k = above.bit_count()
+            got += _worth(tb, above)
+        tricks += k
+        got += _worth(tb, fs, min(k, nf), most=False)
+    return tricks, got
+
+
 class Rules:
     """One deal's legality, from the engine, kept per hand: the seat's cards, the lead (or
     None), the suits led so far. ``first_leader`` and the context are the deal's."""
