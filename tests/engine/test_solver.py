@@ -338,7 +338,7 @@ def test_solver_equals_brute_force(
 @pytest.mark.parametrize(("key", "options", "seats"), [("yc-duel", {}, 2), ("solo-twelve", {}, 2)])
 def test_two_seats_deeper(key: str, options: dict[str, object], seats: int) -> None:
     """At two seats the search settles many questions by the cards the leader can run off in a
-    row (``Search`` docstring): checked deeper, with up to six tricks left, where that bound
+    row (``solver_tables.run_off``): checked deeper, with up to six tricks left, where that bound
     cuts far more often than at three."""
     rs = resolve(key, options, seats=seats)
     rnd = random.Random(f"deeper {key}")
