@@ -4,6 +4,7 @@ judged as the deal judges a trick (:func:`~rules.engine.solver.analyse_deal`).""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .cards import Card, CardNotationError, KozelError
 from .inputs import TrickInputError, parse_hands, parse_play
@@ -78,7 +79,7 @@ def judge_partial(
         parsed.append(cards)
     holds = tuple(game.hand_cards(start, s) for s in range(rs.seats))
     suits = frozenset(s for g, s in enumerate("CSHD") if start.ls >> g & 1)
-    tctx = TrickContext(ctx.hand_number, ctx.score, leader, suits, len(judged) // rs.seats + 1)
+    tctx = replace(ctx, first_leader=leader, led_suits=suits, trick_number=len(judged) // rs.seats + 1)
     try:
         trick = judge_prefix(free, start.leader, parsed, holds, tctx)
     except KozelError as e:

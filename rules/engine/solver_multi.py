@@ -10,6 +10,7 @@ plays exactly that. A node is one play; the transposition table sits at trick bo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import combinations
 
 from .cards import Card
@@ -95,8 +96,7 @@ class MultiGame:
     def _context(self, pos: Pos) -> TrickContext:
         suits = frozenset(s for g, s in enumerate("CSHD") if pos.ls >> g & 1)
         number = (len(self.rs.deck) - sum(bin(h).count("1") for h in pos.hands)) // self.n + 1
-        c = self.ctx
-        return TrickContext(c.hand_number, c.score, self.leader, suits, number)
+        return replace(self.ctx, first_leader=self.leader, led_suits=suits, trick_number=number)
 
     def _judge(self, pos: Pos, plays: list[tuple[Card, ...]]) -> Trick:
         holds = tuple(self.hand_cards(pos, s) for s in range(self.n))

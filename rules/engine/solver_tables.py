@@ -12,7 +12,7 @@ tricks of every variant).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .cards import SUITS, Card, KozelError
 from .legality import TrickContext, leads_free, legal_cards
@@ -159,7 +159,7 @@ class Rules:
         if got is None:
             c = self.ctx
             suits = frozenset(s for g, s in enumerate(SUITS) if ls >> g & 1)
-            got = TrickContext(c.hand_number, c.score, self.first_leader, suits, trick_number)
+            got = replace(c, first_leader=self.first_leader, led_suits=suits, trick_number=trick_number)
             self._contexts[(ls, trick_number)] = got
         return got
 

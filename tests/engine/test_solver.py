@@ -40,6 +40,7 @@ THRESHOLDS = {
 
 VOON_HAND_1 = TrickContext(hand_number=1)  # nobody leads a trump while holding a plain card
 VOON_LATER = TrickContext(hand_number=4, score=(3, 5))  # only the first leader's team may
+BOASTER = TrickContext(boaster=1)  # the caller of the khvalyonka may lead a trump
 
 TABLES: list[tuple[str, dict[str, object], int | None, TrickContext | None]] = [
     ("classic-sixes", {}, None, None),
@@ -61,6 +62,7 @@ TABLES: list[tuple[str, dict[str, object], int | None, TrickContext | None]] = [
     ("classic-sixes", {"multi_leads": True}, None, None),
     ("penalty-goats", {"multi_leads": True, "deck": "24", "trump_row": "court"}, None, None),
     ("classic-sixes", {"revoke_penalty": "four_points", "trump_lead": "hvalyonka_only"}, None, None),
+    ("classic-sixes", {"trump_lead": "hvalyonka_only"}, None, BOASTER),
 ]
 
 
