@@ -53,6 +53,7 @@ from .solver import (
     MoveValue,
     PlayReview,
     analyse_deal,
+    analyse_midway,
 )
 from .state import NOTE_CODES, TITLE_CODES, HandResult, MatchState, Note, new_match
 from .tricks import Event, Play, Trick, TrickContext, covers, legal_cards, resolve_trick
@@ -96,6 +97,7 @@ __all__ = [
     "MoveValue",
     "PlayReview",
     "analyse_deal",
+    "analyse_midway",
     "DECISIONS",
     "ERROR_CODES",
     "LEAD_RULES",

@@ -21,7 +21,7 @@ from typing import cast
 
 from .cards import Card, KozelError
 from .deal import play_deal, split_plays
-from .inputs import PlayInput, check_table_seat, parse_hands, parse_play
+from .inputs import PlayInput, TrickInputError, check_table_seat, parse_hands, parse_play
 from .legality import TrickContext
 from .solver_analyst import GOALS, Analyst
 from .solver_game import CardGame, Move, Pos
@@ -225,6 +225,81 @@ def analyse_deal(
         ) from None
 
 
+def midway_allowed(rs: Ruleset) -> bool:
+    """Can :func:`analyse_midway` take up a deal of ``rs`` in its middle? (one-card games dealt
+    in one round: elsewhere a later round's cards or the stock would have to be known too)"""
+    return not (rs.multi_card_leads or rs.draws or rs.rounds > 1)
+
+
+def analyse_midway(
+    rs: Ruleset,
+    leader: int,
+    hands: Sequence[Sequence[Card | str]],
+    plays: Sequence[PlayInput] | str,
+    *,
+    context: TrickContext | None = None,
+    budget: int = NODE_BUDGET,
+    review: bool = True,
+    partial: bool = False,
+) -> Analysis:
+    """The analysis from a trick in the middle of a deal (docs/rules.md#analysis), as
+    :func:`analyse_deal` answers it: ``hands`` are what each seat holds at the start of the trick
+    (its plays in it included), the same number each, and ``plays`` the trick's plays so far
+    (``leader`` led it). The context's ``led_suits`` and ``first_leader`` are the deal's so far.
+
+    Who took the cards already played is not known: ``taken`` counts from this trick, ``value``
+    is the card points each side takes from here on, and no goal is judged (each None). Hands as
+    dealt are the deal's first trick: :func:`analyse_deal` answers, goals and all.
+
+    Only one-card games dealt in one round (``midway_unsupported`` otherwise: a later round or
+    the stock would have to be known too); the hands' errors are ``bad_hand``.
+    """
+    if not midway_allowed(rs):
+        raise AnalysisError("midway_unsupported", f"{rs.key} is analysed from the deal's first trick only")
+    leader = check_table_seat(rs, leader)
+    held = parse_hands(rs, hands)
+    sizes = {len(h) for h in held if h is not None}
+    if None in held or len(sizes) != 1 or not 0 < min(sizes) <= rs.hand_size:
+        raise TrickInputError(
+            "bad_hand",
+            f"every seat's cards at the trick's start are needed, the same number each, {rs.hand_size} at most",
+            field="hands",
+            token=repr(hands)[:40],
+        )
+    size = sizes.pop()
+    if size == rs.hand_size:
+        return analyse_deal(
+            rs, leader, hands, plays, context=context, budget=budget, review=review, partial=partial
+        )
+    flat = list(split_plays(rs, plays))
+    if len(flat) > rs.seats:
+        raise TrickInputError(
+            "too_many_plays",
+            "the plays of one trick only",
+            field=f"plays[{rs.seats}]",
+            token=str(flat[rs.seats]),
+        )
+    ctx = context or TrickContext()
+    before = rs.hand_size - size
+    meter = Meter(0)
+    game = CardGame(rs, [[h for h in held if h is not None]], leader, ctx, meter, before)
+    meter.limit = budget if game.compiled else max(1, budget // PURE_SHARE)
+    positions = [game.start()]
+    judged: list[tuple[int, Move, bool]] = []
+    if flat:
+        judge_partial(
+            rs, _without_capture(rs), game, positions, judged, flat, 0, ctx, ctx.first_leader, before
+        )
+    rest = sum(c.points for h in held if h is not None for c in h)
+    analyst = Analyst(rs, game, (0,) * len(rs.sides), rest)
+    try:
+        return _analyse(analyst, game, positions, judged if review else [], meter, partial)
+    except TooComplex:
+        raise AnalysisError(
+            "too_complex", f"the analysis needs more than {meter.limit} positions", budget=meter.limit
+        ) from None
+
+
 def _analyse(
     an: Analyst,
     game: CardGame | MultiGame,
@@ -402,4 +477,6 @@ __all__ = [
     "MoveValue",
     "PlayReview",
     "analyse_deal",
+    "analyse_midway",
+    "midway_allowed",
 ]

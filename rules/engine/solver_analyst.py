@@ -25,14 +25,19 @@ _THRESHOLDS: dict[str, tuple[int, int | None, int | None]] = {
 class Analyst:
     """The values and goals of positions of one deal, each search kept for the whole analysis."""
 
-    def __init__(self, rs: Ruleset, game: CardGame | MultiGame, kitty: tuple[int, ...]) -> None:
+    def __init__(
+        self, rs: Ruleset, game: CardGame | MultiGame, kitty: tuple[int, ...], rest: int | None = None
+    ) -> None:
+        """``rest``: for a game taken up in the middle of a deal, the card points still to be
+        played; what was taken before is not known, so no goal is judged (each None)."""
         self.rs, self.game = rs, game
+        self.judged = rest is None
         self.sides = [frozenset(s) for s in rs.sides]
         self.kitty = kitty  # per side: points of the cards dealt to nobody
-        self.total = rs.total_points
+        self.total = rs.total_points if rest is None else rest
         # two sides sharing every card: one search answers both
         self.derived = len(self.sides) == 2 and not any(kitty)
-        win, big, all_points = _THRESHOLDS.get(rs.scoring, (61, None, None))
+        win, big, all_points = _THRESHOLDS.get(rs.scoring, (61, None, None)) if rest is None else (None,) * 3
         self.thresholds = {"win": win, "big_win": big, "all_points": all_points}
         self._values: dict[Pos, tuple[int, ...]] = {}
         self._goals: dict[Pos, tuple[dict[str, bool | None], ...]] = {}
@@ -94,8 +99,10 @@ class Analyst:
             g: dict[str, bool | None] = {
                 k: (None if t is None else values[side] >= t) for k, t in self.thresholds.items()
             }
-            g["all_tricks"] = self.forces(pos, side, "all_tricks") if rs.lyusya else None
-            g["capture"] = self.forces(pos, side, "capture") if rs.capture is not None else None
+            g["all_tricks"] = self.forces(pos, side, "all_tricks") if rs.lyusya and self.judged else None
+            g["capture"] = (
+                self.forces(pos, side, "capture") if rs.capture is not None and self.judged else None
+            )
             out.append(g)
         self._goals[pos] = r = tuple(out)
         return r

@@ -17,7 +17,7 @@ from pathlib import Path
 from types import ModuleType
 
 from . import solver_core
-from .cards import Card
+from .cards import SUITS, Card
 from .legality import TrickContext
 from .solver_core import CAPTURE, POINTS, Search
 from .solver_tables import Meter, Rules, beats, cards_of, mask_of, tables_of
@@ -100,14 +100,19 @@ class CardGame:
         leader: int,
         context: TrickContext,
         meter: Meter,
+        before: int = 0,
     ) -> None:
+        """``before``: the tricks played before ``rounds`` were held, for a game taken up in the
+        middle of a deal (the context's ``first_leader`` and ``led_suits`` then say the rest)."""
         self.rs = rs
         self.n = rs.seats
         self.tb = tb = tables_of(rs)
         self.dealt = [tuple(mask_of(tb, h) for h in r) for r in rounds]
-        self.rules = Rules(rs, tb, context, leader, self.dealt)
+        first = context.first_leader if before else leader
+        self.rules = Rules(rs, tb, context, first, self.dealt, before)
         self.meter = meter
         self.leader = leader
+        self.led = sum(1 << g for g, s in enumerate(SUITS) if s in context.led_suits) if before else 0
         self.capture = (tb.bit[rs.capture[0]], tb.bit[rs.capture[1]]) if rs.capture else None
         self._searches: dict[tuple[frozenset[int], int], Search] = {}
         self._core = COMPILED if USE_COMPILED and COMPILED is not None else solver_core
@@ -119,7 +124,7 @@ class CardGame:
 
     def start(self) -> Pos:
         sides = len(self.rs.sides)
-        return Pos(self.dealt[0], 0, self.leader, (), 0, (0,) * sides, (0,) * sides)
+        return Pos(self.dealt[0], 0, self.leader, (), self.led, (0,) * sides, (0,) * sides)
 
     def to_move(self, pos: Pos) -> int | None:
         if pos.trick:

@@ -58,9 +58,11 @@ def judge_partial(
     flat: list[object],
     whole: int,
     ctx: TrickContext,
-    leader: int,
+    leader: int | None,
+    before: int = 0,
 ) -> None:
-    """The plays of the trick on the table, judged as the deal judges a trick."""
+    """The plays of the trick on the table, judged as the deal judges a trick. ``leader``: the
+    deal's first leader; ``before``: the tricks played before the game's hands were held."""
     start = positions[-1]
     if game.to_move(start) is None:
         raise TrickInputError(
@@ -79,7 +81,9 @@ def judge_partial(
         parsed.append(cards)
     holds = tuple(game.hand_cards(start, s) for s in range(rs.seats))
     suits = frozenset(s for g, s in enumerate("CSHD") if start.ls >> g & 1)
-    tctx = replace(ctx, first_leader=leader, led_suits=suits, trick_number=len(judged) // rs.seats + 1)
+    tctx = replace(
+        ctx, first_leader=leader, led_suits=suits, trick_number=before + len(judged) // rs.seats + 1
+    )
     try:
         trick = judge_prefix(free, start.leader, parsed, holds, tctx)
     except KozelError as e:

@@ -142,12 +142,14 @@ class Rules:
         rs: Ruleset,
         tb: Tables,
         context: TrickContext,
-        first_leader: int,
+        first_leader: int | None,
         dealt: Sequence[Sequence[int]],
+        before: int = 0,
     ) -> None:
         self.rs, self.tb, self.ctx = rs, tb, context
         self.first_leader = first_leader
         self.dealt = dealt  # per round, each seat's cards: a hand tells the trick number
+        self.before = before  # tricks played before the hands ``dealt`` were held
         self.keep_suits = rs.ace_discard_ban  # the only rule that reads the suits led so far
         self.free = leads_free(rs)  # every card a lead: the engine need not be asked
         self.answers_kept: dict[int, int] = {}  # by the key answers() makes
@@ -192,7 +194,7 @@ class Rules:
         return mask_of(tb, got)
 
     def trick_number(self, seat: int, hand: int) -> int:
-        before = 0
+        before = self.before
         for round_hands in self.dealt:
             dealt = round_hands[seat]
             if hand & dealt == hand:

@@ -1,0 +1,124 @@
+"""The analysis taken up at a trick in the middle of a deal (``analyse_midway``) against the
+brute-force reference of ``test_solver``, which played the same deal from its first lead: from
+the trick's start, every value and every play's value are the whole deal's less what was taken
+before (docs/rules.md#analysis)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from rules.engine import AnalysisError, TrickContext, analyse_deal, analyse_midway, resolve
+from rules.engine.cards import Card, KozelError
+
+from .test_solver import POSITIONS, TABLES, random_position
+
+ONE_ROUND = [t for t in TABLES if t[0] != "draw-four" and not t[1].get("multi_leads") and t[2] not in (4,)]
+ONE_ROUND = [t for t in ONE_ROUND if t[0] != "yc-duel"]
+
+
+def _codes(cards: object) -> list[str]:
+    return [c.code for c in sorted(cards, key=lambda c: c.index)]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("key", "options", "seats", "context"), ONE_ROUND)
+def test_a_trick_in_the_middle_gives_what_the_whole_deal_gives_from_there(
+    key: str, options: dict[str, object], seats: int | None, context: TrickContext | None
+) -> None:
+    rs = resolve(key, options, seats=seats)
+    rnd = random.Random(f"midway {key}{options}{seats}{context}")
+    checked = reviewed = 0
+    while checked < max(20, POSITIONS // 4):
+        ref, st, leader, _hands, _prikup, _stock, _plays = random_position(rs, rnd, context=context)
+        if ref.to_move(st) is None:
+            continue
+        checked += 1
+        n = rs.seats
+        trick = [p[0] for p in st.trick]
+        held = [set(h) for h in st.hands]
+        for i, c in enumerate(trick):
+            held[(st.leader + i) % n].add(c)
+        ctx = replace(context or TrickContext(), first_leader=leader, led_suits=st.led)
+        where = (
+            f"{key} {options} hands {[_codes(h) for h in held]} trick {_codes(trick)} led {sorted(st.led)}"
+        )
+        a = analyse_midway(
+            rs, st.leader, [_codes(h) for h in held], [c.code for c in trick], context=ctx, review=False
+        )
+        shift = st.points  # taken before this trick (the dealer's undealt cards included)
+        assert a.to_move == ref.to_move(st), where
+        assert a.taken == (0,) * len(rs.sides), where
+        assert a.value == tuple(v - t for v, t in zip(ref.values(st), shift, strict=True)), where
+        assert all(v is None for g in a.goals for v in g.values()), where
+        assert {m.card for m in a.moves} == {p[0] for p in ref.plays(st)}, where
+        side = rs.side_of(a.to_move or 0)
+        for m in a.moves:
+            after = ref.values(ref.apply(st, (m.card,)))  # type: ignore[arg-type]
+            assert m.value == tuple(v - t for v, t in zip(after, shift, strict=True)), (where, m)
+            assert m.cost == a.value[side] - m.value[side]
+            assert m.lost_goals == ()
+        if trick:
+            continue
+        # a whole trick from its start: what each card cost, as the reference values it
+        states, plays = [st], []
+        for _ in range(n):
+            p = rnd.choice(ref.plays(states[-1]))
+            plays.append(p[0].code)
+            states.append(ref.apply(states[-1], p))
+        r = analyse_midway(rs, st.leader, [_codes(h) for h in held], plays, context=ctx)
+        assert [p.card.code for p in r.plays] == plays, where  # type: ignore[union-attr]
+        for j, p in enumerate(r.plays):
+            s = rs.side_of(p.seat)
+            before, after = ref.values(states[j])[s], ref.values(states[j + 1])[s]
+            assert p.legal and p.cost == before - after, (where, plays, j)
+            best = {c for c in ref.plays(states[j]) if ref.values(ref.apply(states[j], c))[s] == before}
+            assert set(p.best) == {c[0] for c in best}, (where, plays, j)
+        reviewed += 1
+    assert reviewed, "no trick start met: the whole-trick review went untested"
+
+
+def _deal(rs: object, seed: int) -> list[list[Card]]:
+    deck = list(rs.deck)  # type: ignore[attr-defined]
+    random.Random(seed).shuffle(deck)
+    size = rs.hand_size  # type: ignore[attr-defined]
+    return [deck[i * size : (i + 1) * size] for i in range(rs.seats)]  # type: ignore[attr-defined]
+
+
+def test_hands_as_dealt_are_the_deals_first_trick() -> None:
+    rs = resolve("yc-belka", {})
+    hands = [[c.code for c in h] for h in _deal(rs, 7)]
+    whole = analyse_deal(rs, 1, hands, [hands[1][0]], review=False)
+    got = analyse_midway(rs, 1, hands, [hands[1][0]], review=False)
+    assert got == whole
+    assert got.goals[0]["win"] is not None  # the points taken are known: the goals are judged
+
+
+def test_what_the_middle_of_a_deal_cannot_be() -> None:
+    rs = resolve("classic-sixes", {})
+    hands = [[c.code for c in h[:3]] for h in _deal(rs, 3)]
+    for bad in (hands[:3] + [hands[3][:2]], [*hands[:3], None], [hands[0], hands[0], *hands[2:]]):
+        with pytest.raises(KozelError) as e:
+            analyse_midway(rs, 0, bad, [])  # type: ignore[arg-type]
+        assert e.value.code == "bad_hand", bad
+    with pytest.raises(KozelError) as e:
+        analyse_midway(rs, 0, hands, [h[0] for h in hands] + [hands[0][1]])
+    assert e.value.code == "too_many_plays"
+    for key, seats in (("yc-duel", 2), ("solo-twelve", 4), ("draw-four", None)):
+        with pytest.raises(AnalysisError) as a:
+            analyse_midway(resolve(key, {}, seats=seats), 0, [["AS"]] * (seats or 4), [])
+        assert a.value.code == "midway_unsupported"
+
+
+def test_the_lead_rights_of_the_deal_hold_in_its_middle() -> None:
+    """Voon, a later hand: only the team of the deal's first leader may lead a trump while
+    holding a plain card (voon-series#leading), whoever leads the trick taken up."""
+    rs = resolve("voon-series", {})
+    hands = [["QC", "7S"], ["JC", "8H"], ["AS", "9D"], ["KH", "10D"]]
+    leads = {}
+    for first in (0, 1):
+        ctx = TrickContext(hand_number=4, score=(3, 5), first_leader=first, led_suits=frozenset("SHD"))
+        a = analyse_midway(rs, 1, hands, [], context=ctx)
+        leads[first] = {m.card.code for m in a.moves}  # type: ignore[union-attr]
+    assert leads == {0: {"8H"}, 1: {"JC", "8H"}}
