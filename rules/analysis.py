@@ -59,10 +59,13 @@ def solve(
     **table: Any,
 ) -> Analysis:
     """The analysis of the position after ``plays``; ``table``: the ``stock``, ``prikup`` and
-    ``dealer`` as ``/deal`` takes them."""
-    from rules.engine.solver import analyse_deal
+    ``dealer`` as ``/deal`` takes them. ``midway=True``: ``hands`` are held at the start of the
+    trick ``plays`` belong to, in the middle of the deal (the engine's ``analyse_midway``)."""
+    from rules.engine.solver import analyse_deal, analyse_midway
 
     table.setdefault("budget", budget())
+    if table.pop("midway", False):
+        return analyse_midway(rs, leader, hands, plays, context=context, **table)
     return analyse_deal(rs, leader, hands, plays, context=context, **table)
 
 

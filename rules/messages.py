@@ -113,6 +113,9 @@ MESSAGES: dict[str, Any] = {
     "blind_seat": _("The blind seat's card is played unseen: any card is allowed."),
     # the exact analysis of a deal
     "incomplete_deal": _("The analysis needs every card's place; not given: %(cards)s."),
+    "midway_unsupported": _(
+        "This game is analysed from the deal's first trick only: give every hand as dealt."
+    ),
     "too_complex": _(
         "This position is too large to analyse here: it would search more than %(budget)s positions."
     ),

@@ -1,7 +1,8 @@
 """The trick page's «Как лучше сыграть?»: once every player's hand at the start of the trick is
 given (``h0``..``h3``, the cards already played in it count as held), each card the seat to move
 may play, with the card points its side takes with best play after it (the engine's exact
-analysis, :mod:`rules.analysis`)."""
+analysis, :mod:`rules.analysis`). Hands as dealt are the deal's first trick; smaller ones, the
+same size each, a trick in its middle: the points are then counted from that trick on."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 from rules import analysis, solving
 from rules.engine.cards import Card, KozelError
 from rules.engine.deal import DRAW_HAND
+from rules.engine.solver import midway_allowed
 from rules.engine.tricks import TrickContext
 from rules.engine.variants import Ruleset
 from rules.messages import card_text
@@ -42,6 +44,7 @@ class BestMoves:
     played: list[PlayLine] = field(default_factory=list)  # a full trick: what each card cost
     unvalued: list[list[Face]] = field(default_factory=list)  # past the budget: worse than the best
     nodes: int = 0
+    midway: bool = False  # a trick in the middle of the deal: points from it on
 
 
 def best_moves(
@@ -52,18 +55,23 @@ def best_moves(
     plays: Sequence[Any],
     who: Callable[[int], str],
     context: TrickContext | None = None,
+    midway: bool = False,
 ) -> BestMoves:
     """Every legal card of the seat to move with the points its side gets with best play after
-    it, the best first; where the budget runs out after the best cards, the rest without points."""
+    it, the best first; where the budget runs out after the best cards, the rest without points.
+    ``midway``: ``hands`` are held at the start of a trick in the middle of the deal."""
     full = len(plays) == rs.seats
+    table: dict[str, Any] = {"midway": True} if midway else {}
     try:
-        a = analysis.kept(request, rs, leader, hands, list(plays), context=context, review=full, partial=True)
+        a = analysis.kept(
+            request, rs, leader, hands, list(plays), context=context, review=full, partial=True, **table
+        )
     except (KozelError, solving.Busy, solving.Limited) as e:
         return BestMoves(refusal=refusal_words(e), retry=isinstance(e, solving.Busy))
     if full:  # the trick is full: what each of its cards cost
-        return BestMoves(played=play_lines(rs, a.plays, who), nodes=a.nodes)
+        return BestMoves(played=play_lines(rs, a.plays, who), nodes=a.nodes, midway=midway)
     if a.to_move is None:
-        return BestMoves(nodes=a.nodes)
+        return BestMoves(nodes=a.nodes, midway=midway)
     side = rs.side_of(a.to_move)
     moves = [
         MoveLine(
@@ -77,7 +85,7 @@ def best_moves(
     ]
     moves.sort(key=lambda m: (m.cost, -m.points))
     unvalued = [faces_of(c, rs) for c in a.unvalued]
-    return BestMoves(mover=who(a.to_move), moves=moves, unvalued=unvalued, nodes=a.nodes)
+    return BestMoves(mover=who(a.to_move), moves=moves, unvalued=unvalued, nodes=a.nodes, midway=midway)
 
 
 def _hand_text(cards: list[Card] | None) -> str:
@@ -90,10 +98,11 @@ def dealt_size(rs: Ruleset) -> int:
     return DRAW_HAND if rs.draws else rs.hand_size
 
 
-def position(q: TrickQuery) -> tuple[list[list[Card]], list[Any]] | None:
-    """Every hand as dealt (what each seat played in this trick and what it held besides) and
-    the plays so far (the whole trick, once full), when every seat's whole hand is given: the
-    trick is the deal's first."""
+def position(q: TrickQuery) -> tuple[list[list[Card]], list[Any], bool] | None:
+    """Every hand at the trick's start (what each seat played in it and what it held besides),
+    the plays so far (the whole trick, once full), and whether the trick is in the middle of the
+    deal, when every seat's hand is given: as dealt (the deal's first trick), or where the game
+    can be taken up in its middle, the same number of cards each."""
     rs = q.rs
     if rs is None or q.problems:
         return None
@@ -105,9 +114,11 @@ def position(q: TrickQuery) -> tuple[list[list[Card]], list[Any]] | None:
     for seat in range(n):
         own = [c for i, pl in enumerate(plays) if (q.leader + i) % n == seat for c in pl]
         hands.append(own + [c for c in q.held[seat] if c not in own])
-    if any(len(h) != dealt_size(rs) for h in hands):
+    sizes = {len(h) for h in hands}
+    size = sizes.pop()
+    if sizes or size > dealt_size(rs) or size < dealt_size(rs) and not midway_allowed(rs):
         return None
-    return hands, [p if rs.multi_card_leads else p[0] for p in plays]
+    return hands, [p if rs.multi_card_leads else p[0] for p in plays], size < dealt_size(rs)
 
 
 def not_held_by_next(q: TrickQuery) -> set[Card]:
@@ -115,8 +126,7 @@ def not_held_by_next(q: TrickQuery) -> set[Card]:
     pos = position(q)
     if pos is None or q.rs is None or q.full:
         return set()
-    hands, _plays = pos
-    return set(q.rs.deck) - set(hands[q.next_seat()])
+    return set(q.rs.deck) - set(pos[0][q.next_seat()])
 
 
 def trick_context(
@@ -132,15 +142,25 @@ def trick_context(
     pos = position(q)
     if pos is None or rs is None:
         if rs is not None and not q.problems and all(q.held.get(s) for s in range(q.seats)):
-            out["best_hint"] = _(
-                "«How best to play?» starts from the deal's first trick: give every hand as dealt, %(n)s cards each."
-            ) % {"n": dealt_size(rs)}
+            if midway_allowed(rs):
+                out["best_hint"] = _(
+                    "«How best to play?» needs every player's cards at the start of this trick, the same number each (%(n)s at the first trick)."
+                ) % {"n": dealt_size(rs)}
+            else:
+                out["best_hint"] = _(
+                    "«How best to play?» starts from the deal's first trick: give every hand as dealt, %(n)s cards each."
+                ) % {"n": dealt_size(rs)}
         return out
-    hands, plays = pos
+    hands, plays, midway = pos
     url = link(q.params())
     url += ("&" if "?" in url else "?") + "best=1"
     out["best_url"] = out["best_link"] = url
     if request.GET.get("best"):
-        ctx = TrickContext(hand_number=q.hand_number, score=q.score)
-        out["best"] = best_moves(request, rs, q.leader, hands, plays, q.who, ctx)
+        # in the middle of the deal the suits led and its first leader are the page's too
+        ctx = (
+            q.context()
+            if midway
+            else TrickContext(hand_number=q.hand_number, score=q.score, boaster=q.boaster)
+        )
+        out["best"] = best_moves(request, rs, q.leader, hands, plays, q.who, ctx, midway)
     return out

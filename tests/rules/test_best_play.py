@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from typing import Any
 
@@ -12,7 +13,7 @@ import pytest
 from django.test import Client, override_settings
 
 from rules import analysis, solving
-from rules.engine import analyse_deal, resolve
+from rules.engine import analyse_deal, legal_cards, resolve, resolve_trick
 from tests.rules.helpers import past_the_budget, qs, revoke_deal, ru_faces, text
 
 DEAL = "/rules/referee/deal/"
@@ -248,14 +249,70 @@ def test_the_trick_page_names_the_table_s_players_in_english(en: Client) -> None
     assert "How best to play?" in page and "Ann to play" in page
 
 
-def test_the_trick_page_with_hands_of_a_later_trick_says_what_it_needs(client: Client) -> None:
-    params, _trick, _seat = revoke_deal()
-    short = {f"h{s}": " ".join(params[f"h{s}"].split()[1:]) for s in range(4)}
-    html = client.get(TRICK + "?" + qs({"variant": "classic-sixes", "leader": "0"} | short)).content.decode()
-    assert 'id="best"' not in html
-    assert "по 8 карт" in text(
-        client.get(TRICK + "?" + qs({"variant": "classic-sixes", "leader": "0"} | short))
+def _played_to(trick: int, seed: int = 5) -> tuple[dict[str, str], list[list[str]], int, list[str]]:
+    """A classic deal played by the rules to the start of ``trick``: the query of the deal as
+    dealt with its plays, each hand then, the trick's leader, and the plays so far."""
+    rs = resolve("classic-sixes")
+    deck = list(rs.deck)
+    random.Random(seed).shuffle(deck)
+    hands = [deck[s * 8 : (s + 1) * 8] for s in range(4)]
+    rem = [list(h) for h in hands]
+    plays: list[str] = []
+    leader = 0
+    for _ in range(trick - 1):
+        cards = []
+        for i in range(4):
+            seat = (leader + i) % 4
+            card = legal_cards(rs, rem[seat], cards[0] if cards else None, seat=seat)[-1]
+            cards.append(card)
+            rem[seat].remove(card)
+        plays += [c.code for c in cards]
+        leader = resolve_trick(rs, leader, cards).winner
+    params = {"variant": "classic-sixes", "leader": "0", "plays": " ".join(plays)} | {
+        f"h{s}": " ".join(c.code for c in hands[s]) for s in range(4)
+    }
+    return params, [[c.code for c in h] for h in rem], leader, plays
+
+
+def test_the_trick_page_takes_up_a_trick_in_the_middle_of_the_deal(client: Client) -> None:
+    """Hands of a later trick, the same number each: each card with the points its side takes
+    from that trick on, the whole deal's analysis less what was taken before."""
+    params, now, leader, plays = _played_to(4)
+    lead = now[leader][0]
+    query = qs(
+        {"variant": "classic-sixes", "leader": str(leader), "cards": lead}
+        | {f"h{s}": " ".join(now[s]) for s in range(4)}
     )
+    html = client.get(TRICK + "?" + query).content.decode()
+    assert 'id="best"' in html and 'id="best-hint"' not in html
+    page = text(client.get(TRICK + "?" + query + "&best=1", **FRAGMENT))
+    whole = api(client, params, plays=[*plays, lead])
+    side = whole["to_move"] % 2
+    taken = whole["taken"][side]
+    assert taken > 0, "the test needs points taken before the trick"
+    assert f"Ходит Игрок {whole['to_move'] + 1}" in page and "с этой взятки до конца сдачи" in page
+    for m in whole["moves"]:
+        assert f"{ru_faces(m['card'])} {m['value'][side] - taken} очк" in page, m
+    assert page.count("лучшая") == sum(1 for m in whole["moves"] if m["cost"] == 0)
+
+
+def test_the_trick_page_says_what_hands_it_needs(client: Client) -> None:
+    _params, now, leader, _plays = _played_to(3)
+    uneven = {f"h{s}": " ".join(now[s]) for s in range(4)} | {"h3": " ".join(now[3][1:])}
+    page = text(client.get(TRICK + "?" + qs({"variant": "classic-sixes", "leader": str(leader)} | uneven)))
+    assert "на начало этой взятки, у всех поровну" in page
+    # the duel's prikup comes later: it is taken up at its first trick only
+    rs = resolve("yc-duel", seats=2)
+    deck = sorted(rs.deck, key=lambda c: c.index)
+    duel = {
+        "variant": "yc-duel",
+        "seats": "2",
+        "leader": "0",
+        "h0": " ".join(c.code for c in deck[0:14:2]),
+        "h1": " ".join(c.code for c in deck[1:14:2]),
+    }
+    html = client.get(TRICK + "?" + qs(duel)).content.decode()
+    assert 'id="best"' not in html and "по 8 карт" in text(client.get(TRICK + "?" + qs(duel)))
 
 
 def test_a_full_trick_says_what_each_of_its_cards_cost(client: Client) -> None:
