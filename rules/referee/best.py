@@ -200,7 +200,7 @@ def best_review(
     the budget's rest was enough)."""
     rs = d.rs
     n = rs.seats
-    ctx = TrickContext(hand_number=d.hand_number, score=d.score)
+    ctx = TrickContext(hand_number=d.hand_number, score=d.score, boaster=d.boaster)
     try:
         played = analysis.kept(
             request,

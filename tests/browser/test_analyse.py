@@ -11,7 +11,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from rules import analysis, solving
-from tests.rules.helpers import past_the_budget, qs, revoke_deal
+from tests.rules.helpers import past_the_budget, played_to, qs, revoke_deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -157,6 +157,29 @@ def test_the_trick_page_says_how_best_to_play(page: Page, live_server, lang: str
         "Игрок 2" if lang == "ru" else "Player 2", timeout=SOLVE_WAIT
     )
     expect(page.locator(".best-moves li").first).to_be_visible(timeout=SOLVE_WAIT)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert serious(page) == []
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_trick_page_takes_up_a_trick_in_the_middle_of_the_deal(
+    page: Page, live_server, lang: str
+) -> None:
+    """The hands of the fourth trick typed in: the section answers from there, saying that its
+    points count from this trick on."""
+    _params, now, leader, _plays = played_to(4)
+    page.context.add_cookies([{"name": "kozel_lang", "value": lang, "url": live_server.url}])
+    page.goto(live_server.url + f"/rules/referee/?variant=classic-sixes&leader={leader}")
+    page.locator("#hands summary").click()
+    for s in range(4):
+        give_hand(page, s, " ".join(now[s]))
+    moves = page.locator(".best-moves li")
+    expect(moves.first).to_be_visible(timeout=SOLVE_WAIT)
+    assert moves.count() == len(now[leader])  # a free lead: any of his five cards
+    expect(page.locator("#best")).to_contain_text(
+        "с этой взятки до конца сдачи" if lang == "ru" else "from this trick to the end of the deal"
+    )
+    expect(page.locator(".best-moves li.is-best").first).to_be_visible()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert serious(page) == []
 

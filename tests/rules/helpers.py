@@ -1,7 +1,9 @@
-"""A deal with a revoke, built with the engine (seat 0 leads; every play legal except one)."""
+"""Deals built with the engine for the referee's tests: one with a revoke (seat 0 leads; every
+play legal except one), one played by the rules to a later trick, and a budget cut short."""
 
 from __future__ import annotations
 
+import random
 import re
 from urllib.parse import urlencode
 
@@ -111,3 +113,28 @@ def past_the_budget(params: dict[str, str], first: list[str]) -> tuple[Analysis,
         if part.unvalued:
             return whole, part, budget
     raise AssertionError("no budget leaves a card unvalued")
+
+
+def played_to(trick: int, seed: int = 5) -> tuple[dict[str, str], list[list[str]], int, list[str]]:
+    """A classic deal played by the rules to the start of ``trick``: the query of the deal as
+    dealt with its plays, each hand then, the trick's leader, and the plays so far."""
+    rs = resolve("classic-sixes")
+    deck = list(rs.deck)
+    random.Random(seed).shuffle(deck)
+    hands = [deck[s * 8 : (s + 1) * 8] for s in range(4)]
+    rem = [list(h) for h in hands]
+    plays: list[str] = []
+    leader = 0
+    for _ in range(trick - 1):
+        cards = []
+        for i in range(4):
+            seat = (leader + i) % 4
+            card = legal_cards(rs, rem[seat], cards[0] if cards else None, seat=seat)[-1]
+            cards.append(card)
+            rem[seat].remove(card)
+        plays += [c.code for c in cards]
+        leader = resolve_trick(rs, leader, cards).winner
+    params = {"variant": "classic-sixes", "leader": "0", "plays": " ".join(plays)} | {
+        f"h{s}": " ".join(c.code for c in hands[s]) for s in range(4)
+    }
+    return params, [[c.code for c in h] for h in rem], leader, plays

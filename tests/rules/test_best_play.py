@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import json
-import random
 import re
 from typing import Any
 
@@ -13,8 +12,8 @@ import pytest
 from django.test import Client, override_settings
 
 from rules import analysis, solving
-from rules.engine import analyse_deal, legal_cards, resolve, resolve_trick
-from tests.rules.helpers import past_the_budget, qs, revoke_deal, ru_faces, text
+from rules.engine import TrickContext, analyse_deal, legal_cards, resolve, resolve_trick
+from tests.rules.helpers import past_the_budget, played_to, qs, revoke_deal, ru_faces, text
 
 DEAL = "/rules/referee/deal/"
 TRICK = "/rules/referee/"
@@ -249,35 +248,10 @@ def test_the_trick_page_names_the_table_s_players_in_english(en: Client) -> None
     assert "How best to play?" in page and "Ann to play" in page
 
 
-def _played_to(trick: int, seed: int = 5) -> tuple[dict[str, str], list[list[str]], int, list[str]]:
-    """A classic deal played by the rules to the start of ``trick``: the query of the deal as
-    dealt with its plays, each hand then, the trick's leader, and the plays so far."""
-    rs = resolve("classic-sixes")
-    deck = list(rs.deck)
-    random.Random(seed).shuffle(deck)
-    hands = [deck[s * 8 : (s + 1) * 8] for s in range(4)]
-    rem = [list(h) for h in hands]
-    plays: list[str] = []
-    leader = 0
-    for _ in range(trick - 1):
-        cards = []
-        for i in range(4):
-            seat = (leader + i) % 4
-            card = legal_cards(rs, rem[seat], cards[0] if cards else None, seat=seat)[-1]
-            cards.append(card)
-            rem[seat].remove(card)
-        plays += [c.code for c in cards]
-        leader = resolve_trick(rs, leader, cards).winner
-    params = {"variant": "classic-sixes", "leader": "0", "plays": " ".join(plays)} | {
-        f"h{s}": " ".join(c.code for c in hands[s]) for s in range(4)
-    }
-    return params, [[c.code for c in h] for h in rem], leader, plays
-
-
 def test_the_trick_page_takes_up_a_trick_in_the_middle_of_the_deal(client: Client) -> None:
     """Hands of a later trick, the same number each: each card with the points its side takes
     from that trick on, the whole deal's analysis less what was taken before."""
-    params, now, leader, plays = _played_to(4)
+    params, now, leader, plays = played_to(4)
     lead = now[leader][0]
     query = qs(
         {"variant": "classic-sixes", "leader": str(leader), "cards": lead}
@@ -297,7 +271,7 @@ def test_the_trick_page_takes_up_a_trick_in_the_middle_of_the_deal(client: Clien
 
 
 def test_the_trick_page_says_what_hands_it_needs(client: Client) -> None:
-    _params, now, leader, _plays = _played_to(3)
+    _params, now, leader, _plays = played_to(3)
     uneven = {f"h{s}": " ".join(now[s]) for s in range(4)} | {"h3": " ".join(now[3][1:])}
     page = text(client.get(TRICK + "?" + qs({"variant": "classic-sixes", "leader": str(leader)} | uneven)))
     assert "на начало этой взятки, у всех поровну" in page
@@ -338,3 +312,35 @@ def test_a_duel_s_turning_point_speaks_of_one_player(client: Client) -> None:
     assert "Разбор с лучшей игрой" in page
     assert "у игрока «Игрок 1» уже не было" in page or "у игрока «Игрок 2» уже не было" in page
     assert "у пары" not in page
+
+
+def test_the_review_lets_the_khvalyonka_s_caller_lead_a_trump(client: Client) -> None:
+    """classic-sixes#leading, trump_lead=hvalyonka_only: the caller leads a trump from a hand
+    with plain cards, as he may; the review prices that lead like any legal play."""
+    rs = resolve("classic-sixes", {"trump_lead": "hvalyonka_only"})
+    ctx = TrickContext(boaster=0)
+    deck = sorted(rs.deck, key=lambda c: (c.suit, c.rank))
+    hands = [deck[s::4] for s in range(4)]
+    assert any(rs.is_trump(c) for c in hands[0]) and not all(rs.is_trump(c) for c in hands[0])
+    rem = [list(h) for h in hands]
+    plays, leader = [], 0
+    for t in range(8):
+        trick = []
+        for i in range(4):
+            seat = (leader + i) % 4
+            ok = legal_cards(rs, rem[seat], trick[0] if trick else None, seat=seat, context=ctx)
+            card = next(c for c in ok if rs.is_trump(c)) if t == 0 and i == 0 else ok[0]
+            trick.append(card)
+            rem[seat].remove(card)
+        plays += trick
+        leader = resolve_trick(rs, leader, trick, context=ctx).winner
+    params = {
+        "variant": "classic-sixes",
+        "opt_trump_lead": "hvalyonka_only",
+        "boaster": "0",
+        "leader": "0",
+        "plays": " ".join(c.code for c in plays),
+    } | {f"h{s}": " ".join(c.code for c in hands[s]) for s in range(4)}
+    page = text(client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT))
+    assert "Разбор с лучшей игрой" in page and "очк" in page  # the review, priced
+    assert "нельзя" not in page
