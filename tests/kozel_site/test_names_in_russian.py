@@ -176,6 +176,11 @@ REVIEWED: dict[str, tuple[dict[str, object], str]] = {
         {},
         "Ходит {n}. Каждая разрешённая карта и сколько очков возьмёт эта сторона при лучшей игре после неё:",
     ),
+    "%(p)s to play. Each allowed card, with the card points that side takes from this trick to the end of the deal with best play after it (the tricks before are not counted):": (
+        {},
+        "Ходит {n}. Каждая разрешённая карта и сколько очков возьмёт эта сторона с этой взятки до конца "
+        "сдачи при лучшей игре после неё (прежние взятки не в счёт):",
+    ),
     "%(p)s: with best play from the first lead, sure to %(g)s.": (
         {"g": "взять 61"},
         "{n}: с первого хода можно было наверняка взять 61.",
