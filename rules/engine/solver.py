@@ -225,10 +225,14 @@ def analyse_deal(
         ) from None
 
 
-def midway_allowed(rs: Ruleset) -> bool:
-    """Can :func:`analyse_midway` take up a deal of ``rs`` in its middle? (one-card games dealt
-    in one round: elsewhere a later round's cards or the stock would have to be known too)"""
-    return not (rs.multi_card_leads or rs.draws or rs.rounds > 1)
+def midway_allowed(rs: Ruleset, trick_number: int | None = None) -> bool:
+    """Can :func:`analyse_midway` take up a deal of ``rs`` at trick ``trick_number``? One-card
+    games at any trick when dealt in one round; dealt in two (the duel's prikup, solo-twelve's
+    second four), at a trick of the last round, whose number must be given. Elsewhere a later
+    round's cards or the stock would have to be known too."""
+    if rs.multi_card_leads or rs.draws:
+        return False
+    return rs.rounds == 1 or (trick_number or 0) > rs.hand_size * (rs.rounds - 1)
 
 
 def analyse_midway(
@@ -245,17 +249,27 @@ def analyse_midway(
     """The analysis from a trick in the middle of a deal (docs/rules.md#analysis), as
     :func:`analyse_deal` answers it: ``hands`` are what each seat holds at the start of the trick
     (its plays in it included), the same number each, and ``plays`` the trick's plays so far
-    (``leader`` led it). The context's ``led_suits`` and ``first_leader`` are the deal's so far.
+    (``leader`` led it). The context's ``led_suits`` and ``first_leader`` are the deal's so far;
+    in a game dealt in two rounds its ``trick_number`` says the trick is in the last one.
 
     Who took the cards already played is not known: ``taken`` counts from this trick, ``value``
     is the card points each side takes from here on, and no goal is judged (each None). Hands as
     dealt are the deal's first trick: :func:`analyse_deal` answers, goals and all.
 
-    Only one-card games dealt in one round (``midway_unsupported`` otherwise: a later round or
-    the stock would have to be known too); the hands' errors are ``bad_hand``.
+    Only where :func:`midway_allowed` (``midway_unsupported`` otherwise); the hands' errors are
+    ``bad_hand``.
     """
-    if not midway_allowed(rs):
-        raise AnalysisError("midway_unsupported", f"{rs.key} is analysed from the deal's first trick only")
+    ctx = context or TrickContext()
+    if not midway_allowed(rs, ctx.trick_number):
+        raise AnalysisError(
+            "midway_unsupported",
+            f"{rs.key} is analysed from the deal's first trick"
+            + (
+                f" or a trick of its last round, after trick {rs.hand_size * (rs.rounds - 1)}"
+                if rs.rounds > 1
+                else ""
+            ),
+        )
     leader = check_table_seat(rs, leader)
     held = parse_hands(rs, hands)
     sizes = {len(h) for h in held if h is not None}
@@ -267,10 +281,22 @@ def analyse_midway(
             token=repr(hands)[:40],
         )
     size = sizes.pop()
-    if size == rs.hand_size:
+    if rs.rounds > 1:
+        # the last round: the trick's number says how many were played before
+        before = (ctx.trick_number or 0) - 1
+        if before + size != rs.hand_size * rs.rounds:
+            raise TrickInputError(
+                "bad_hand",
+                f"at trick {before + 1} every seat holds {rs.hand_size * rs.rounds - before} cards",
+                field="hands",
+                token=repr(hands)[:40],
+            )
+    elif size == rs.hand_size:
         return analyse_deal(
             rs, leader, hands, plays, context=context, budget=budget, review=review, partial=partial
         )
+    else:
+        before = rs.hand_size - size
     flat = list(split_plays(rs, plays))
     if len(flat) > rs.seats:
         raise TrickInputError(
@@ -279,8 +305,6 @@ def analyse_midway(
             field=f"plays[{rs.seats}]",
             token=str(flat[rs.seats]),
         )
-    ctx = context or TrickContext()
-    before = rs.hand_size - size
     meter = Meter(0)
     game = CardGame(rs, [[h for h in held if h is not None]], leader, ctx, meter, before)
     meter.limit = budget if game.compiled else max(1, budget // PURE_SHARE)

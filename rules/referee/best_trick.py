@@ -116,9 +116,16 @@ def position(q: TrickQuery) -> tuple[list[list[Card]], list[Any], bool] | None:
         hands.append(own + [c for c in q.held[seat] if c not in own])
     sizes = {len(h) for h in hands}
     size = sizes.pop()
+    out = [p if rs.multi_card_leads else p[0] for p in plays]
+    if rs.rounds > 1 and not rs.draws:
+        # a game dealt in two rounds, in its last (the first needs the later cards): the trick's
+        # number says how many cards are left
+        left = rs.hand_size * rs.rounds - (q.trick_number or 0) + 1
+        ok = midway_allowed(rs, q.trick_number) and not sizes and size == left
+        return (hands, out, True) if ok else None
     if sizes or size > dealt_size(rs) or size < dealt_size(rs) and not midway_allowed(rs):
         return None
-    return hands, [p if rs.multi_card_leads else p[0] for p in plays], size < dealt_size(rs)
+    return hands, out, size < dealt_size(rs)
 
 
 def not_held_by_next(q: TrickQuery) -> set[Card]:
@@ -142,7 +149,11 @@ def trick_context(
     pos = position(q)
     if pos is None or rs is None:
         if rs is not None and not q.problems and all(q.held.get(s) for s in range(q.seats)):
-            if midway_allowed(rs):
+            if rs.rounds > 1 and not rs.draws:
+                out["best_hint"] = _(
+                    "«How best to play?» works in the second round: give the trick's number under «The hand so far» and every player's cards at its start."
+                )
+            elif midway_allowed(rs):
                 out["best_hint"] = _(
                     "«How best to play?» needs every player's cards at the start of this trick, the same number each (%(n)s at the first trick)."
                 ) % {"n": dealt_size(rs)}

@@ -66,6 +66,8 @@ def referee(request: HttpRequest) -> HttpResponse:
         "voon": bool(rs and rs.lead_rule == "voon"),
         "ace_ban": bool(rs and rs.ace_discard_ban),
         "boaster_rule": bool(rs and rs.lead_rule == "hvalyonka_only"),
+        # a game dealt in two rounds: the trick's number says «Как лучше сыграть?» is in the last
+        "last_round": rs.hand_size * (rs.rounds - 1) + 1 if rs and rs.rounds > 1 and not rs.draws else None,
         "lead_sizes": [str(k) for k in range(1, (rs.max_lead if rs else 1) + 1)],
         "sheet": reverse("rules:sheet", args=[rs.key]) if rs else reverse("rules:index"),
         "seats": ref.table_seats(rs, q.names),

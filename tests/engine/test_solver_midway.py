@@ -15,15 +15,15 @@ from rules.engine.cards import Card, KozelError
 
 from .test_solver import POSITIONS, TABLES, random_position
 
-ONE_ROUND = [t for t in TABLES if t[0] != "draw-four" and not t[1].get("multi_leads") and t[2] not in (4,)]
-ONE_ROUND = [t for t in ONE_ROUND if t[0] != "yc-duel"]
+# every one-card table; those dealt in two rounds are met in their last (up to three tricks left)
+ONE_CARD = [t for t in TABLES if t[0] != "draw-four" and not t[1].get("multi_leads")]
 
 
 def _codes(cards: object) -> list[str]:
     return [c.code for c in sorted(cards, key=lambda c: c.index)]  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize(("key", "options", "seats", "context"), ONE_ROUND)
+@pytest.mark.parametrize(("key", "options", "seats", "context"), ONE_CARD)
 def test_a_trick_in_the_middle_gives_what_the_whole_deal_gives_from_there(
     key: str, options: dict[str, object], seats: int | None, context: TrickContext | None
 ) -> None:
@@ -40,7 +40,9 @@ def test_a_trick_in_the_middle_gives_what_the_whole_deal_gives_from_there(
         held = [set(h) for h in st.hands]
         for i, c in enumerate(trick):
             held[(st.leader + i) % n].add(c)
-        ctx = replace(context or TrickContext(), first_leader=leader, led_suits=st.led)
+        ctx = replace(
+            context or TrickContext(), first_leader=leader, led_suits=st.led, trick_number=st.number
+        )
         where = (
             f"{key} {options} hands {[_codes(h) for h in held]} trick {_codes(trick)} led {sorted(st.led)}"
         )
@@ -105,10 +107,28 @@ def test_what_the_middle_of_a_deal_cannot_be() -> None:
     with pytest.raises(KozelError) as e:
         analyse_midway(rs, 0, hands, [h[0] for h in hands] + [hands[0][1]])
     assert e.value.code == "too_many_plays"
-    for key, seats in (("yc-duel", 2), ("solo-twelve", 4), ("draw-four", None)):
+    for key, seats, trick in (
+        ("yc-duel", 2, None),
+        ("yc-duel", 2, 8),
+        ("solo-twelve", 4, 4),
+        ("draw-four", None, 9),
+    ):
         with pytest.raises(AnalysisError) as a:
-            analyse_midway(resolve(key, {}, seats=seats), 0, [["AS"]] * (seats or 4), [])
-        assert a.value.code == "midway_unsupported"
+            analyse_midway(
+                resolve(key, {}, seats=seats),
+                0,
+                [["AS"]] * (seats or 4),
+                [],
+                context=TrickContext(trick_number=trick),
+            )
+        assert a.value.code == "midway_unsupported", (key, trick)
+    # the duel's last round at trick 15: two cards each, not three
+    duel = resolve("yc-duel", {}, seats=2)
+    with pytest.raises(KozelError) as e:
+        analyse_midway(
+            duel, 0, [["AS", "KS", "QS"], ["AH", "KH", "QH"]], [], context=TrickContext(trick_number=15)
+        )
+    assert e.value.code == "bad_hand" and "2 cards" in str(e.value)
 
 
 def test_the_lead_rights_of_the_deal_hold_in_its_middle() -> None:

@@ -13,7 +13,7 @@ from django.test import Client, override_settings
 
 from rules import analysis, solving
 from rules.engine import TrickContext, analyse_deal, legal_cards, resolve, resolve_trick
-from tests.rules.helpers import past_the_budget, played_to, qs, revoke_deal, ru_faces, text
+from tests.rules.helpers import past_the_budget, played_to, qs, revoke_deal, ru_faces, table_deal, text
 
 DEAL = "/rules/referee/deal/"
 TRICK = "/rules/referee/"
@@ -31,12 +31,17 @@ def text_of(html: str) -> str:
 
 
 def api(client: Client, params: dict[str, str], plays: list[str] | None = None) -> dict[str, Any]:
-    body = {
+    n = sum(1 for k in params if re.fullmatch(r"h\d", k))
+    body: dict[str, Any] = {
         "variant": params["variant"],
         "leader": int(params["leader"]),
-        "hands": [params[f"h{s}"].split() for s in range(4)],
+        "hands": [params[f"h{s}"].split() for s in range(n)],
         "plays": params["plays"].split() if plays is None else plays,
     }
+    if "seats" in params:
+        body["seats"] = int(params["seats"])
+    if "k0" in params:
+        body["prikup"] = [params[f"k{s}"].split() for s in range(n)]
     resp = client.post("/api/v1/analyse", json.dumps(body), content_type="application/json")
     assert resp.status_code == 200, resp.content
     return resp.json()
@@ -275,7 +280,7 @@ def test_the_trick_page_says_what_hands_it_needs(client: Client) -> None:
     uneven = {f"h{s}": " ".join(now[s]) for s in range(4)} | {"h3": " ".join(now[3][1:])}
     page = text(client.get(TRICK + "?" + qs({"variant": "classic-sixes", "leader": str(leader)} | uneven)))
     assert "на начало этой взятки, у всех поровну" in page
-    # the duel's prikup comes later: it is taken up at its first trick only
+    # the duel's second round is dealt later: without the trick's number it cannot tell the round
     rs = resolve("yc-duel", seats=2)
     deck = sorted(rs.deck, key=lambda c: c.index)
     duel = {
@@ -286,7 +291,32 @@ def test_the_trick_page_says_what_hands_it_needs(client: Client) -> None:
         "h1": " ".join(c.code for c in deck[1:14:2]),
     }
     html = client.get(TRICK + "?" + qs(duel)).content.decode()
-    assert 'id="best"' not in html and "по 8 карт" in text(client.get(TRICK + "?" + qs(duel)))
+    assert 'id="best"' not in html and "считает во втором круге" in text(client.get(TRICK + "?" + qs(duel)))
+
+
+def test_the_trick_page_takes_up_the_duel_s_second_round(client: Client) -> None:
+    """The duel at trick 12, the trick's number given: each card's points from there on are the
+    whole deal's (with its prikup) less what was taken before."""
+    params, _first = table_deal("yc-duel", seats=2)
+    plays = params["plays"].split()
+    before = plays[:22]  # eight tricks of the first round and three of the second
+    whole = api(client, params, plays=before)
+    leader = whole["to_move"]
+    now = [[c for c in params[f"k{s}"].split() if c not in before] for s in range(2)]
+    assert len(now[0]) == len(now[1]) == 5
+    lead = now[leader][0]
+    query = {"variant": "yc-duel", "seats": "2", "leader": str(leader), "trick": "12", "cards": lead}
+    query |= {f"h{s}": " ".join(now[s]) for s in range(2)}
+    page = text(client.get(TRICK + "?" + qs(query) + "&best=1", **FRAGMENT))
+    after = api(client, params, plays=[*before, lead])
+    side = after["to_move"]
+    taken = after["taken"][side]
+    assert "с этой взятки до конца сдачи" in page
+    for m in after["moves"]:
+        assert f"{ru_faces(m['card'])} {m['value'][side] - taken} очк" in page, m
+    # at trick 11 five cards each are one too few
+    page = text(client.get(TRICK + "?" + qs(query | {"trick": "11"})))
+    assert "считает во втором круге" in page
 
 
 def test_a_full_trick_says_what_each_of_its_cards_cost(client: Client) -> None:
