@@ -11,7 +11,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from rules import analysis, solving
-from tests.rules.helpers import past_the_budget, played_to, qs, revoke_deal
+from rules.engine import analyse_deal, resolve
+from tests.rules.helpers import past_the_budget, played_to, qs, revoke_deal, table_deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -180,6 +181,32 @@ def test_the_trick_page_takes_up_a_trick_in_the_middle_of_the_deal(
         "с этой взятки до конца сдачи" if lang == "ru" else "from this trick to the end of the deal"
     )
     expect(page.locator(".best-moves li.is-best").first).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert serious(page) == []
+
+
+def test_the_duel_s_second_round_is_taken_up_with_its_trick_number(page: Page, live_server) -> None:
+    """The duel at trick 12: the trick's number typed in «Что было в коне» opens the analysis."""
+    params, _first = table_deal("yc-duel", seats=2)
+    before = params["plays"].split()[:22]
+    hands, prikup = [params[f"h{s}"].split() for s in range(2)], [params[f"k{s}"].split() for s in range(2)]
+    leader = analyse_deal(resolve("yc-duel", seats=2), 0, hands, before, prikup=prikup, review=False).to_move
+    now = [" ".join(c for c in prikup[s] if c not in before) for s in range(2)]
+    query = {"variant": "yc-duel", "seats": "2", "leader": str(leader), "h0": now[0], "h1": now[1]}
+    page.goto(live_server.url + "/rules/referee/?" + qs(query))
+    expect(page.locator("#best-hint")).to_contain_text("во втором круге")
+    page.locator("details.ctx summary").click()
+    field = page.locator('input[name="trick"]')
+    for _ in range(5):  # a change made while htmx still settles the last redraw is made again
+        field.fill("12")
+        field.dispatch_event("change")
+        try:
+            expect(page.locator(".best-moves li").first).to_be_visible(timeout=5_000)
+            break
+        except AssertionError:
+            continue
+    expect(page.locator(".best-moves li")).to_have_count(5, timeout=SOLVE_WAIT)
+    expect(page.locator("#best")).to_contain_text("с этой взятки до конца сдачи")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert serious(page) == []
 
