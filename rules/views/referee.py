@@ -29,6 +29,8 @@ def referee(request: HttpRequest) -> HttpResponse:
     answer = ref.answer_trick(q, link)
     rs = q.rs
     plays = q.plays()
+    # a game dealt in two rounds: the trick's number says «Как лучше сыграть?» is in the last
+    last_round = rs.hand_size * (rs.rounds - 1) + 1 if rs and rs.rounds > 1 and not rs.draws else None
     slots = []
     for i in range(q.seats):
         seat = (q.leader + i) % q.seats
@@ -66,8 +68,17 @@ def referee(request: HttpRequest) -> HttpResponse:
         "voon": bool(rs and rs.lead_rule == "voon"),
         "ace_ban": bool(rs and rs.ace_discard_ban),
         "boaster_rule": bool(rs and rs.lead_rule == "hvalyonka_only"),
-        # a game dealt in two rounds: the trick's number says «Как лучше сыграть?» is in the last
-        "last_round": rs.hand_size * (rs.rounds - 1) + 1 if rs and rs.rounds > 1 and not rs.draws else None,
+        "last_round": last_round,
+        # «Что было в коне» opens where something of it is given
+        "ctx_given": bool(
+            q.hand_number
+            or q.score
+            or q.first_leader is not None
+            or q.led_suits
+            or q.boaster is not None
+            or last_round
+            and q.trick_number
+        ),
         "lead_sizes": [str(k) for k in range(1, (rs.max_lead if rs else 1) + 1)],
         "sheet": reverse("rules:sheet", args=[rs.key]) if rs else reverse("rules:index"),
         "seats": ref.table_seats(rs, q.names),
