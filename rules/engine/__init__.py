@@ -53,8 +53,8 @@ from .solver import (
     MoveValue,
     PlayReview,
     analyse_deal,
-    analyse_midway,
 )
+from .solver_midway import analyse_midway
 from .state import NOTE_CODES, TITLE_CODES, HandResult, MatchState, Note, new_match
 from .tricks import Event, Play, Trick, TrickContext, covers, legal_cards, resolve_trick
 from .variants import (

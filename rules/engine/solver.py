@@ -21,7 +21,7 @@ from typing import cast
 
 from .cards import Card, KozelError
 from .deal import play_deal, split_plays
-from .inputs import PlayInput, TrickInputError, check_table_seat, parse_hands, parse_play
+from .inputs import PlayInput, check_table_seat, parse_hands, parse_play
 from .legality import TrickContext
 from .solver_analyst import GOALS, Analyst
 from .solver_game import CardGame, Move, Pos
@@ -198,7 +198,6 @@ def analyse_deal(
         if rs.rounds > 1 and prikup is not None:
             rounds.append([tuple(h) for h in parse_hands(rs, prikup) if h is not None])
         game = CardGame(rs, rounds, leader, ctx, meter)
-    meter.limit = budget if isinstance(game, CardGame) and game.compiled else max(1, budget // PURE_SHARE)
     kitty = [0] * len(rs.sides)
     kdealer = deal.dealer if deal.dealer is not None else (leader - 1) % n
     kitty[rs.side_of(kdealer)] += sum(c.points for c in deal.kitty)
@@ -217,107 +216,24 @@ def analyse_deal(
         judge_partial(rs, free, game, positions, judged, flat, whole, ctx, leader)
 
     analyst = Analyst(rs, game, tuple(kitty))
-    try:
-        return _analyse(analyst, game, positions, judged if review else [], meter, partial, alternatives)
-    except TooComplex:
-        raise AnalysisError(
-            "too_complex", f"the analysis needs more than {meter.limit} positions", budget=meter.limit
-        ) from None
+    return _within(budget, analyst, game, positions, judged if review else [], partial, alternatives)
 
 
-def midway_allowed(rs: Ruleset, trick_number: int | None = None) -> bool:
-    """Can :func:`analyse_midway` take up a deal of ``rs`` at trick ``trick_number``? One-card
-    games at any trick when dealt in one round; dealt in two (the duel's prikup, solo-twelve's
-    second four), at a trick of the last round, whose number must be given. Elsewhere a later
-    round's cards or the stock would have to be known too."""
-    if rs.multi_card_leads or rs.draws:
-        return False
-    return rs.rounds == 1 or (trick_number or 0) > rs.hand_size * (rs.rounds - 1)
-
-
-def analyse_midway(
-    rs: Ruleset,
-    leader: int,
-    hands: Sequence[Sequence[Card | str]],
-    plays: Sequence[PlayInput] | str,
-    *,
-    context: TrickContext | None = None,
-    budget: int = NODE_BUDGET,
-    review: bool = True,
+def _within(
+    budget: int,
+    an: Analyst,
+    game: CardGame | MultiGame,
+    positions: list[Pos],
+    judged: list[tuple[int, Move, bool]],
     partial: bool = False,
+    alternatives: bool = False,
 ) -> Analysis:
-    """The analysis from a trick in the middle of a deal (docs/rules.md#analysis), as
-    :func:`analyse_deal` answers it: ``hands`` are what each seat holds at the start of the trick
-    (its plays in it included), the same number each, and ``plays`` the trick's plays so far
-    (``leader`` led it). The context's ``led_suits`` and ``first_leader`` are the deal's so far;
-    in a game dealt in two rounds its ``trick_number`` says the trick is in the last one.
-
-    Who took the cards already played is not known: ``taken`` counts from this trick, ``value``
-    is the card points each side takes from here on, and no goal is judged (each None). Hands as
-    dealt are the deal's first trick: :func:`analyse_deal` answers, goals and all.
-
-    Only where :func:`midway_allowed` (``midway_unsupported`` otherwise); the hands' errors are
-    ``bad_hand``.
-    """
-    ctx = context or TrickContext()
-    if not midway_allowed(rs, ctx.trick_number):
-        raise AnalysisError(
-            "midway_unsupported",
-            f"{rs.key} is analysed from the deal's first trick"
-            + (
-                f" or a trick of its last round, after trick {rs.hand_size * (rs.rounds - 1)}"
-                if rs.rounds > 1
-                else ""
-            ),
-        )
-    leader = check_table_seat(rs, leader)
-    held = parse_hands(rs, hands)
-    sizes = {len(h) for h in held if h is not None}
-    if None in held or len(sizes) != 1 or not 0 < min(sizes) <= rs.hand_size:
-        raise TrickInputError(
-            "bad_hand",
-            f"every seat's cards at the trick's start are needed, the same number each, {rs.hand_size} at most",
-            field="hands",
-            token=repr(hands)[:40],
-        )
-    size = sizes.pop()
-    if rs.rounds > 1:
-        # the last round: the trick's number says how many were played before
-        before = (ctx.trick_number or 0) - 1
-        if before + size != rs.hand_size * rs.rounds:
-            raise TrickInputError(
-                "bad_hand",
-                f"at trick {before + 1} every seat holds {rs.hand_size * rs.rounds - before} cards",
-                field="hands",
-                token=repr(hands)[:40],
-            )
-    elif size == rs.hand_size:
-        return analyse_deal(
-            rs, leader, hands, plays, context=context, budget=budget, review=review, partial=partial
-        )
-    else:
-        before = rs.hand_size - size
-    flat = list(split_plays(rs, plays))
-    if len(flat) > rs.seats:
-        raise TrickInputError(
-            "too_many_plays",
-            "the plays of one trick only",
-            field=f"plays[{rs.seats}]",
-            token=str(flat[rs.seats]),
-        )
-    meter = Meter(0)
-    game = CardGame(rs, [[h for h in held if h is not None]], leader, ctx, meter, before)
-    meter.limit = budget if game.compiled else max(1, budget // PURE_SHARE)
-    positions = [game.start()]
-    judged: list[tuple[int, Move, bool]] = []
-    if flat:
-        judge_partial(
-            rs, _without_capture(rs), game, positions, judged, flat, 0, ctx, ctx.first_leader, before
-        )
-    rest = sum(c.points for h in held if h is not None for c in h)
-    analyst = Analyst(rs, game, (0,) * len(rs.sides), rest)
+    """:func:`_analyse` within ``budget`` positions (a pure-Python search, its share of them),
+    refused past it (``too_complex``)."""
+    meter = game.meter
+    meter.limit = budget if isinstance(game, CardGame) and game.compiled else max(1, budget // PURE_SHARE)
     try:
-        return _analyse(analyst, game, positions, judged if review else [], meter, partial)
+        return _analyse(an, game, positions, judged, meter, partial, alternatives)
     except TooComplex:
         raise AnalysisError(
             "too_complex", f"the analysis needs more than {meter.limit} positions", budget=meter.limit
@@ -501,6 +417,4 @@ __all__ = [
     "MoveValue",
     "PlayReview",
     "analyse_deal",
-    "analyse_midway",
-    "midway_allowed",
 ]

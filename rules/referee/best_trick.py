@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from rules import analysis, solving
 from rules.engine.cards import Card, KozelError
 from rules.engine.deal import DRAW_HAND
-from rules.engine.solver import midway_allowed
+from rules.engine.solver_midway import held_at, last_round, midway_allowed
 from rules.engine.tricks import TrickContext
 from rules.engine.variants import Ruleset
 from rules.messages import card_text
@@ -117,11 +117,10 @@ def position(q: TrickQuery) -> tuple[list[list[Card]], list[Any], bool] | None:
     sizes = {len(h) for h in hands}
     size = sizes.pop()
     out = [p if rs.multi_card_leads else p[0] for p in plays]
-    if rs.rounds > 1 and not rs.draws:
+    if last_round(rs):
         # a game dealt in two rounds, in its last (the first needs the later cards): the trick's
         # number says how many cards are left
-        left = rs.hand_size * rs.rounds - (q.trick_number or 0) + 1
-        ok = midway_allowed(rs, q.trick_number) and not sizes and size == left
+        ok = midway_allowed(rs, q.trick_number) and not sizes and size == held_at(rs, q.trick_number or 0)
         return (hands, out, True) if ok else None
     if sizes or size > dealt_size(rs) or size < dealt_size(rs) and not midway_allowed(rs):
         return None
@@ -149,7 +148,7 @@ def trick_context(
     pos = position(q)
     if pos is None or rs is None:
         if rs is not None and not q.problems and all(q.held.get(s) for s in range(q.seats)):
-            if rs.rounds > 1 and not rs.draws:
+            if last_round(rs):
                 out["best_hint"] = _(
                     "«How best to play?» works in the second round: give the trick's number under «The hand so far» and every player's cards at its start."
                 )

@@ -13,6 +13,7 @@ from django_htmx.http import push_url
 from common.http import htmx, url
 from rules import referee as ref
 from rules.engine.cards import SUIT_SYMBOLS, Card
+from rules.engine.solver_midway import last_round
 from rules.messages import describe
 from rules.pages import card_example, cards_shown, render_page, rules_form, seat_counts, variants_offered
 from rules.referee.review import deal_review
@@ -30,7 +31,7 @@ def referee(request: HttpRequest) -> HttpResponse:
     rs = q.rs
     plays = q.plays()
     # a game dealt in two rounds: the trick's number says «Как лучше сыграть?» is in the last
-    last_round = rs.hand_size * (rs.rounds - 1) + 1 if rs and rs.rounds > 1 and not rs.draws else None
+    first_of_last = last_round(rs) if rs else None
     slots = []
     for i in range(q.seats):
         seat = (q.leader + i) % q.seats
@@ -68,7 +69,7 @@ def referee(request: HttpRequest) -> HttpResponse:
         "voon": bool(rs and rs.lead_rule == "voon"),
         "ace_ban": bool(rs and rs.ace_discard_ban),
         "boaster_rule": bool(rs and rs.lead_rule == "hvalyonka_only"),
-        "last_round": last_round,
+        "last_round": first_of_last,
         # «Что было в коне» opens where something of it is given
         "ctx_given": bool(
             q.hand_number
@@ -76,7 +77,7 @@ def referee(request: HttpRequest) -> HttpResponse:
             or q.first_leader is not None
             or q.led_suits
             or q.boaster is not None
-            or last_round
+            or first_of_last
             and q.trick_number
         ),
         "lead_sizes": [str(k) for k in range(1, (rs.max_lead if rs else 1) + 1)],

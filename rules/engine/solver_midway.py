@@ -1,0 +1,123 @@
+"""A deal taken up at a trick in its middle (docs/rules.md#analysis): :func:`analyse_midway`
+answers as :func:`~rules.engine.solver.analyse_deal` does from the cards each seat holds at
+that trick, where the cards already played, and who took them, are not given."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card
+from .deal import split_plays
+from .inputs import PlayInput, TrickInputError, check_table_seat, parse_hands
+from .legality import TrickContext
+from .solver import NODE_BUDGET, Analysis, AnalysisError, _within, _without_capture, analyse_deal
+from .solver_analyst import Analyst
+from .solver_game import CardGame, Move
+from .solver_input import judge_partial
+from .solver_tables import Meter
+from .variants import Ruleset
+
+
+def last_round(rs: Ruleset) -> int | None:
+    """The first trick of the last round of a one-card game dealt in two (the duel's prikup,
+    solo-twelve's second four); None for the other games."""
+    if rs.rounds == 1 or rs.multi_card_leads or rs.draws:
+        return None
+    return rs.hand_size * (rs.rounds - 1) + 1
+
+
+def held_at(rs: Ruleset, trick_number: int) -> int:
+    """The cards each seat of a one-card game holds at the start of trick ``trick_number``."""
+    return rs.hand_size * rs.rounds - trick_number + 1
+
+
+def midway_allowed(rs: Ruleset, trick_number: int | None = None) -> bool:
+    """Can :func:`analyse_midway` take up a deal of ``rs`` at trick ``trick_number``? One-card
+    games at any trick when dealt in one round; dealt in two, at a trick of the last round
+    (:func:`last_round`), whose number must be given. Elsewhere a later round's cards or the
+    stock would have to be known too."""
+    if rs.multi_card_leads or rs.draws:
+        return False
+    first = last_round(rs)
+    return first is None or (trick_number or 0) >= first
+
+
+def analyse_midway(
+    rs: Ruleset,
+    leader: int,
+    hands: Sequence[Sequence[Card | str]],
+    plays: Sequence[PlayInput] | str,
+    *,
+    context: TrickContext | None = None,
+    budget: int = NODE_BUDGET,
+    review: bool = True,
+    partial: bool = False,
+) -> Analysis:
+    """The analysis from a trick in the middle of a deal (docs/rules.md#analysis), as
+    :func:`analyse_deal` answers it: ``hands`` are what each seat holds at the start of the trick
+    (its plays in it included), the same number each, and ``plays`` the trick's plays so far
+    (``leader`` led it). The context's ``led_suits`` and ``first_leader`` are the deal's so far;
+    in a game dealt in two rounds its ``trick_number`` says the trick is in the last one.
+
+    Who took the cards already played is not known: ``taken`` counts from this trick, ``value``
+    is the card points each side takes from here on, and no goal is judged (each None). Hands as
+    dealt are the deal's first trick: :func:`analyse_deal` answers, goals and all.
+
+    Only where :func:`midway_allowed` (``midway_unsupported`` otherwise); the hands' errors are
+    ``bad_hand``.
+    """
+    ctx = context or TrickContext()
+    if not midway_allowed(rs, ctx.trick_number):
+        raise AnalysisError(
+            "midway_unsupported",
+            f"{rs.key} is analysed from the deal's first trick"
+            + (f" or a trick of its last round, from trick {last_round(rs)}" if last_round(rs) else ""),
+        )
+    leader = check_table_seat(rs, leader)
+    held = parse_hands(rs, hands)
+    sizes = {len(h) for h in held if h is not None}
+    if None in held or len(sizes) != 1 or not 0 < min(sizes) <= rs.hand_size:
+        raise TrickInputError(
+            "bad_hand",
+            f"every seat's cards at the trick's start are needed, the same number each, {rs.hand_size} at most",
+            field="hands",
+            token=repr(hands)[:40],
+        )
+    size = sizes.pop()
+    if rs.rounds > 1:
+        # the last round: the trick's number says how many were played before
+        before = (ctx.trick_number or 0) - 1
+        if size != held_at(rs, before + 1):
+            raise TrickInputError(
+                "bad_hand",
+                f"at trick {before + 1} every seat holds {held_at(rs, before + 1)} cards",
+                field="hands",
+                token=repr(hands)[:40],
+            )
+    elif size == rs.hand_size:
+        return analyse_deal(
+            rs, leader, hands, plays, context=context, budget=budget, review=review, partial=partial
+        )
+    else:
+        before = rs.hand_size - size
+    flat = list(split_plays(rs, plays))
+    if len(flat) > rs.seats:
+        raise TrickInputError(
+            "too_many_plays",
+            "the plays of one trick only",
+            field=f"plays[{rs.seats}]",
+            token=str(flat[rs.seats]),
+        )
+    game = CardGame(rs, [[h for h in held if h is not None]], leader, ctx, Meter(0), before)
+    positions = [game.start()]
+    judged: list[tuple[int, Move, bool]] = []
+    if flat:
+        judge_partial(
+            rs, _without_capture(rs), game, positions, judged, flat, 0, ctx, ctx.first_leader, before
+        )
+    rest = sum(c.points for h in held if h is not None for c in h)
+    analyst = Analyst(rs, game, (0,) * len(rs.sides), rest)
+    return _within(budget, analyst, game, positions, judged if review else [], partial)
+
+
+__all__ = ["analyse_midway", "held_at", "last_round", "midway_allowed"]
