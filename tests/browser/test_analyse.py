@@ -11,8 +11,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from rules import analysis, solving
-from rules.engine import analyse_deal, resolve
-from tests.rules.helpers import past_the_budget, played_to, qs, revoke_deal, table_deal
+from tests.rules.helpers import past_the_budget, qs, revoke_deal, table_deal, taken_up_at
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -168,7 +167,7 @@ def test_the_trick_page_takes_up_a_trick_in_the_middle_of_the_deal(
 ) -> None:
     """The hands of the fourth trick typed in: the section answers from there, saying that its
     points count from this trick on."""
-    _params, now, leader, _plays = played_to(4)
+    now, leader, _plays = taken_up_at(table_deal("classic-sixes")[0], 4)
     page.context.add_cookies([{"name": "kozel_lang", "value": lang, "url": live_server.url}])
     page.goto(live_server.url + f"/rules/referee/?variant=classic-sixes&leader={leader}")
     page.locator("#hands summary").click()
@@ -188,10 +187,8 @@ def test_the_trick_page_takes_up_a_trick_in_the_middle_of_the_deal(
 def test_the_duel_s_second_round_is_taken_up_with_its_trick_number(page: Page, live_server) -> None:
     """The duel at trick 12: the trick's number typed in «Что было в коне» opens the analysis."""
     params, _first = table_deal("yc-duel", seats=2)
-    before = params["plays"].split()[:22]
-    hands, prikup = [params[f"h{s}"].split() for s in range(2)], [params[f"k{s}"].split() for s in range(2)]
-    leader = analyse_deal(resolve("yc-duel", seats=2), 0, hands, before, prikup=prikup, review=False).to_move
-    now = [" ".join(c for c in prikup[s] if c not in before) for s in range(2)]
+    held, leader, _before = taken_up_at(params, 12)
+    now = [" ".join(h) for h in held]
     query = {"variant": "yc-duel", "seats": "2", "leader": str(leader), "h0": now[0], "h1": now[1]}
     page.goto(live_server.url + "/rules/referee/?" + qs(query))
     expect(page.locator("#best-hint")).to_contain_text("во втором круге")

@@ -1,13 +1,14 @@
 """Deals built with the engine for the referee's tests: one with a revoke (seat 0 leads; every
-play legal except one), one played by the rules to a later trick, and a budget cut short."""
+play legal except one), whole deals at any table and the same taken up at a later trick, and a
+budget cut short."""
 
 from __future__ import annotations
 
-import random
 import re
 from urllib.parse import urlencode
 
 from rules.engine import AnalysisError, analyse_deal
+from rules.engine.deal import play_deal
 from rules.engine.solver import Analysis
 from rules.engine.tricks import legal_cards, resolve_trick
 from rules.engine.variants import get_variant, resolve
@@ -115,26 +116,16 @@ def past_the_budget(params: dict[str, str], first: list[str]) -> tuple[Analysis,
     raise AssertionError("no budget leaves a card unvalued")
 
 
-def played_to(trick: int, seed: int = 5) -> tuple[dict[str, str], list[list[str]], int, list[str]]:
-    """A classic deal played by the rules to the start of ``trick``: the query of the deal as
-    dealt with its plays, each hand then, the trick's leader, and the plays so far."""
-    rs = resolve("classic-sixes")
-    deck = list(rs.deck)
-    random.Random(seed).shuffle(deck)
-    hands = [deck[s * 8 : (s + 1) * 8] for s in range(4)]
-    rem = [list(h) for h in hands]
-    plays: list[str] = []
-    leader = 0
-    for _ in range(trick - 1):
-        cards = []
-        for i in range(4):
-            seat = (leader + i) % 4
-            card = legal_cards(rs, rem[seat], cards[0] if cards else None, seat=seat)[-1]
-            cards.append(card)
-            rem[seat].remove(card)
-        plays += [c.code for c in cards]
-        leader = resolve_trick(rs, leader, cards).winner
-    params = {"variant": "classic-sixes", "leader": "0", "plays": " ".join(plays)} | {
-        f"h{s}": " ".join(c.code for c in hands[s]) for s in range(4)
-    }
-    return params, [[c.code for c in h] for h in rem], leader, plays
+def taken_up_at(params: dict[str, str], trick: int) -> tuple[list[list[str]], int, list[str]]:
+    """A :func:`table_deal` at the start of ``trick`` (the second or later; in the last round of
+    a deal dealt in two): each seat's cards then, who leads it, and the plays before it."""
+    v = get_variant(params["variant"])
+    options = {k[4:]: v.option(k[4:]).from_text(raw) for k, raw in params.items() if k.startswith("opt_")}
+    rs = resolve(v, options, seats=int(params["seats"]) if "seats" in params else None)
+    n = rs.seats
+    before = params["plays"].split()[: (trick - 1) * n]
+    hands = [params[f"h{s}"].split() for s in range(n)]
+    prikup = [params[f"k{s}"].split() for s in range(n)] if "k0" in params else None
+    deal = play_deal(rs, int(params["leader"]), hands, before, prikup=prikup)
+    held = [[c for c in hands[s] + (prikup[s] if prikup else []) if c not in before] for s in range(n)]
+    return held, deal.tricks[-1].winner, before

@@ -13,7 +13,8 @@ from django.test import Client, override_settings
 
 from rules import analysis, solving
 from rules.engine import TrickContext, analyse_deal, legal_cards, resolve, resolve_trick
-from tests.rules.helpers import past_the_budget, played_to, qs, revoke_deal, ru_faces, table_deal, text
+from tests.api.test_analyse import body_of
+from tests.rules.helpers import past_the_budget, qs, revoke_deal, ru_faces, table_deal, taken_up_at, text
 
 DEAL = "/rules/referee/deal/"
 TRICK = "/rules/referee/"
@@ -31,17 +32,9 @@ def text_of(html: str) -> str:
 
 
 def api(client: Client, params: dict[str, str], plays: list[str] | None = None) -> dict[str, Any]:
-    n = sum(1 for k in params if re.fullmatch(r"h\d", k))
-    body: dict[str, Any] = {
-        "variant": params["variant"],
-        "leader": int(params["leader"]),
-        "hands": [params[f"h{s}"].split() for s in range(n)],
-        "plays": params["plays"].split() if plays is None else plays,
-    }
-    if "seats" in params:
-        body["seats"] = int(params["seats"])
-    if "k0" in params:
-        body["prikup"] = [params[f"k{s}"].split() for s in range(n)]
+    body = body_of(params)
+    if plays is not None:
+        body["plays"] = plays
     resp = client.post("/api/v1/analyse", json.dumps(body), content_type="application/json")
     assert resp.status_code == 200, resp.content
     return resp.json()
@@ -256,7 +249,8 @@ def test_the_trick_page_names_the_table_s_players_in_english(en: Client) -> None
 def test_the_trick_page_takes_up_a_trick_in_the_middle_of_the_deal(client: Client) -> None:
     """Hands of a later trick, the same number each: each card with the points its side takes
     from that trick on, the whole deal's analysis less what was taken before."""
-    params, now, leader, plays = played_to(4)
+    params, _first = table_deal("classic-sixes")
+    now, leader, plays = taken_up_at(params, 4)
     lead = now[leader][0]
     query = qs(
         {"variant": "classic-sixes", "leader": str(leader), "cards": lead}
@@ -276,7 +270,7 @@ def test_the_trick_page_takes_up_a_trick_in_the_middle_of_the_deal(client: Clien
 
 
 def test_the_trick_page_says_what_hands_it_needs(client: Client) -> None:
-    _params, now, leader, _plays = played_to(3)
+    now, leader, _plays = taken_up_at(table_deal("classic-sixes")[0], 3)
     uneven = {f"h{s}": " ".join(now[s]) for s in range(4)} | {"h3": " ".join(now[3][1:])}
     page = text(client.get(TRICK + "?" + qs({"variant": "classic-sixes", "leader": str(leader)} | uneven)))
     assert "на начало этой взятки, у всех поровну" in page
@@ -298,11 +292,7 @@ def test_the_trick_page_takes_up_the_duel_s_second_round(client: Client) -> None
     """The duel at trick 12, the trick's number given: each card's points from there on are the
     whole deal's (with its prikup) less what was taken before."""
     params, _first = table_deal("yc-duel", seats=2)
-    plays = params["plays"].split()
-    before = plays[:22]  # eight tricks of the first round and three of the second
-    whole = api(client, params, plays=before)
-    leader = whole["to_move"]
-    now = [[c for c in params[f"k{s}"].split() if c not in before] for s in range(2)]
+    now, leader, before = taken_up_at(params, 12)  # eight tricks of the first round, three of the second
     assert len(now[0]) == len(now[1]) == 5
     lead = now[leader][0]
     query = {"variant": "yc-duel", "seats": "2", "leader": str(leader), "trick": "12", "cards": lead}
