@@ -61,10 +61,9 @@ def best_moves(
     it, the best first; where the budget runs out after the best cards, the rest without points.
     ``midway``: ``hands`` are held at the start of a trick in the middle of the deal."""
     full = len(plays) == rs.seats
-    table: dict[str, Any] = {"midway": True} if midway else {}
     try:
         a = analysis.kept(
-            request, rs, leader, hands, list(plays), context=context, review=full, partial=True, **table
+            request, rs, leader, hands, list(plays), context=context, review=full, partial=True, midway=midway
         )
     except (KozelError, solving.Busy, solving.Limited) as e:
         return BestMoves(refusal=refusal_words(e), retry=isinstance(e, solving.Busy))
