@@ -107,7 +107,7 @@ class Analysis:
 _FREE: dict[int, tuple[Ruleset, Ruleset]] = {}
 
 
-def _without_capture(rs: Ruleset) -> Ruleset:
+def without_capture(rs: Ruleset) -> Ruleset:
     """The ruleset with the capture as an event only: the deal goes on after it."""
     if rs.capture is None:
         return rs
@@ -168,7 +168,7 @@ def analyse_deal(
     n = rs.seats
     flat = list(split_plays(rs, plays))
     whole = len(flat) - len(flat) % n
-    free = _without_capture(rs)
+    free = without_capture(rs)
     ctx = context or TrickContext()
     deal = play_deal(
         free,
@@ -216,10 +216,10 @@ def analyse_deal(
         judge_partial(rs, free, game, positions, judged, flat, whole, ctx, leader)
 
     analyst = Analyst(rs, game, tuple(kitty))
-    return _within(budget, analyst, game, positions, judged if review else [], partial, alternatives)
+    return analysed_within(budget, analyst, game, positions, judged if review else [], partial, alternatives)
 
 
-def _within(
+def analysed_within(
     budget: int,
     an: Analyst,
     game: CardGame | MultiGame,

@@ -10,7 +10,7 @@ from .cards import Card
 from .deal import split_plays
 from .inputs import PlayInput, TrickInputError, check_table_seat, parse_hands
 from .legality import TrickContext
-from .solver import NODE_BUDGET, Analysis, AnalysisError, _within, _without_capture, analyse_deal
+from .solver import NODE_BUDGET, Analysis, AnalysisError, analyse_deal, analysed_within, without_capture
 from .solver_analyst import Analyst
 from .solver_game import CardGame, Move
 from .solver_input import judge_partial
@@ -113,11 +113,11 @@ def analyse_midway(
     judged: list[tuple[int, Move, bool]] = []
     if flat:
         judge_partial(
-            rs, _without_capture(rs), game, positions, judged, flat, 0, ctx, ctx.first_leader, before
+            rs, without_capture(rs), game, positions, judged, flat, 0, ctx, ctx.first_leader, before
         )
     rest = sum(c.points for h in held if h is not None for c in h)
     analyst = Analyst(rs, game, (0,) * len(rs.sides), rest)
-    return _within(budget, analyst, game, positions, judged if review else [], partial)
+    return analysed_within(budget, analyst, game, positions, judged if review else [], partial)
 
 
 __all__ = ["analyse_midway", "held_at", "last_round", "midway_allowed"]
