@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import Card
-from .deal import split_plays
-from .inputs import PlayInput, TrickInputError, check_table_seat, parse_hands
+from .deal import DRAW_HAND, split_plays
+from .inputs import PlayInput, TrickInputError, check_table_seat, parse_hands, parse_play
 from .legality import TrickContext
 from .solver import NODE_BUDGET, Analysis, AnalysisError, analyse_deal, analysed_within, without_capture
 from .solver_analyst import Analyst
 from .solver_game import CardGame, Move
 from .solver_input import judge_partial
+from .solver_multi import MultiGame
 from .solver_tables import Meter
 from .variants import Ruleset
 
@@ -32,12 +33,10 @@ def held_at(rs: Ruleset, trick_number: int) -> int:
 
 
 def midway_allowed(rs: Ruleset, trick_number: int | None = None) -> bool:
-    """Can :func:`analyse_midway` take up a deal of ``rs`` at trick ``trick_number``? One-card
-    games at any trick when dealt in one round; dealt in two, at a trick of the last round
-    (:func:`last_round`), whose number must be given. Elsewhere a later round's cards or the
-    stock would have to be known too."""
-    if rs.multi_card_leads or rs.draws:
-        return False
+    """Can :func:`analyse_midway` take up a deal of ``rs`` at trick ``trick_number``? Games dealt
+    in one round at any trick (draw-four with what is left of the stock); dealt in two, at a trick
+    of the last round (:func:`last_round`), whose number must be given: before it, the later
+    round's cards would have to be known too."""
     first = last_round(rs)
     return first is None or (trick_number or 0) >= first
 
@@ -49,6 +48,7 @@ def analyse_midway(
     plays: Sequence[PlayInput] | str,
     *,
     context: TrickContext | None = None,
+    stock: Sequence[Card | str] | str | None = None,
     budget: int = NODE_BUDGET,
     review: bool = True,
     partial: bool = False,
@@ -58,13 +58,15 @@ def analyse_midway(
     (its plays in it included), the same number each, and ``plays`` the trick's plays so far
     (``leader`` led it). The context's ``led_suits`` and ``first_leader`` are the deal's so far;
     in a game dealt in two rounds its ``trick_number`` says the trick is in the last one.
+    draw-four needs ``stock``, what is left of it in the order it is drawn (empty once drawn),
+    whole rounds of one card a seat: hands of up to 4 cards each, 4 while the stock lasts.
 
     Who took the cards already played is not known: ``taken`` counts from this trick, ``value``
     is the card points each side takes from here on, and no goal is judged (each None). Hands as
     dealt are the deal's first trick: :func:`analyse_deal` answers, goals and all.
 
     Only where :func:`midway_allowed` (``midway_unsupported`` otherwise); the hands' errors are
-    ``bad_hand``.
+    ``bad_hand``; draw-four without ``stock`` is ``incomplete_deal``.
     """
     ctx = context or TrickContext()
     if not midway_allowed(rs, ctx.trick_number):
@@ -74,6 +76,8 @@ def analyse_midway(
             + (f" or a trick of its last round, from trick {last_round(rs)}" if last_round(rs) else ""),
         )
     leader = check_table_seat(rs, leader)
+    if rs.draws:
+        return _drawing(rs, leader, hands, plays, ctx, stock, budget, review, partial)
     held = parse_hands(rs, hands)
     sizes = {len(h) for h in held if h is not None}
     if None in held or len(sizes) != 1 or not 0 < min(sizes) <= rs.hand_size:
@@ -100,6 +104,79 @@ def analyse_midway(
         )
     else:
         before = rs.hand_size - size
+    dealt = [h for h in held if h is not None]
+    game: CardGame | MultiGame
+    if rs.multi_card_leads:
+        game = MultiGame(without_capture(rs), dealt, [], leader, ctx, Meter(0), rs, midway=True)
+    else:
+        game = CardGame(rs, [dealt], leader, ctx, Meter(0), before)
+    return _taken_up(rs, game, dealt, [], plays, ctx, before, budget, review, partial)
+
+
+def _drawing(
+    rs: Ruleset,
+    leader: int,
+    hands: Sequence[Sequence[Card | str]],
+    plays: Sequence[PlayInput] | str,
+    ctx: TrickContext,
+    stock: Sequence[Card | str] | str | None,
+    budget: int,
+    review: bool,
+    partial: bool,
+) -> Analysis:
+    """draw-four taken up at a trick: the hands, and what is left of the stock in its order."""
+    seen: set[Card] = set()
+    held = parse_hands(rs, hands, seen=seen)
+    if stock is None:  # each card not held may be played or still in the stock
+        codes = [c.code for c in rs.deck if c not in seen]
+        raise AnalysisError(
+            "incomplete_deal",
+            "what is left of the stock, in order, is needed: " + " ".join(codes),
+            cards=codes,
+        )
+    tokens = stock.replace(",", " ").split() if isinstance(stock, str) else list(stock)
+    pile = [parse_play(rs, t, "stock")[0] for t in tokens]
+    for c in pile:
+        if c in seen:  # as the deal says it
+            raise TrickInputError(
+                "bad_hand", f"{c} is both held and in the stock", field="stock", token=c.code, card=c.code
+            )
+        seen.add(c)
+    # the hands are drawn up one card at a time, a stock of whole rounds: they stay even
+    sizes = {len(h) for h in held if h is not None}
+    if None in held or len(sizes) != 1 or not 0 < min(sizes) <= DRAW_HAND or pile and min(sizes) < DRAW_HAND:
+        raise TrickInputError(
+            "bad_hand",
+            f"every seat's cards at the trick's start are needed, the same number each, {DRAW_HAND} while the stock lasts",
+            field="hands",
+            token=repr(hands)[:40],
+        )
+    if len(pile) % rs.seats:
+        raise TrickInputError(
+            "bad_hand",
+            f"the stock holds whole rounds of {rs.seats} cards, not {len(pile)}",
+            field="stock",
+            token=" ".join(c.code for c in pile)[:40],
+        )
+    dealt = [h for h in held if h is not None]
+    game = MultiGame(without_capture(rs), dealt, pile, leader, ctx, Meter(0), rs, midway=True)
+    return _taken_up(rs, game, dealt, pile, plays, ctx, 0, budget, review, partial)
+
+
+def _taken_up(
+    rs: Ruleset,
+    game: CardGame | MultiGame,
+    dealt: list[tuple[Card, ...]],
+    pile: list[Card],
+    plays: Sequence[PlayInput] | str,
+    ctx: TrickContext,
+    before: int,
+    budget: int,
+    review: bool,
+    partial: bool,
+) -> Analysis:
+    """The analysis of ``game`` from its start, after the trick's ``plays``: the points still to
+    be played are all there is, and no goal is judged."""
     flat = list(split_plays(rs, plays))
     if len(flat) > rs.seats:
         raise TrickInputError(
@@ -108,14 +185,13 @@ def analyse_midway(
             field=f"plays[{rs.seats}]",
             token=str(flat[rs.seats]),
         )
-    game = CardGame(rs, [[h for h in held if h is not None]], leader, ctx, Meter(0), before)
     positions = [game.start()]
     judged: list[tuple[int, Move, bool]] = []
     if flat:
         judge_partial(
             rs, without_capture(rs), game, positions, judged, flat, 0, ctx, ctx.first_leader, before
         )
-    rest = sum(c.points for h in held if h is not None for c in h)
+    rest = sum(c.points for h in dealt for c in h) + sum(c.points for c in pile)
     analyst = Analyst(rs, game, (0,) * len(rs.sides), rest)
     return analysed_within(budget, analyst, game, positions, judged if review else [], partial)
 

@@ -62,13 +62,18 @@ class MultiGame:
         context: TrickContext,
         meter: Meter,
         rs: Ruleset,
+        midway: bool = False,
     ) -> None:
+        """``midway``: ``hands`` are held at a trick in the middle of the deal and ``stock`` is
+        what is left of it (the context's ``first_leader`` and ``led_suits`` then say the rest)."""
         self.rs, self.free = rs, free
         self.n = rs.seats
         self.tb = tb = tables_of(rs)
         self.first = tuple(mask_of(tb, h) for h in hands)
         self.stock = tuple(stock)
         self.leader = leader
+        self.first_leader = context.first_leader if midway else leader
+        self.led = sum(1 << g for g, s in enumerate("CSHD") if s in context.led_suits) if midway else 0
         self.ctx = context
         self.meter = meter
         self._plays: dict[tuple[object, ...], list[Move]] = {}
@@ -77,7 +82,7 @@ class MultiGame:
 
     def start(self) -> Pos:
         sides = len(self.rs.sides)
-        return Pos(self.first, 0, self.leader, (), 0, (0,) * sides, (0,) * sides)
+        return Pos(self.first, 0, self.leader, (), self.led, (0,) * sides, (0,) * sides)
 
     def to_move(self, pos: Pos) -> int | None:
         if pos.trick:
@@ -96,7 +101,7 @@ class MultiGame:
     def _context(self, pos: Pos) -> TrickContext:
         suits = frozenset(s for g, s in enumerate("CSHD") if pos.ls >> g & 1)
         number = (len(self.rs.deck) - sum(bin(h).count("1") for h in pos.hands)) // self.n + 1
-        return replace(self.ctx, first_leader=self.leader, led_suits=suits, trick_number=number)
+        return replace(self.ctx, first_leader=self.first_leader, led_suits=suits, trick_number=number)
 
     def _judge(self, pos: Pos, plays: list[tuple[Card, ...]]) -> Trick:
         holds = tuple(self.hand_cards(pos, s) for s in range(self.n))
