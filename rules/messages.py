@@ -114,7 +114,7 @@ MESSAGES: dict[str, Any] = {
     # the exact analysis of a deal
     "incomplete_deal": _("The analysis needs every card's place; not given: %(cards)s."),
     "midway_unsupported": _(
-        "This game is analysed from the deal's first trick only: give every hand as dealt."
+        "This game is analysed from the deal's first trick, every hand as dealt, or in its second round, with the trick's number."
     ),
     "too_complex": _(
         "This position is too large to analyse here: it would search more than %(budget)s positions."

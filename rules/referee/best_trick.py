@@ -61,9 +61,12 @@ def best_moves(
     it, the best first; where the budget runs out after the best cards, the rest without points.
     ``midway``: ``hands`` are held at the start of a trick in the middle of the deal."""
     full = len(plays) == rs.seats
+    table: dict[str, Any] = {"midway": midway}
+    if midway and rs.draws:
+        table["stock"] = []  # the page takes draw-four up once its stock is drawn
     try:
         a = analysis.kept(
-            request, rs, leader, hands, list(plays), context=context, review=full, partial=True, midway=midway
+            request, rs, leader, hands, list(plays), context=context, review=full, partial=True, **table
         )
     except (KozelError, solving.Busy, solving.Limited) as e:
         return BestMoves(refusal=refusal_words(e), retry=isinstance(e, solving.Busy))
@@ -93,15 +96,12 @@ def _hand_text(cards: list[Card] | None) -> str:
     return " ".join(card_text(c) for c in cards) if cards else NONE_HELD
 
 
-def dealt_size(rs: Ruleset) -> int:
-    return DRAW_HAND if rs.draws else rs.hand_size
-
-
 def position(q: TrickQuery) -> tuple[list[list[Card]], list[Any], bool] | None:
     """Every hand at the trick's start (what each seat played in it and what it held besides),
     the plays so far (the whole trick, once full), and whether the trick is in the middle of the
-    deal, when every seat's hand is given: as dealt (the deal's first trick), or where the game
-    can be taken up in its middle, the same number of cards each."""
+    deal, when every seat's hand is given, the same number each: as dealt (the deal's first
+    trick) or fewer (a game dealt in two rounds: in its last, with the trick's number; draw-four:
+    once its stock is drawn)."""
     rs = q.rs
     if rs is None or q.problems:
         return None
@@ -113,17 +113,20 @@ def position(q: TrickQuery) -> tuple[list[list[Card]], list[Any], bool] | None:
     for seat in range(n):
         own = [c for i, pl in enumerate(plays) if (q.leader + i) % n == seat for c in pl]
         hands.append(own + [c for c in q.held[seat] if c not in own])
+    out = [p if rs.multi_card_leads else p[0] for p in plays]
     sizes = {len(h) for h in hands}
     size = sizes.pop()
-    out = [p if rs.multi_card_leads else p[0] for p in plays]
+    if rs.draws:
+        # the page takes no stock: draw-four is taken up once it is drawn
+        return (hands, out, True) if q.drawn and not sizes and size <= DRAW_HAND else None
     if last_round(rs):
         # a game dealt in two rounds, in its last (the first needs the later cards): the trick's
         # number says how many cards are left
         ok = midway_allowed(rs, q.trick_number) and not sizes and size == held_at(rs, q.trick_number or 0)
         return (hands, out, True) if ok else None
-    if sizes or size > dealt_size(rs) or size < dealt_size(rs) and not midway_allowed(rs):
+    if sizes or size > rs.hand_size:
         return None
-    return hands, out, size < dealt_size(rs)
+    return hands, out, size < rs.hand_size
 
 
 def not_held_by_next(q: TrickQuery) -> set[Card]:
@@ -151,14 +154,14 @@ def trick_context(
                 out["best_hint"] = _(
                     "«How best to play?» works in the second round: give the trick's number under «The hand so far» and every player's cards at its start."
                 )
-            elif midway_allowed(rs):
+            elif rs.draws and not q.drawn:
                 out["best_hint"] = _(
-                    "«How best to play?» needs every player's cards at the start of this trick, the same number each (%(n)s at the first trick)."
-                ) % {"n": dealt_size(rs)}
+                    "«How best to play?» works once the stock is drawn: tick «The stock is drawn» under the hands, with every player's cards at the start of this trick."
+                )
             else:
                 out["best_hint"] = _(
-                    "«How best to play?» starts from the deal's first trick: give every hand as dealt, %(n)s cards each."
-                ) % {"n": dealt_size(rs)}
+                    "«How best to play?» needs every player's cards at the start of this trick, the same number each (%(n)s at the first trick)."
+                ) % {"n": DRAW_HAND if rs.draws else rs.hand_size}
         return out
     hands, plays, midway = pos
     url = link(q.params())

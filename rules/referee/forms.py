@@ -235,7 +235,8 @@ class RefereeForm(RulesForm):
 
 class TrickForm(RefereeForm):
     """One trick: ``n`` cards a play (draw-four), what seats held (``h0``..``h3``, ``-``: none of
-    the cards asked about), the hand's first leader, the plain suits led before, the trick number."""
+    the cards asked about), the hand's first leader, the plain suits led before, the trick number,
+    and whether draw-four's stock is drawn."""
 
     n = forms.CharField(required=False)
     h0 = forms.CharField(required=False)
@@ -246,6 +247,7 @@ class TrickForm(RefereeForm):
     led = forms.CharField(required=False, strip=False)
     trick = WholeNumberField(1, 18, required=False)  # the duel with sevens has 18 tricks
     boaster = SeatField(required=False)
+    drawn = forms.BooleanField(required=False)  # draw-four: the stock is drawn
 
     def clean_n(self) -> int:
         if self.ruleset is None or not self.ruleset.multi_card_leads:

@@ -46,6 +46,7 @@ class TrickQuery:
     led_suits: str = field(default="", metadata={"param": "led"})
     trick_number: int | None = field(default=None, metadata={"param": "trick"})
     boaster: int | None = None  # classic-sixes#leading option: who called the khvalyonka
+    drawn: bool = False  # draw-four: the stock is drawn, every card still to play is in a hand
     names: list[str] = field(default_factory=list)  # the match's players by seat, when opened from one
     problems: list[Problem] = field(default_factory=list)
 
@@ -84,6 +85,7 @@ class TrickQuery:
             "led": self.led_suits,
             "trick": self.trick_number,
             "boaster": self.boaster,
+            "drawn": self.drawn,
         }
         state.update(change)
         out = self.rules.params()
@@ -108,6 +110,8 @@ class TrickQuery:
             out["trick"] = str(state["trick"])
         if state["boaster"] is not None:
             out["boaster"] = str(state["boaster"])
+        if state["drawn"]:
+            out["drawn"] = "1"
         out.update(names_params(self.names))
         return out
 

@@ -69,6 +69,7 @@ def referee(request: HttpRequest) -> HttpResponse:
         "voon": bool(rs and rs.lead_rule == "voon"),
         "ace_ban": bool(rs and rs.ace_discard_ban),
         "boaster_rule": bool(rs and rs.lead_rule == "hvalyonka_only"),
+        "draws": bool(rs and rs.draws),
         "last_round": first_of_last,
         # «Что было в коне» opens where something of it is given
         "ctx_given": bool(

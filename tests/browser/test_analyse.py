@@ -11,6 +11,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from rules import analysis, solving
+from rules.engine import analyse_midway, resolve
 from tests.rules.helpers import past_the_budget, qs, revoke_deal, table_deal, taken_up_at
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -180,6 +181,33 @@ def test_the_trick_page_takes_up_a_trick_in_the_middle_of_the_deal(
         "с этой взятки до конца сдачи" if lang == "ru" else "from this trick to the end of the deal"
     )
     expect(page.locator(".best-moves li.is-best").first).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert serious(page) == []
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_draw_four_is_taken_up_once_its_stock_is_drawn(page: Page, live_server, lang: str) -> None:
+    """draw-four's last tricks: with every hand given the page asks whether the stock is drawn;
+    ticking it under the hands opens the analysis, plays of several cards included."""
+    hands = ["JC JS 7D", "QH 8S 10H", "QD 10C 6C", "9D KH AH"]
+    query = {"variant": "draw-four", "leader": "3"} | {f"h{s}": h for s, h in enumerate(hands)}
+    page.context.add_cookies([{"name": "kozel_lang", "value": lang, "url": live_server.url}])
+    page.goto(live_server.url + "/rules/referee/?" + qs(query))
+    expect(page.locator("#best-hint")).to_contain_text(
+        "колода разобрана" if lang == "ru" else "stock is drawn"
+    )
+    box = page.locator('input[name="drawn"]')
+    expect(box).to_be_visible()  # the hands' section is open with hands given
+    for _ in range(5):  # a change made while htmx still settles the last redraw is made again
+        box.check()
+        try:
+            expect(page.locator(".best-moves li").first).to_be_visible(timeout=5_000)
+            break
+        except AssertionError:
+            continue
+    a = analyse_midway(resolve("draw-four"), 3, [h.split() for h in hands], [], stock=[], review=False)
+    expect(page.locator(".best-moves li")).to_have_count(len(a.moves), timeout=SOLVE_WAIT)
+    expect(page.locator(".best-moves li").filter(has_text=re.compile(r"[♥].*[♥]"))).not_to_have_count(0)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert serious(page) == []
 

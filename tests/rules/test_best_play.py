@@ -12,7 +12,7 @@ import pytest
 from django.test import Client, override_settings
 
 from rules import analysis, solving
-from rules.engine import TrickContext, analyse_deal, legal_cards, resolve, resolve_trick
+from rules.engine import TrickContext, analyse_deal, analyse_midway, legal_cards, resolve, resolve_trick
 from tests.api.test_analyse import body_of
 from tests.rules.helpers import past_the_budget, qs, revoke_deal, ru_faces, table_deal, taken_up_at, text
 
@@ -274,6 +274,11 @@ def test_the_trick_page_says_what_hands_it_needs(client: Client) -> None:
     uneven = {f"h{s}": " ".join(now[s]) for s in range(4)} | {"h3": " ".join(now[3][1:])}
     page = text(client.get(TRICK + "?" + qs({"variant": "classic-sixes", "leader": str(leader)} | uneven)))
     assert "на начало этой взятки, у всех поровну" in page
+    # draw-four, the stock drawn: its hands stay even too, four at most
+    four = {"variant": "draw-four", "leader": "0", "drawn": "1"}
+    four |= {f"h{s}": h for s, h in enumerate(["JC JS 7D 9C", "QH 8S 10H KC", "QD 10C QC 8C", "9D KH AH"])}
+    page = text(client.get(TRICK + "?" + qs(four)))
+    assert "у всех поровну (на первой взятке — по 4)" in page and "колода разобрана" not in page
     # the duel's second round is dealt later: without the trick's number it cannot tell the round
     rs = resolve("yc-duel", seats=2)
     deck = sorted(rs.deck, key=lambda c: c.index)
@@ -286,6 +291,57 @@ def test_the_trick_page_says_what_hands_it_needs(client: Client) -> None:
     }
     html = client.get(TRICK + "?" + qs(duel)).content.decode()
     assert 'id="best"' not in html and "считает во втором круге" in text(client.get(TRICK + "?" + qs(duel)))
+
+
+def _move_lines(html: str) -> list[str]:
+    """The «Как лучше сыграть?» section's lines, one a play: its cards and its points."""
+    items = re.findall(
+        r'<li(?: class="is-best")?><span class="mv">(.*?)</span>\s*<strong>(.*?)</strong>', html, re.S
+    )
+    return [f"{text_of(cards).strip()} {points}" for cards, points in items]
+
+
+@pytest.mark.parametrize(
+    ("params", "hands", "stock"),
+    [
+        (
+            {"variant": "classic-sixes", "opt_multi_leads": "1"},
+            ["JC JS 7D 9C 9H", "QH 8S 10H KC 8H", "QD 10C QC 8C AC", "9D KH AH 7H KD"],
+            None,
+        ),
+        ({"variant": "draw-four"}, ["JC JS 7D", "QH 8S 10H", "QD 10C 6C", "9D KH AH"], []),
+        ({"variant": "draw-four"}, ["JC JS 7D 9C", "QH 8S 10H KC", "QD 10C QC 8C", "9D KH AH 6H"], []),
+    ],
+)
+def test_the_trick_page_takes_up_multi_card_games_in_the_middle(
+    client: Client, params: dict[str, str], hands: list[str], stock: list[str] | None
+) -> None:
+    """classic with multi-card leads at a later trick, and draw-four once its stock is drawn (four
+    cards each after the last draw, or fewer): each play, several cards included, with the points
+    its side takes from there on, as the engine's ``analyse_midway`` gives them."""
+    rs = resolve(params["variant"], {"multi_leads": True} if "opt_multi_leads" in params else {})
+    query = params | {"leader": "3"} | {f"h{s}": h for s, h in enumerate(hands)}
+    if stock is not None:
+        # without the tick the page cannot tell the stock is drawn: it says what it needs
+        page = text(client.get(TRICK + "?" + qs(query)))
+        assert "считает, когда колода разобрана" in page and 'id="best"' not in page
+        query["drawn"] = "1"
+    html = client.get(TRICK + "?" + qs(query)).content.decode()
+    assert (
+        'id="best"' in html
+        and 'id="best-hint"' not in html
+        and 'name="drawn" value="1" checked' in html
+        or not stock
+    )
+    got = client.get(TRICK + "?" + qs(query) + "&best=1", **FRAGMENT).content.decode()
+    a = analyse_midway(rs, 3, [h.split() for h in hands], [], stock=stock, review=False)
+    side = rs.side_of(a.to_move or 0)
+    expected = {f"{ru_faces(' '.join(c.code for c in m.card))} {m.value[side]} очк": m.cost for m in a.moves}  # type: ignore[union-attr]
+    lines = [line[: line.index("очк") + 3] for line in _move_lines(got)]
+    assert sorted(lines) == sorted(expected) and any(len(m.card) > 1 for m in a.moves)  # type: ignore[arg-type]
+    costs = [expected[line] for line in lines]
+    assert costs == sorted(costs), "the best plays come first"
+    assert "с этой взятки до конца сдачи" in text_of(got)
 
 
 def test_the_trick_page_takes_up_the_duel_s_second_round(client: Client) -> None:
