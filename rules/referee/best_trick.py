@@ -45,6 +45,7 @@ class BestMoves:
     unvalued: list[list[Face]] = field(default_factory=list)  # past the budget: worse than the best
     nodes: int = 0
     midway: bool = False  # a trick in the middle of the deal: points from it on
+    multi: bool = False  # a play may be several cards
 
 
 def best_moves(
@@ -87,7 +88,14 @@ def best_moves(
     ]
     moves.sort(key=lambda m: (m.cost, -m.points))
     unvalued = [faces_of(c, rs) for c in a.unvalued]
-    return BestMoves(mover=who(a.to_move), moves=moves, unvalued=unvalued, nodes=a.nodes, midway=midway)
+    return BestMoves(
+        mover=who(a.to_move),
+        moves=moves,
+        unvalued=unvalued,
+        nodes=a.nodes,
+        midway=midway,
+        multi=rs.multi_card_leads,
+    )
 
 
 def _hand_text(cards: list[Card] | None) -> str:

@@ -208,6 +208,11 @@ def test_draw_four_is_taken_up_once_its_stock_is_drawn(page: Page, live_server, 
     a = analyse_midway(resolve("draw-four"), 3, [h.split() for h in hands], [], stock=[], review=False)
     expect(page.locator(".best-moves li")).to_have_count(len(a.moves), timeout=SOLVE_WAIT)
     expect(page.locator(".best-moves li").filter(has_text=re.compile(r"[♥].*[♥]"))).not_to_have_count(0)
+    expect(page.locator("#best")).to_contain_text(
+        "Каждый разрешённый ход (одна карта или несколько)"
+        if lang == "ru"
+        else "Each allowed play (one card or several)"
+    )
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert serious(page) == []
 

@@ -172,6 +172,16 @@ REVIEWED: dict[str, tuple[dict[str, object], str]] = {
         "ренонс: {n}, 4 очка другой команде",
     ),
     # the deal's analysis (the referee's best play)
+    "%(p)s to play. Each allowed play (one card or several), with the card points that side takes with best play after it:": (
+        {},
+        "Ходит {n}. Каждый разрешённый ход (одна карта или несколько) и сколько очков возьмёт эта сторона "
+        "при лучшей игре после него:",
+    ),
+    "%(p)s to play. Each allowed play (one card or several), with the card points that side takes from this trick to the end of the deal with best play after it (the tricks before are not counted):": (
+        {},
+        "Ходит {n}. Каждый разрешённый ход (одна карта или несколько) и сколько очков возьмёт эта сторона с "
+        "этой взятки до конца сдачи при лучшей игре после него (прежние взятки не в счёт):",
+    ),
     "%(p)s to play. Each allowed card, with the card points that side takes with best play after it:": (
         {},
         "Ходит {n}. Каждая разрешённая карта и сколько очков возьмёт эта сторона при лучшей игре после неё:",

@@ -341,7 +341,8 @@ def test_the_trick_page_takes_up_multi_card_games_in_the_middle(
     assert sorted(lines) == sorted(expected) and any(len(m.card) > 1 for m in a.moves)  # type: ignore[arg-type]
     costs = [expected[line] for line in lines]
     assert costs == sorted(costs), "the best plays come first"
-    assert "с этой взятки до конца сдачи" in text_of(got)
+    assert "Каждый разрешённый ход (одна карта или несколько)" in text_of(got)
+    assert "с этой взятки до конца сдачи при лучшей игре после него" in text_of(got)
 
 
 def test_the_trick_page_takes_up_the_duel_s_second_round(client: Client) -> None:
