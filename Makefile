@@ -48,7 +48,7 @@ bench-offline: $(CORE)
 
 # the solver against the brute-force minimax on thousands of positions per table (make test: 200)
 test-solver: $(CORE)
-	KOZEL_SOLVER_POSITIONS=3000 DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/python -m pytest -q -p no:playwright tests/engine/test_solver.py tests/engine/test_solver_cases.py
+	KOZEL_SOLVER_POSITIONS=3000 DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/python -m pytest -q -p no:playwright tests/engine/test_solver.py tests/engine/test_solver_cases.py tests/engine/test_solver_midway.py
 
 # the solver on 100 seeded random deals per table: time and nodes from the first lead, against
 # a plain alpha-beta with four tricks left (ARGS="--deals 20 --tables yc-duel" for a short run)
