@@ -17,10 +17,10 @@ from pathlib import Path
 from types import ModuleType
 
 from . import solver_core
-from .cards import SUITS, Card
+from .cards import Card
 from .legality import TrickContext
 from .solver_core import CAPTURE, POINTS, Search
-from .solver_tables import Meter, Rules, beats, cards_of, mask_of, tables_of
+from .solver_tables import Meter, Rules, beats, cards_of, led_mask, mask_of, tables_of
 from .variants import Ruleset
 
 SHALLOW = 4
@@ -112,7 +112,7 @@ class CardGame:
         self.rules = Rules(rs, tb, context, first, self.dealt, before)
         self.meter = meter
         self.leader = leader
-        self.led = sum(1 << g for g, s in enumerate(SUITS) if s in context.led_suits) if before else 0
+        self.led = led_mask(context.led_suits) if before else 0
         self.capture = (tb.bit[rs.capture[0]], tb.bit[rs.capture[1]]) if rs.capture else None
         self._searches: dict[tuple[frozenset[int], int], Search] = {}
         self._core = COMPILED if USE_COMPILED and COMPILED is not None else solver_core

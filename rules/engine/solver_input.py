@@ -11,6 +11,7 @@ from .inputs import TrickInputError, parse_hands, parse_play
 from .legality import TrickContext
 from .solver_game import CardGame, Move, Pos
 from .solver_multi import MultiGame, judge_prefix
+from .solver_tables import led_suits_of
 from .variants import Ruleset
 
 
@@ -80,7 +81,7 @@ def judge_partial(
             played.add(c)
         parsed.append(cards)
     holds = tuple(game.hand_cards(start, s) for s in range(rs.seats))
-    suits = frozenset(s for g, s in enumerate("CSHD") if start.ls >> g & 1)
+    suits = led_suits_of(start.ls)
     tctx = replace(
         ctx, first_leader=leader, led_suits=suits, trick_number=before + len(judged) // rs.seats + 1
     )

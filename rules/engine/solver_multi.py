@@ -18,7 +18,7 @@ from .deal import DRAW_HAND, draw_up
 from .legality import TrickContext
 from .solver_core import CAPTURE, POINTS, TRICKS
 from .solver_game import Move, Pos, mtd
-from .solver_tables import Meter, TooComplex, cards_of, mask_of, tables_of
+from .solver_tables import Meter, TooComplex, cards_of, led_mask, led_suits_of, mask_of, tables_of
 from .tricks import Trick, capture_events, resolve_parsed
 from .variants import Ruleset
 
@@ -73,7 +73,7 @@ class MultiGame:
         self.stock = tuple(stock)
         self.leader = leader
         self.first_leader = context.first_leader if midway else leader
-        self.led = sum(1 << g for g, s in enumerate("CSHD") if s in context.led_suits) if midway else 0
+        self.led = led_mask(context.led_suits) if midway else 0
         self.ctx = context
         self.meter = meter
         self._plays: dict[tuple[object, ...], list[Move]] = {}
@@ -99,7 +99,7 @@ class MultiGame:
         return tuple(cards_of(self.tb, pos.hands[seat]))
 
     def _context(self, pos: Pos) -> TrickContext:
-        suits = frozenset(s for g, s in enumerate("CSHD") if pos.ls >> g & 1)
+        suits = led_suits_of(pos.ls)
         number = (len(self.rs.deck) - sum(bin(h).count("1") for h in pos.hands)) // self.n + 1
         return replace(self.ctx, first_leader=self.first_leader, led_suits=suits, trick_number=number)
 

@@ -92,6 +92,16 @@ def beats(tb: Tables, c: int, best: int) -> bool:
     return c < best and (c < tb.ntrumps or tb.grp[c] == tb.grp[best])
 
 
+def led_mask(suits: frozenset[str]) -> int:
+    """The plain suits led so far as the search keeps them: a bit per suit, in SUITS order."""
+    return sum(1 << g for g, s in enumerate(SUITS) if s in suits)
+
+
+def led_suits_of(ls: int) -> frozenset[str]:
+    """The suits of a :func:`led_mask`."""
+    return frozenset(s for g, s in enumerate(SUITS) if ls >> g & 1)
+
+
 def _worth(tb: Tables, m: int, k: int = 99, most: bool = True) -> int:
     """What ``k`` cards of ``m`` are worth at the most (``most=False``: at the fewest)."""
     worths = sorted((tb.pts[c] for c in range(len(tb.cards)) if m >> c & 1), reverse=most)
@@ -159,9 +169,12 @@ class Rules:
     def _ctx(self, ls: int, trick_number: int | None) -> TrickContext:
         got = self._contexts.get((ls, trick_number))
         if got is None:
-            c = self.ctx
-            suits = frozenset(s for g, s in enumerate(SUITS) if ls >> g & 1)
-            got = replace(c, first_leader=self.first_leader, led_suits=suits, trick_number=trick_number)
+            got = replace(
+                self.ctx,
+                first_leader=self.first_leader,
+                led_suits=led_suits_of(ls),
+                trick_number=trick_number,
+            )
             self._contexts[(ls, trick_number)] = got
         return got
 
