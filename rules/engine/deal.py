@@ -30,6 +30,7 @@ from .inputs import (
     frozen_params,
     parse_hands,
     parse_play,
+    parse_stock,
 )
 from .tricks import Event, Trick, TrickContext, resolve_parsed
 from .variants import Ruleset
@@ -172,19 +173,7 @@ def play_deal(
             raise TrickInputError(
                 "bad_hand", "a stock is only used in draw-four", field="stock", token=repr(stock)
             )
-        pile = []
-        for t in stock.replace(",", " ").split() if isinstance(stock, str) else stock:
-            c = parse_play(rs, t, "stock")[0]
-            if c in seen:
-                raise TrickInputError(
-                    "bad_hand",
-                    f"{c} is both dealt and in the stock",
-                    field="stock",
-                    token=c.code,
-                    card=c.code,
-                )
-            seen.add(c)
-            pile.append(c)
+        pile = parse_stock(rs, stock, seen)
 
     flat = split_plays(rs, plays)
     parsed: list[tuple[Card, ...]] = []

@@ -23,6 +23,7 @@ __all__ = [
     "frozen_params",
     "parse_hands",
     "parse_play",
+    "parse_stock",
 ]
 
 SEATS = (0, 1, 2, 3)
@@ -155,3 +156,22 @@ def parse_hands(
             )
         out.append(tuple(cards))
     return tuple(out)
+
+
+def parse_stock(rs: Ruleset, stock: Sequence[Card | str] | str, seen: set[Card]) -> list[Card]:
+    """draw-four's stock in draw order (codes, or one string of them): cards in the deck, none
+    also in a hand (``bad_hand`` on ``stock``; ``seen`` holds the hands' cards and takes these)."""
+    pile: list[Card] = []
+    for t in stock.replace(",", " ").split() if isinstance(stock, str) else stock:
+        c = parse_play(rs, t, "stock")[0]
+        if c in seen:
+            raise TrickInputError(
+                "bad_hand",
+                f"{c} is both in a hand and in the stock",
+                field="stock",
+                token=c.code,
+                card=c.code,
+            )
+        seen.add(c)
+        pile.append(c)
+    return pile

@@ -21,7 +21,7 @@ from typing import cast
 
 from .cards import Card, KozelError
 from .deal import play_deal, split_plays
-from .inputs import PlayInput, check_table_seat, parse_hands, parse_play
+from .inputs import PlayInput, check_table_seat, parse_hands, parse_stock
 from .legality import TrickContext
 from .solver_analyst import GOALS, Analyst
 from .solver_game import CardGame, Move, Pos
@@ -184,14 +184,7 @@ def analyse_deal(
     game: CardGame | MultiGame
     dealt = [tuple(h) for h in parse_hands(rs, hands) if h is not None]
     if rs.multi_card_leads:
-        pile = (
-            [
-                parse_play(rs, t, "stock")[0]
-                for t in (stock.replace(",", " ").split() if isinstance(stock, str) else stock or [])
-            ]
-            if rs.draws
-            else []
-        )
+        pile = parse_stock(rs, stock or [], set()) if rs.draws else []
         game = MultiGame(free, dealt, pile, leader, ctx, meter, rs)
     else:
         rounds = [dealt]

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from .cards import Card
 from .deal import DRAW_HAND, split_plays
-from .inputs import PlayInput, TrickInputError, check_table_seat, parse_hands, parse_play
+from .inputs import PlayInput, TrickInputError, check_table_seat, parse_hands, parse_stock
 from .legality import TrickContext
 from .solver import NODE_BUDGET, Analysis, AnalysisError, analyse_deal, analysed_within, without_capture
 from .solver_analyst import Analyst
@@ -76,18 +76,21 @@ def analyse_midway(
             + (f" or a trick of its last round, from trick {last_round(rs)}" if last_round(rs) else ""),
         )
     leader = check_table_seat(rs, leader)
-    if rs.draws:
-        return _drawing(rs, leader, hands, plays, ctx, stock, budget, review, partial)
-    held = parse_hands(rs, hands)
+    seen: set[Card] = set()
+    held = parse_hands(rs, hands, seen=seen)
+    most = DRAW_HAND if rs.draws else rs.hand_size
     sizes = {len(h) for h in held if h is not None}
-    if None in held or len(sizes) != 1 or not 0 < min(sizes) <= rs.hand_size:
+    if None in held or len(sizes) != 1 or not 0 < min(sizes) <= most:
         raise TrickInputError(
             "bad_hand",
-            f"every seat's cards at the trick's start are needed, the same number each, {rs.hand_size} at most",
+            f"every seat's cards at the trick's start are needed, the same number each, {most} at most",
             field="hands",
             token=repr(hands)[:40],
         )
     size = sizes.pop()
+    dealt = [h for h in held if h is not None]
+    if rs.draws:
+        return _drawing(rs, leader, dealt, seen, plays, ctx, stock, budget, review, partial)
     if rs.rounds > 1:
         # the last round: the trick's number says how many were played before
         before = (ctx.trick_number or 0) - 1
@@ -104,7 +107,6 @@ def analyse_midway(
         )
     else:
         before = rs.hand_size - size
-    dealt = [h for h in held if h is not None]
     game: CardGame | MultiGame
     if rs.multi_card_leads:
         game = MultiGame(without_capture(rs), dealt, [], leader, ctx, Meter(0), rs, midway=True)
@@ -116,7 +118,8 @@ def analyse_midway(
 def _drawing(
     rs: Ruleset,
     leader: int,
-    hands: Sequence[Sequence[Card | str]],
+    dealt: list[tuple[Card, ...]],
+    seen: set[Card],
     plays: Sequence[PlayInput] | str,
     ctx: TrickContext,
     stock: Sequence[Card | str] | str | None,
@@ -124,9 +127,8 @@ def _drawing(
     review: bool,
     partial: bool,
 ) -> Analysis:
-    """draw-four taken up at a trick: the hands, and what is left of the stock in its order."""
-    seen: set[Card] = set()
-    held = parse_hands(rs, hands, seen=seen)
+    """draw-four taken up at a trick: the hands held (``seen``: their cards), and what is left of
+    the stock in its order."""
     if stock is None:  # each card not held may be played or still in the stock
         codes = [c.code for c in rs.deck if c not in seen]
         raise AnalysisError(
@@ -134,22 +136,14 @@ def _drawing(
             "what is left of the stock, in order, is needed: " + " ".join(codes),
             cards=codes,
         )
-    tokens = stock.replace(",", " ").split() if isinstance(stock, str) else list(stock)
-    pile = [parse_play(rs, t, "stock")[0] for t in tokens]
-    for c in pile:
-        if c in seen:  # as the deal says it
-            raise TrickInputError(
-                "bad_hand", f"{c} is both held and in the stock", field="stock", token=c.code, card=c.code
-            )
-        seen.add(c)
+    pile = parse_stock(rs, stock, seen)
     # the hands are drawn up one card at a time, a stock of whole rounds: they stay even
-    sizes = {len(h) for h in held if h is not None}
-    if None in held or len(sizes) != 1 or not 0 < min(sizes) <= DRAW_HAND or pile and min(sizes) < DRAW_HAND:
+    if pile and len(dealt[0]) < DRAW_HAND:
         raise TrickInputError(
             "bad_hand",
-            f"every seat's cards at the trick's start are needed, the same number each, {DRAW_HAND} while the stock lasts",
+            f"every seat holds {DRAW_HAND} cards while the stock lasts",
             field="hands",
-            token=repr(hands)[:40],
+            token=" ".join(c.code for c in dealt[0])[:40],
         )
     if len(pile) % rs.seats:
         raise TrickInputError(
@@ -158,7 +152,6 @@ def _drawing(
             field="stock",
             token=" ".join(c.code for c in pile)[:40],
         )
-    dealt = [h for h in held if h is not None]
     game = MultiGame(without_capture(rs), dealt, pile, leader, ctx, Meter(0), rs, midway=True)
     return _taken_up(rs, game, dealt, pile, plays, ctx, 0, budget, review, partial)
 
