@@ -5,6 +5,7 @@ hand, answers «Как лучше сыграть?»; axe finds no serious fault 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -162,6 +163,18 @@ def test_the_trick_page_says_how_best_to_play(page: Page, live_server, lang: str
     assert serious(page) == []
 
 
+def until_moves(page: Page, change: Callable[[], None]) -> None:
+    """Make ``change`` until «Как лучше сыграть?» lists moves: a change made while htmx still
+    settles the last redraw sends nothing, so it is made again."""
+    for _ in range(5):
+        change()
+        try:
+            expect(page.locator(".best-moves li").first).to_be_visible(timeout=5_000)
+            return
+        except AssertionError:
+            continue
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_trick_page_takes_up_a_trick_in_the_middle_of_the_deal(
     page: Page, live_server, lang: str
@@ -198,13 +211,7 @@ def test_draw_four_is_taken_up_once_its_stock_is_drawn(page: Page, live_server, 
     )
     box = page.locator('input[name="drawn"]')
     expect(box).to_be_visible()  # the hands' section is open with hands given
-    for _ in range(5):  # a change made while htmx still settles the last redraw is made again
-        box.check()
-        try:
-            expect(page.locator(".best-moves li").first).to_be_visible(timeout=5_000)
-            break
-        except AssertionError:
-            continue
+    until_moves(page, box.check)
     a = analyse_midway(resolve("draw-four"), 3, [h.split() for h in hands], [], stock=[], review=False)
     expect(page.locator(".best-moves li")).to_have_count(len(a.moves), timeout=SOLVE_WAIT)
     expect(page.locator(".best-moves li").filter(has_text=re.compile(r"[♥].*[♥]"))).not_to_have_count(0)
@@ -227,14 +234,12 @@ def test_the_duel_s_second_round_is_taken_up_with_its_trick_number(page: Page, l
     expect(page.locator("#best-hint")).to_contain_text("во втором круге")
     page.locator("details.ctx summary").click()
     field = page.locator('input[name="trick"]')
-    for _ in range(5):  # a change made while htmx still settles the last redraw is made again
+
+    def trick_twelve() -> None:
         field.fill("12")
         field.dispatch_event("change")
-        try:
-            expect(page.locator(".best-moves li").first).to_be_visible(timeout=5_000)
-            break
-        except AssertionError:
-            continue
+
+    until_moves(page, trick_twelve)
     expect(page.locator(".best-moves li")).to_have_count(5, timeout=SOLVE_WAIT)
     expect(page.locator("#best")).to_contain_text("с этой взятки до конца сдачи")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
