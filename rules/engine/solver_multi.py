@@ -1,10 +1,12 @@
 """The solver's game for deals whose plays may be several cards (draw-four, draw-four#leading).
 
-Slower than :mod:`~rules.engine.solver_core` and built for exactness only: every play is judged
+Slower than :mod:`~rules.engine.solver_core` and built for exactness first: every play is judged
 by :func:`~rules.engine.tricks.resolve_parsed` itself (the lead rules, the answers, who takes the
 trick by covering card for card), and the hands are drawn back up by the deal's own
 :func:`~rules.engine.deal.draw_up`. Whatever the engine's rules say a play may be, the search
 plays exactly that. A node is one play; the transposition table sits at trick boundaries.
+Plays that differ only by cards alike to the rules are searched once (:meth:`MultiGame.classes`),
+and a lead of several cards, hard to cover, is tried before a lead of one.
 """
 
 from __future__ import annotations
@@ -77,6 +79,25 @@ class MultiGame:
         self.ctx = context
         self.meter = meter
         self._plays: dict[tuple[object, ...], list[Move]] = {}
+        self._stock_bits = tuple(tb.bit[c] for c in self.stock)
+        # the stock's cards still to be drawn, by the number drawn so far
+        self._stock_left = tuple(
+            sum(1 << b for b in self._stock_bits[k:]) for k in range(len(self.stock) + 1)
+        )
+        self._total = sum(
+            tb.pts[b] for b in range(len(tb.cards)) if (sum(self.first) | self._stock_left[0]) >> b & 1
+        )
+        self._sides: dict[frozenset[int], list[int]] = {}
+        self._draws: dict[tuple[object, ...], tuple[tuple[int, ...], int]] = {}
+        self._classes: dict[tuple[object, ...], list[list[Move]]] = {}
+        # what a card is to the rules besides its place in the ladder: its worth, its group and
+        # its printed suit (a lead of one printed suit may mix trumps and plain cards); the
+        # capture's two stand for themselves
+        capture = {tb.bit[c] for c in rs.capture} if rs.capture else set()
+        self._kin = tuple(
+            (c, 0, "") if c in capture else (tb.pts[c], tb.grp[c], tb.cards[c].suit)
+            for c in range(len(tb.cards))
+        )
         self._tricks: dict[tuple[object, ...], Trick] = {}
         self._tt: dict[tuple[object, ...], tuple[int, int, Move | None]] = {}
 
@@ -140,7 +161,31 @@ class MultiGame:
         return out
 
     def classes(self, pos: Pos) -> list[list[Move]]:
-        return [[m] for m in self.legal(pos)]
+        """The legal plays, grouped: plays of one group lead to the same values and goals. Two
+        cards of the hand are one for every purpose where they are alike to the rules and no card
+        still to be played (held, on the table or in the stock) lies between them in the ladder;
+        plays that differ only by such cards are one."""
+        seat = self.to_move(pos)
+        assert seat is not None
+        h = pos.hands[seat]
+        live = self._live(pos)
+        key = (seat, h, live, pos.trick[0][1] if pos.trick else None, pos.ls, pos.trick == ())
+        hit = self._classes.get(key)
+        if hit is not None:
+            return hit
+        one: dict[int, int] = {}  # each card of the hand: the first card it is one with
+        prev = -1
+        between, kin = self.tb.between, self._kin
+        for b in range(len(self.tb.cards)):
+            if h >> b & 1:
+                alike = prev >= 0 and kin[b] == kin[prev] and not live & between[prev][b]
+                one[b] = one[prev] if alike else b
+                prev = b
+        groups: dict[tuple[int, ...], list[Move]] = {}
+        for m in self.legal(pos):
+            groups.setdefault(tuple(sorted(one[b] for b in m)), []).append(m)
+        out = self._classes[key] = list(groups.values())
+        return out
 
     def apply(self, pos: Pos, move: Move) -> Pos:
         seat = self.to_move(pos)
@@ -153,13 +198,13 @@ class MultiGame:
             return Pos(
                 tuple(hands), 0, pos.leader, trick, pos.ls, pos.points, pos.tricks, pos.captured, pos.drawn
             )
-        start = list(hands)
-        for s, m in trick:
-            for b in m:
-                start[s] |= 1 << b
         key = (pos.leader, trick)
         t = self._tricks.get(key)
         if t is None:
+            start = list(hands)
+            for s, m in trick:
+                for b in m:
+                    start[s] |= 1 << b
             at_start = Pos(tuple(start), 0, pos.leader, (), pos.ls, pos.points, pos.tricks, (), pos.drawn)
             t = self._tricks[key] = self._judge(at_start, [self.cards(m) for _, m in trick])
         points = list(pos.points)
@@ -171,32 +216,46 @@ class MultiGame:
             captured = captured + tuple(e.team for e in capture_events(self.rs, t.plays))
         lead = trick[0][1][0]
         ls = pos.ls | self.tb.led_bit[lead]
-        # draw back up, winner first, with the deal's own drawing
-        remaining: list[list[Card] | None] = [
-            list(self.hand_cards(Pos(tuple(hands), 0, 0, (), 0, (), ()), s)) for s in range(self.n)
-        ]
-        pile = list(self.stock[pos.drawn :])
-        left = len(pile)
-        draw_up(remaining, pile, t.winner)
-        drawn = pos.drawn + left - len(pile)
-        new = tuple(mask_of(self.tb, h or []) for h in remaining)
+        new, drawn = tuple(hands), pos.drawn
+        if drawn < len(self.stock):
+            adds, drawn = self._drawing(tuple(bin(h).count("1") for h in hands), t.winner, drawn)
+            new = tuple(h | a for h, a in zip(hands, adds, strict=True))
         return Pos(new, 0, t.winner, (), ls, tuple(points), tuple(tricks), captured, drawn)
 
-    def _left(self, pos: Pos) -> list[int]:
-        return [self.tb.bit[c] for c in self.stock[pos.drawn :]]
+    def _drawing(self, sizes: tuple[int, ...], winner: int, drawn: int) -> tuple[tuple[int, ...], int]:
+        """The cards each seat draws back up (as bits) after a trick, and the stock's cards
+        drawn by then: the deal's own drawing, which hangs only on how many cards each seat
+        holds, who took the trick and how far into the stock the deal is."""
+        key = (sizes, winner, drawn)
+        got = self._draws.get(key)
+        if got is None:
+            remaining: list[list[int] | None] = [[-1] * k for k in sizes]
+            pile = list(range(drawn, len(self.stock)))
+            draw_up(remaining, pile, winner)  # type: ignore[arg-type]
+            bits = self._stock_bits
+            adds = tuple(
+                sum(1 << bits[i] for i in h[k:]) if h else 0 for h, k in zip(remaining, sizes, strict=True)
+            )
+            got = self._draws[key] = (adds, len(self.stock) - len(pile))
+        return got
+
+    def _live(self, pos: Pos) -> int:
+        """The cards still to be played: held, on the table or in the stock."""
+        return sum(pos.hands) | sum(1 << b for _, m in pos.trick for b in m) | self._stock_left[pos.drawn]
 
     def rest(self, pos: Pos, coalition: frozenset[int], mode: int) -> int:
-        live = sum(pos.hands) | sum(1 << b for _, m in pos.trick for b in m)
-        for b in self._left(pos):
-            live |= 1 << b
         if mode == POINTS:
-            return sum(self.tb.pts[b] for b in range(len(self.tb.cards)) if live >> b & 1)
+            return self._total - sum(pos.points)  # every card's points are still to play or taken
         if mode == TRICKS:
-            return bin(live).count("1")  # at most one trick per card left: a bound, not a count
+            return bin(self._live(pos)).count("1")  # at most one trick per card left: a bound, not a count
         return 1 if self.rs.capture is not None else 0
 
     def _gain(self, before: Pos, after: Pos, coalition: frozenset[int], mode: int) -> int:
-        sides = [s for s, seats in enumerate(self.rs.sides) if set(seats) <= coalition]
+        sides = self._sides.get(coalition)
+        if sides is None:
+            sides = self._sides[coalition] = [
+                s for s, seats in enumerate(self.rs.sides) if set(seats) <= coalition
+            ]
         if mode == POINTS:
             return sum(after.points[s] - before.points[s] for s in sides)
         if mode == TRICKS:
@@ -230,10 +289,12 @@ class MultiGame:
                     return lo
                 alpha, beta = max(alpha, lo), min(beta, hi)
         a0, b0 = alpha, beta
-        ms = self.legal(pos)
+        ms = [group[0] for group in self.classes(pos)]
+        if not pos.trick:
+            ms.sort(key=len, reverse=True)
+        ismax = seat in coalition
         if bm is not None and bm in ms:
             ms = [bm, *[m for m in ms if m != bm]]
-        ismax = seat in coalition
         v, best = (-_INF if ismax else _INF), None
         for m in ms:
             after = self.apply(pos, m)

@@ -17,7 +17,10 @@ from rules.engine import (
     resolve,
     solver_game,
 )
-from rules.engine.solver import PURE_SHARE
+from rules.engine.legality import TrickContext
+from rules.engine.solver import PURE_SHARE, without_capture
+from rules.engine.solver_multi import MultiGame
+from rules.engine.solver_tables import Meter
 from rules.engine.variants import Ruleset
 
 from .test_solver import Ref, State, check_position, deal
@@ -249,6 +252,50 @@ def test_draw_four_moves_are_card_tuples() -> None:
         st = ref.apply(st, p)
     a = analyse_deal(rs, d["leader"], d["hands"], plays, stock=d["stock"], review=False)  # type: ignore[arg-type]
     assert a.moves and all(isinstance(m.card, tuple) for m in a.moves)
+
+
+def _groups(rs: Ruleset, hands: list[str], stock: str = "") -> list[set[frozenset[str]]]:
+    """The plays of seat 0, leading, as the multi-card search groups them."""
+    game = MultiGame(
+        without_capture(rs),
+        [parse_cards(h) for h in hands],
+        parse_cards(stock) if stock else [],
+        0,
+        TrickContext(),
+        Meter(10**6),
+        rs,
+    )
+    pos = game.start()
+    return [{frozenset(c.code for c in game.cards(m)) for m in g} for g in game.classes(pos)]
+
+
+def test_multi_card_plays_of_alike_cards_are_one() -> None:
+    """Cards of one hand that are alike to the rules (worth, group, printed suit) with no card
+    still to be played between them are one, alone or inside a play of several cards; a card
+    still in draw-four's stock keeps them apart, and so does a different printed suit."""
+    classic = resolve("classic-sixes", {"multi_leads": True})
+    groups = _groups(classic, ["9H 8H 7H AS", "AH 10H KH 9S", "8S 7S AD 10D", "KD 9D 8D 7D"])
+    assert {frozenset({"9H"}), frozenset({"8H"}), frozenset({"7H"})} in groups
+    assert {frozenset({"9H", "8H"}), frozenset({"9H", "7H"}), frozenset({"8H", "7H"})} in groups
+    assert {frozenset({"AS"})} in groups
+
+    four = resolve("draw-four", {"trump_suit": "D"})
+    hands = ["9H 7H 6H AS", "AH 10H KH 9S", "8S 7S 6S KS", "9C 8C 6C AC"]
+    dealt = {c for h in hands for c in parse_cards(h)}
+    stock = " ".join(c.code for c in four.deck if c not in dealt)
+    assert "8H" in stock.split()
+    groups = _groups(four, hands, stock)
+    assert {frozenset({"9H"})} in groups  # 8H, still in the stock, lies between 9H and 7H
+    assert {frozenset({"7H"}), frozenset({"6H"})} in groups
+    assert {frozenset({"9H", "7H"}), frozenset({"9H", "6H"})} in groups
+    assert {frozenset({"7H", "6H"})} in groups
+    # QS and QH are neighbouring trumps of one worth, but a lead may join a trump to the plain
+    # cards of its printed suit: they stay apart; 8D and 7D, trumps of one printed suit, are one
+    rest = ["AH 10H KH 9S", "8S 7S 6S KS", "9C 8C 6C AC"]
+    dealt = {c for h in ["QS QH 8D 7D", *rest] for c in parse_cards(h)}
+    groups = _groups(four, ["QS QH 8D 7D", *rest], " ".join(c.code for c in four.deck if c not in dealt))
+    assert {frozenset({"QS"})} in groups and {frozenset({"QH"})} in groups
+    assert {frozenset({"8D"}), frozenset({"7D"})} in groups
 
 
 # ---------------------------------------------------------------- refusals
