@@ -247,15 +247,20 @@ def main() -> None:
                 f"{name:20} all {len(tally.refusals)} past the budget, refused in {max(tally.refusals):.3f} s at most"
             )
             continue
-        ratio = (sum(plain_nodes) / sum(solver_nodes)) if solver_nodes else 0
-        at_best = (sum(plain_nodes) / sum(fewest)) if fewest else 0
+        dash = chr(8212)  # no figure: the games with multi-card leads are timed from the first lead only
+        compared = f" | {dash:>13} {dash:>7} {dash:>6} {dash:>7} {dash:>7}"
+        if plain_nodes:
+            ratio = sum(plain_nodes) / sum(solver_nodes)
+            at_best = sum(plain_nodes) / sum(fewest)
+            compared = (
+                f" | {statistics.median(plain_nodes):13.0f} {statistics.median(solver_nodes):7.0f} {ratio:6.1f}"
+                f" {statistics.median(fewest):7.0f} {at_best:7.1f}"
+            )
         print(
             f"{name:20} {tally.figures()}"
-            f" | {_fig(statistics.median(values), 7, 3) if values else chr(8212):>7}"
-            f" {_fig(pct(values, 0.95), 7, 3) if values else chr(8212):>7}"
-            f" | {statistics.median(plain_nodes) if plain_nodes else 0:13.0f} {statistics.median(solver_nodes) if solver_nodes else 0:7.0f} {ratio:6.1f}"
-            f" {statistics.median(fewest) if fewest else 0:7.0f} {at_best:7.1f}"
-            f" | {statistics.median(ratios) if ratios else 0:12.2f}",
+            f" | {_fig(statistics.median(values), 7, 3) if values else dash:>7}"
+            f" {_fig(pct(values, 0.95), 7, 3) if values else dash:>7}"
+            f"{compared} | {f'{statistics.median(ratios):12.2f}' if ratios else dash:>12}",
             flush=True,
         )
     if floor_time:
