@@ -16,7 +16,7 @@ for a few deals per table the full review of a played deal (every play's cost) a
 of its first lead.
 
 The games with multi-card leads (draw-four, the eight-card games' option multi_leads) search in
-pure Python and their whole deals run out of the budget: they get ``--multi-deals`` deals (20
+pure Python and most of their whole deals run out of the budget: they get ``--multi-deals`` deals (20
 unless given), and a second table analyses them again later in the deal, at each trick start of
 MULTI_LEFT (draw-four: the stock drawn, and one trick before).
 
