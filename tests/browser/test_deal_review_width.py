@@ -1,10 +1,13 @@
-"""The deal review at 390 px: each trick's plays on one line, the page no wider than the phone."""
+"""The deal review at 390 px: each trick's plays on one line, the page no wider than the phone;
+plays of several cards go on to a second line, never split."""
 
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
+from rules import analysis, solving
+from tests.browser.test_analyse import SOLVE_WAIT
 from tests.rules.helpers import revoke_deal
 from tests.rules.test_plural_pages import qs
 
@@ -20,3 +23,40 @@ def test_each_trick_on_one_line(page: Page, live_server):
     )
     assert lines and set(lines) == {1}, lines
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+
+
+# classic-sixes with multi-card leads, played by the engine with a random legal play each time:
+# trick 5 is of two-card plays, and the better plays at trick 3 are of one to three cards
+MULTI_DEAL = {
+    "variant": "classic-sixes",
+    "opt_multi_leads": "1",
+    "leader": "0",
+    "h0": "9D 8H 10S 9S JD 8C QC JC",
+    "h1": "AC 7H 8S 10H KD QS KH 7C",
+    "h2": "QH QD KC JS JH AH KS AS",
+    "h3": "10C AD 9C 7D 8D 10D 9H 7S",
+    "plays": "9D; KD; AH; 8D; AC; QH; 10C; JC; JS; 9C; JD; QS; 10H; JH; 9H; 8H; QD KC; 10D 7D; QC 8C; 7C 7H;"
+    " KS; 7S; 10S; 8S; 9S; KH; AS; AD",
+}
+
+
+def test_plays_of_several_cards_stay_within_the_phone(page: Page, live_server):
+    """A trick of two-card plays wraps between its plays rather than widen the page; in «Разбор
+    с лучшей игрой» each better play keeps its cards together, the plays set apart by commas."""
+    solving.forget_clients()
+    analysis.forget()
+    page.goto(live_server.url + "/rules/referee/deal/?" + qs(MULTI_DEAL))
+    expect(page.locator("#turning-point")).to_be_visible(timeout=SOLVE_WAIT)
+    split = page.evaluate(
+        """() => [...document.querySelectorAll('table.tricks td:nth-child(2) > span, .better-play')].filter(s =>
+             new Set([...s.querySelectorAll('.cardface')].map(f => Math.round(f.getBoundingClientRect().top))).size > 1
+           ).length"""
+    )
+    assert split == 0
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    several = page.locator(".better-play:has(.cardface + .cardface)")
+    assert several.count() > 0
+    lists = page.locator(".better", has=page.locator(".better-play:has(.cardface + .cardface)")).all()
+    assert lists
+    for better in lists:
+        assert better.inner_text().count(",") == better.locator(".better-play").count() - 1
