@@ -20,7 +20,7 @@ from . import solver_core
 from .cards import Card
 from .legality import TrickContext
 from .solver_core import CAPTURE, POINTS, Search
-from .solver_tables import Meter, Rules, beats, cards_of, led_mask, mask_of, tables_of
+from .solver_tables import Meter, Rules, alike, beats, cards_of, led_mask, mask_of, tables_of
 from .variants import Ruleset
 
 SHALLOW = 4
@@ -151,19 +151,10 @@ class CardGame:
     def classes(self, pos: Pos) -> list[list[Move]]:
         """The legal plays, grouped: plays of one group lead to the same values and goals."""
         live = sum(pos.hands) | sum(1 << m[0] for _, m in pos.trick)
-        out: list[list[Move]] = []
-        prev = -1
-        between, eq = self.tb.between, self._eq
-        legal = self.legal_mask(pos)
-        for c in range(len(self.tb.cards)):
-            if not legal >> c & 1:
-                continue
-            if prev >= 0 and eq[c] == eq[prev] and not live & between[prev][c]:
-                out[-1].append((c,))
-            else:
-                out.append([(c,)])
-            prev = c
-        return out
+        groups: dict[int, list[Move]] = {}
+        for c, first in alike(self.tb, self.legal_mask(pos), live, self._eq).items():
+            groups.setdefault(first, []).append((c,))
+        return list(groups.values())
 
     def apply(self, pos: Pos, move: Move) -> Pos:
         """The position after ``move`` by the seat to move (legal or not, as played)."""

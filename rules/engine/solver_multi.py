@@ -20,7 +20,7 @@ from .deal import DRAW_HAND, draw_up
 from .legality import TrickContext
 from .solver_core import CAPTURE, POINTS, TRICKS
 from .solver_game import Move, Pos, mtd
-from .solver_tables import Meter, TooComplex, cards_of, led_mask, led_suits_of, mask_of, tables_of
+from .solver_tables import Meter, TooComplex, alike, cards_of, led_mask, led_suits_of, mask_of, tables_of
 from .tricks import Trick, capture_events, resolve_parsed
 from .variants import Ruleset
 
@@ -173,14 +173,7 @@ class MultiGame:
         hit = self._classes.get(key)
         if hit is not None:
             return hit
-        one: dict[int, int] = {}  # each card of the hand: the first card it is one with
-        prev = -1
-        between, kin = self.tb.between, self._kin
-        for b in range(len(self.tb.cards)):
-            if h >> b & 1:
-                alike = prev >= 0 and kin[b] == kin[prev] and not live & between[prev][b]
-                one[b] = one[prev] if alike else b
-                prev = b
+        one = alike(self.tb, h, live, self._kin)
         groups: dict[tuple[int, ...], list[Move]] = {}
         for m in self.legal(pos):
             groups.setdefault(tuple(sorted(one[b] for b in m)), []).append(m)

@@ -102,6 +102,19 @@ def led_suits_of(ls: int) -> frozenset[str]:
     return frozenset(s for g, s in enumerate(SUITS) if ls >> g & 1)
 
 
+def alike(tb: Tables, cards: int, live: int, kind: Sequence[object]) -> dict[int, int]:
+    """Each card of ``cards``: the first of its run of cards that are one for every purpose, of
+    one ``kind`` with no card of ``live`` (those still to be played) between them in the ladder."""
+    one: dict[int, int] = {}
+    prev = -1
+    for c in range(len(tb.cards)):
+        if cards >> c & 1:
+            same = prev >= 0 and kind[c] == kind[prev] and not live & tb.between[prev][c]
+            one[c] = one[prev] if same else c
+            prev = c
+    return one
+
+
 def _worth(tb: Tables, m: int, k: int = 99, most: bool = True) -> int:
     """What ``k`` cards of ``m`` are worth at the most (``most=False``: at the fewest)."""
     worths = sorted((tb.pts[c] for c in range(len(tb.cards)) if m >> c & 1), reverse=most)
