@@ -8,7 +8,7 @@ import functools
 
 from rules.engine.solver_core import POINTS
 from rules.engine.solver_game import CardGame, Pos
-from rules.engine.solver_tables import Rules
+from rules.engine.solver_tables import Rules, alike
 
 
 def plain_alpha_beta(game: CardGame, hands: list[int], leader: int, rnd_i: int, ls: int) -> int:
@@ -84,12 +84,7 @@ def fewest_nodes(game: CardGame, pos: Pos) -> int:
         are merged as the points search merges them, by worth alone (game.classes keeps a
         capture's two cards apart, for the capture's own search)."""
         legal, live = game.legal_mask(p), sum(p.hands) | sum(1 << m[0] for _, m in p.trick)
-        moves: list[int] = []
-        prev = -1
-        for c in (c for c in range(len(tb.cards)) if legal >> c & 1):
-            if not (prev >= 0 and tb.pts[c] == tb.pts[prev] and not live & tb.between[prev][c]):
-                moves.append(c)
-            prev = c
+        moves = list(dict.fromkeys(alike(tb, legal, live, tb.pts).values()))
         after = [game.apply(p, (c,)) for c in moves]
         return game.rs.side_of(game.to_move(p)) == 0, tuple((a.points[0] - p.points[0], a) for a in after)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .solver_tables import Meter, Rules, TooComplex, run_off
+from .solver_tables import Meter, Rules, TooComplex, alike, run_off
 
 POINTS, TRICKS, CAPTURE = 0, 1, 2
 """What a search counts: card points, tricks taken, or a queen capture made (1 or 0)."""
@@ -80,7 +80,7 @@ class Search:
     def _build(self) -> Callable[[list[int], int, int, tuple[tuple[int, int], ...], int, int, int], int]:
         rules, meter, n, mode = self.rules, self.meter, self.n, self.mode
         tb = rules.tb
-        T, grp, between, led_bit, pts = tb.ntrumps, tb.grp, tb.between, tb.led_bit, tb.pts
+        T, grp, led_bit, pts = tb.ntrumps, tb.grp, tb.led_bit, tb.pts
         maxs = tuple(s in self.coalition for s in range(n))
         nxt = tuple((s + 1) % n for s in range(n))
         last_i = n - 1
@@ -121,18 +121,8 @@ class Search:
             got = mcache.get(key)
             if got is not None:
                 return got
-            ms: list[int] = []
-            prev = -1
-            while legal:
-                b = legal & -legal
-                c = b.bit_length() - 1
-                legal ^= b
-                if prev >= 0 and eq[c] == eq[prev] and not live & between[prev][c]:
-                    prev = c  # the same card as the one before for every purpose: searched once
-                    continue
-                ms.append(c)
-                prev = c
-            got = mcache[key] = tuple(ms)
+            # a run of cards that are one for every purpose is searched once, as its first card
+            got = mcache[key] = tuple(dict.fromkeys(alike(tb, legal, live, eq).values()))
             return got
 
         ocache: dict[int, tuple[int, ...]] = {}
