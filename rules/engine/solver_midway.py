@@ -90,7 +90,7 @@ def analyse_midway(
     size = sizes.pop()
     dealt = [h for h in held if h is not None]
     if rs.draws:
-        return _drawing(rs, leader, dealt, seen, plays, ctx, stock, budget, review, partial)
+        return _draw_four_midway(rs, leader, dealt, seen, plays, ctx, stock, budget, review, partial)
     if rs.rounds > 1:
         # the last round: the trick's number says how many were played before
         before = (ctx.trick_number or 0) - 1
@@ -115,7 +115,7 @@ def analyse_midway(
     return _taken_up(rs, game, dealt, [], plays, ctx, before, budget, review, partial)
 
 
-def _drawing(
+def _draw_four_midway(
     rs: Ruleset,
     leader: int,
     dealt: list[tuple[Card, ...]],
