@@ -8,7 +8,7 @@ import functools
 
 from rules.engine.solver_core import POINTS
 from rules.engine.solver_game import CardGame, Pos
-from rules.engine.solver_tables import Rules, alike
+from rules.engine.solver_tables import Rules, run_heads
 
 
 def plain_alpha_beta(game: CardGame, hands: list[int], leader: int, rnd_i: int, ls: int) -> int:
@@ -84,7 +84,7 @@ def fewest_nodes(game: CardGame, pos: Pos) -> int:
         are merged as the points search merges them, by worth alone (game.classes keeps a
         capture's two cards apart, for the capture's own search)."""
         legal, live = game.legal_mask(p), sum(p.hands) | sum(1 << m[0] for _, m in p.trick)
-        moves = list(dict.fromkeys(alike(tb, legal, live, tb.pts).values()))
+        moves = run_heads(tb, legal, live, tb.pts)
         after = [game.apply(p, (c,)) for c in moves]
         return game.rs.side_of(game.to_move(p)) == 0, tuple((a.points[0] - p.points[0], a) for a in after)
 

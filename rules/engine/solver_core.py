@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .solver_tables import Meter, Rules, TooComplex, alike, run_off
+from .solver_tables import Meter, Rules, TooComplex, run_heads, run_off
 
 POINTS, TRICKS, CAPTURE = 0, 1, 2
 """What a search counts: card points, tricks taken, or a queen capture made (1 or 0)."""
@@ -121,8 +121,7 @@ class Search:
             got = mcache.get(key)
             if got is not None:
                 return got
-            # a run of cards that are one for every purpose is searched once, as its first card
-            got = mcache[key] = tuple(dict.fromkeys(alike(tb, legal, live, eq).values()))
+            got = mcache[key] = run_heads(tb, legal, live, eq)
             return got
 
         ocache: dict[int, tuple[int, ...]] = {}

@@ -115,6 +115,12 @@ def alike(tb: Tables, cards: int, live: int, kind: Sequence[object]) -> dict[int
     return one
 
 
+def run_heads(tb: Tables, cards: int, live: int, kind: Sequence[object]) -> tuple[int, ...]:
+    """The first card of each run of :func:`alike` cards of ``cards``, low bit first: what a
+    search plays where a run is one card for every purpose."""
+    return tuple(dict.fromkeys(alike(tb, cards, live, kind).values()))
+
+
 def _worth(tb: Tables, m: int, k: int = 99, most: bool = True) -> int:
     """What ``k`` cards of ``m`` are worth at the most (``most=False``: at the fewest)."""
     worths = sorted((tb.pts[c] for c in range(len(tb.cards)) if m >> c & 1), reverse=most)
