@@ -1,8 +1,9 @@
 """The solver's game for deals whose plays may be several cards (draw-four, draw-four#leading).
 
 Slower than :mod:`~rules.engine.solver_core` and built for exactness first: every play is judged
-by :func:`~rules.engine.tricks.resolve_parsed` itself (the lead rules, the answers, who takes the
-trick by covering card for card), and the hands are drawn back up by the deal's own
+by :func:`~rules.engine.tricks.judge_play`, as :func:`~rules.engine.tricks.resolve_parsed` judges
+it (the lead rules, the answers), each trick is resolved by ``resolve_parsed`` itself (who takes
+it by covering card for card), and the hands are drawn back up by the deal's own
 :func:`~rules.engine.deal.draw_up`. Whatever the engine's rules say a play may be, the search
 plays exactly that. A node is one play; the transposition table sits at trick boundaries.
 Plays that differ only by cards alike to the rules are searched once (:meth:`MultiGame.classes`),
@@ -21,7 +22,7 @@ from .legality import TrickContext
 from .solver_core import CAPTURE, POINTS, TRICKS
 from .solver_game import Move, Pos, mtd
 from .solver_tables import Meter, TooComplex, alike, cards_of, led_mask, led_suits_of, mask_of, tables_of
-from .tricks import Trick, capture_events, resolve_parsed
+from .tricks import Trick, capture_events, judge_play, resolve_parsed
 from .variants import Ruleset
 
 _INF = 10_000
@@ -142,20 +143,24 @@ class MultiGame:
             sizes: Sequence[int] = (len(pos.trick[0][1]),)
         else:
             sizes = range(1, min(self.rs.max_lead, *(bin(x).count("1") for x in pos.hands)) + 1)
-        # the hands as they were at the trick's start: the trick's cards back with their seats
+        # judged as resolve_parsed judges it in its trick: the hands of the seats after it unseen
+        holds: list[tuple[Card, ...] | None] = [None] * self.n
+        holds[seat] = self.hand_cards(pos, seat)
+        i = len(pos.trick)
+        lead = self.cards(pos.trick[0][1]) if pos.trick else ()
+        # the trick's number as at its start: the trick's cards back in their seats' hands
         start = list(pos.hands)
         for s, m in pos.trick:
             for b in m:
                 start[s] |= 1 << b
-        at_start = Pos(tuple(start), 0, pos.leader, (), pos.ls, pos.points, pos.tricks, (), pos.drawn)
-        before = [self.cards(m) for _, m in pos.trick]
+        ctx = self._context(replace(pos, hands=tuple(start), trick=()))
         out: list[Move] = []
         for k in sizes:
             if k > len(bits):
                 continue
             for combo in combinations(bits, k):
-                t = self._judge(at_start, [*before, self.cards(combo)])
-                if t.plays[-1].legal is not False:
+                cards = self.cards(combo)
+                if judge_play(self.free, i, seat, cards, lead or cards, holds, ctx)[0] is not False:
                     out.append(combo)
         self._plays[key] = out
         return out

@@ -185,6 +185,32 @@ def resolve_trick(
     return resolve_parsed(rs, leader, parsed, parsed_hands, ctx)
 
 
+def judge_play(
+    rs: Ruleset,
+    i: int,
+    seat: int,
+    cards: tuple[Card, ...],
+    lead: tuple[Card, ...],
+    hands: Sequence[tuple[Card, ...] | None],
+    ctx: TrickContext,
+) -> tuple[bool | None, str | None, Mapping[str, object]]:
+    """The ``i``-th play of a trick led with ``lead`` (``i`` 0: the lead itself), by ``seat``
+    holding ``hands[seat]``: legal, or why not (as :class:`Play` has it). :func:`resolve_parsed`
+    judges each play of a trick with it."""
+    hand = hands[seat]
+    if i == 0:
+        legal, reason, params = judge_lead(rs, seat, cards, hand, ctx, hands)
+    elif rs.multi_card_leads and rs.free_answers:
+        legal, reason, params = True, None, NO_PARAMS  # no follow duty in draw-four (draw-four#following)
+    elif rs.multi_card_leads:
+        legal, reason, params = judge_multi_answer(rs, cards, hand, lead)
+    else:
+        legal, reason, params = judge_answer(rs, cards[0], hand, rs.group(lead[0]), ctx)
+    if seat == rs.blind_seat:
+        return True, "blind_seat", {}  # played unseen (docs/tables.md#blind-seat)
+    return legal, reason, params
+
+
 def resolve_parsed(
     rs: Ruleset,
     leader: int,
@@ -226,21 +252,7 @@ def resolve_parsed(
     out: list[Play] = []
     for i, cards in enumerate(parsed):
         seat = (leader + i) % n
-        hand = parsed_hands[seat]
-        if i == 0:
-            legal, reason, params = judge_lead(rs, seat, cards, hand, ctx, parsed_hands)
-        elif multi and rs.free_answers:
-            legal, reason, params = (
-                True,
-                None,
-                NO_PARAMS,
-            )  # no follow duty in draw-four (draw-four#following)
-        elif multi:
-            legal, reason, params = judge_multi_answer(rs, cards, hand, lead)
-        else:
-            legal, reason, params = judge_answer(rs, cards[0], hand, led_group, ctx)
-        if seat == rs.blind_seat:
-            legal, reason, params = True, "blind_seat", {}  # played unseen (docs/tables.md#blind-seat)
+        legal, reason, params = judge_play(rs, i, seat, cards, lead, parsed_hands, ctx)
         trump = (
             (trump_at[cards[0].index] >= 0,)
             if len(cards) == 1
