@@ -7,21 +7,32 @@ it by covering card for card), and the hands are drawn back up by the deal's own
 :func:`~rules.engine.deal.draw_up`. Whatever the engine's rules say a play may be, the search
 plays exactly that. A node is one play; the transposition table sits at trick boundaries.
 Plays that differ only by cards alike to the rules are searched once (:meth:`MultiGame.classes`),
-and a lead of several cards, hard to cover, is tried before a lead of one.
+a lead of several cards, hard to cover, is tried before a lead of one, and an answer that leaves
+the trick to the mover's side before one that gives it away (:meth:`MultiGame.tried`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from itertools import combinations
+from itertools import combinations, permutations
 
 from .cards import Card
 from .deal import DRAW_HAND, draw_up
 from .legality import TrickContext
 from .solver_core import CAPTURE, POINTS, TRICKS
 from .solver_game import Move, Pos, mtd
-from .solver_tables import Meter, TooComplex, alike, cards_of, led_mask, led_suits_of, mask_of, tables_of
+from .solver_tables import (
+    Meter,
+    TooComplex,
+    alike,
+    beats,
+    cards_of,
+    led_mask,
+    led_suits_of,
+    mask_of,
+    tables_of,
+)
 from .tricks import Trick, capture_events, judge_play, resolve_parsed
 from .variants import Ruleset
 
@@ -101,6 +112,10 @@ class MultiGame:
         )
         self._tricks: dict[tuple[object, ...], Trick] = {}
         self._tt: dict[tuple[object, ...], tuple[int, int, Move | None]] = {}
+        self._contexts: dict[tuple[int, int], TrickContext] = {}
+        self._cover: dict[tuple[Move, Move], bool] = {}
+        self._order: dict[tuple[object, ...], list[Move]] = {}
+        self._holding: dict[tuple[tuple[int, Move], ...], tuple[int, Move]] = {}
 
     def start(self) -> Pos:
         sides = len(self.rs.sides)
@@ -121,9 +136,15 @@ class MultiGame:
         return tuple(cards_of(self.tb, pos.hands[seat]))
 
     def _context(self, pos: Pos) -> TrickContext:
-        suits = led_suits_of(pos.ls)
         number = (len(self.rs.deck) - sum(bin(h).count("1") for h in pos.hands)) // self.n + 1
-        return replace(self.ctx, first_leader=self.first_leader, led_suits=suits, trick_number=number)
+        key = (pos.ls, number)
+        got = self._contexts.get(key)
+        if got is None:
+            suits = led_suits_of(pos.ls)
+            got = self._contexts[key] = replace(
+                self.ctx, first_leader=self.first_leader, led_suits=suits, trick_number=number
+            )
+        return got
 
     def _judge(self, pos: Pos, plays: list[tuple[Card, ...]]) -> Trick:
         holds = tuple(self.hand_cards(pos, s) for s in range(self.n))
@@ -287,10 +308,8 @@ class MultiGame:
                     return lo
                 alpha, beta = max(alpha, lo), min(beta, hi)
         a0, b0 = alpha, beta
-        ms = [group[0] for group in self.classes(pos)]
-        if not pos.trick:
-            ms.sort(key=len, reverse=True)
         ismax = seat in coalition
+        ms = self.tried(pos, coalition)
         if bm is not None and bm in ms:
             ms = [bm, *[m for m in ms if m != bm]]
         v, best = (-_INF if ismax else _INF), None
@@ -315,6 +334,57 @@ class MultiGame:
                 lo = hi = v
             self._tt[key] = (lo, hi, best)
         return v
+
+    def _covers(self, attack: Move, best: Move) -> bool:
+        """The rule of :func:`~rules.engine.tricks.covers` on the search's bits (each card of
+        ``attack`` beats a card of ``best`` of its own), each pair worked out once: the order of
+        the answers asks it of every answer, and it decides no value."""
+        key = (attack, best)
+        got = self._cover.get(key)
+        if got is None:
+            tb = self.tb
+            got = self._cover[key] = len(attack) == len(best) and any(
+                all(beats(tb, a, b) for a, b in zip(perm, best, strict=True)) for perm in permutations(attack)
+            )
+        return got
+
+    def tried(self, pos: Pos, coalition: frozenset[int]) -> list[Move]:
+        """The plays of the seat to move, one of each of :meth:`classes`, in the order the search
+        tries them for ``coalition`` (before the best play of an earlier visit, where there is one).
+        A lead: the most cards first. An answer: those that leave the trick to the mover's side,
+        the most points first, then the others, the fewest points first; the lower cards first
+        where the points are the same."""
+        ms = [group[0] for group in self.classes(pos)]
+        trick = pos.trick
+        if not trick:
+            ms.sort(key=len, reverse=True)
+            return ms
+        holder, best = self._holding.get(trick) or self._hold(trick)
+        # the trick is the mover's side's unless the answer takes it
+        kept = (holder in coalition) == ((trick[-1][0] + 1) % self.n in coalition)
+        okey = (trick, kept, *ms)
+        got = self._order.get(okey)
+        if got is not None:
+            return got
+        pts = self.tb.pts
+
+        def key(m: Move) -> tuple[bool, int, int]:
+            p = sum(pts[b] for b in m)
+            own = kept or self._covers(m, best)
+            return (not own, -p if own else p, -sum(m))
+
+        got = self._order[okey] = sorted(ms, key=key)
+        return got
+
+    def _hold(self, trick: tuple[tuple[int, Move], ...]) -> tuple[int, Move]:
+        """Who holds the trick so far, and with which play (each answer that covers the play
+        holding it takes it over, as in :func:`~rules.engine.tricks.resolve_parsed`)."""
+        holder, best = trick[0]
+        for s, m in trick[1:]:
+            if self._covers(m, best):
+                holder, best = s, m
+        self._holding[trick] = got = (holder, best)
+        return got
 
     def search(self, pos: Pos, coalition: frozenset[int], mode: int, alpha: int, beta: int) -> int:
         return self._search(pos, coalition, mode, alpha, beta)

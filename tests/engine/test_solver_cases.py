@@ -254,9 +254,8 @@ def test_draw_four_moves_are_card_tuples() -> None:
     assert a.moves and all(isinstance(m.card, tuple) for m in a.moves)
 
 
-def _groups(rs: Ruleset, hands: list[str], stock: str = "") -> list[set[frozenset[str]]]:
-    """The plays of seat 0, leading, as the multi-card search groups them."""
-    game = MultiGame(
+def _multi_game(rs: Ruleset, hands: list[str], stock: str = "") -> MultiGame:
+    return MultiGame(
         without_capture(rs),
         [parse_cards(h) for h in hands],
         parse_cards(stock) if stock else [],
@@ -265,8 +264,43 @@ def _groups(rs: Ruleset, hands: list[str], stock: str = "") -> list[set[frozense
         Meter(10**6),
         rs,
     )
+
+
+def _groups(rs: Ruleset, hands: list[str], stock: str = "") -> list[set[frozenset[str]]]:
+    """The plays of seat 0, leading, as the multi-card search groups them."""
+    game = _multi_game(rs, hands, stock)
     pos = game.start()
     return [{frozenset(c.code for c in game.cards(m)) for m in g} for g in game.classes(pos)]
+
+
+def _tried(rs: Ruleset, hands: list[str], plays: list[str]) -> dict[str, list[str]]:
+    """The answers of the seat to move after ``plays`` (seat 0 leading), in the order the
+    multi-card search tries them, for each team."""
+    game = _multi_game(rs, hands)
+    pos = game.start()
+    for p in plays:
+        pos = game.apply(pos, game.move_of(parse_cards(p)))
+    return {
+        name: [" ".join(c.code for c in game.cards(m)) for m in game.tried(pos, frozenset(team))]
+        for name, team in (("evens", (0, 2)), ("odds", (1, 3)))
+    }
+
+
+def test_multi_card_answers_that_keep_the_trick_come_first() -> None:
+    """The multi-card search tries first the answers that leave the trick to the mover's team,
+    the most points first, then the others, the fewest points first: the same for either team
+    searched, as each seat plays for its own team."""
+    rs = resolve("classic-sixes", {"multi_leads": True})
+    # seat 1 may take 9H with AH or KH: the ace's points first, 7H (it gives the trick away) last
+    hands = ["9H AS AD", "AH KH 7H", "10H 8H KD", "KS 9S 8S"]
+    assert _tried(rs, hands, ["9H"]) == {"evens": ["AH", "KH", "7H"], "odds": ["AH", "KH", "7H"]}
+    # seat 2 after KH AH cannot take the ace: the fewest points first, the lower of two blanks
+    # (8H, still to be played, keeps 9H and 7H apart) first
+    hands = ["KH AS AD", "AH KS 9S", "10H 9H 7H", "8H 8S 7S"]
+    assert _tried(rs, hands, ["KH", "AH"]) == {"evens": ["7H", "9H", "10H"], "odds": ["7H", "9H", "10H"]}
+    # seat 2 after AH 7H: its partner holds the trick, so every answer keeps it: the most points first
+    hands = ["AH AS AD", "7H KS 9S", "10H 8H KD", "KH 8S 7S"]
+    assert _tried(rs, hands, ["AH", "7H"]) == {"evens": ["10H", "8H"], "odds": ["10H", "8H"]}
 
 
 def test_multi_card_plays_of_alike_cards_are_one() -> None:
