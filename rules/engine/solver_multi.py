@@ -136,7 +136,9 @@ class MultiGame:
         return tuple(cards_of(self.tb, pos.hands[seat]))
 
     def _context(self, pos: Pos) -> TrickContext:
-        number = (len(self.rs.deck) - sum(bin(h).count("1") for h in pos.hands)) // self.n + 1
+        """The context of the trick at ``pos``: its number counts the cards on the table as held."""
+        held = sum(bin(h).count("1") for h in pos.hands) + sum(len(m) for _, m in pos.trick)
+        number = (len(self.rs.deck) - held) // self.n + 1
         key = (pos.ls, number)
         got = self._contexts.get(key)
         if got is None:
@@ -169,12 +171,7 @@ class MultiGame:
         holds[seat] = self.hand_cards(pos, seat)
         i = len(pos.trick)
         lead = self.cards(pos.trick[0][1]) if pos.trick else ()
-        # the trick's number as at its start: the trick's cards back in their seats' hands
-        start = list(pos.hands)
-        for s, m in pos.trick:
-            for b in m:
-                start[s] |= 1 << b
-        ctx = self._context(replace(pos, hands=tuple(start), trick=()))
+        ctx = self._context(pos)
         out: list[Move] = []
         for k in sizes:
             if k > len(bits):
