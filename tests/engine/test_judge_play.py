@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from rules.engine.cards import Card
+from rules.engine.cards import Card, parse_cards
 from rules.engine.legality import legal_cards
 from rules.engine.tricks import TrickContext, judge_play
 from rules.engine.variants import resolve
 
 
 def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.parse(t) for t in text.split())
+    return tuple(parse_cards(text))
 
 
 def hands_of(*texts: str | None) -> list[tuple[Card, ...] | None]:
@@ -53,7 +53,7 @@ def test_a_lead_of_several_cards_holds_one_group_or_one_printed_suit():
     assert judge_play(rs, 0, 0, cards("AH KH"), cards("AH KH"), hands, CTX) == (True, None, {})
     legal, reason, _params = judge_play(rs, 0, 0, cards("AH AS"), cards("AH AS"), hands, CTX)
     assert (legal, reason) == (False, "mixed_lead")
-    # QS is a trump and AS a plain spade: one printed suit may go together (docs/rules.md 4.1)
+    # QS is a trump and AS a plain spade: one printed suit may go together (draw_four_one_suit_lead)
     assert judge_play(rs, 0, 0, cards("AS QS"), cards("AS QS"), hands, CTX)[0] is True
 
 
