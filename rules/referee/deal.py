@@ -112,6 +112,7 @@ class SideTotal:
     cls: str
     points: int
     tricks: int
+    names: tuple[str, ...]  # the label's names, each kept on one line
 
 
 @dataclass
@@ -258,6 +259,7 @@ def review_deal(d: DealQuery) -> DealResult | None:
             side_class(rs, owned[0]),
             shown_points[i],
             shown_tricks[i],
+            tuple(d.who(seat) for seat in owned),
         )
         for i, owned in enumerate(rs.sides)
     ]

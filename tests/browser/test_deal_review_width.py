@@ -25,6 +25,21 @@ def test_each_trick_on_one_line(page: Page, live_server):
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
 
 
+def test_a_pairs_names_wrap_between_names(page: Page, live_server):
+    """Under the review, a pair's «Игрок 1 · Игрок 3» goes on to a second line after the dot,
+    never between «Игрок» and its number."""
+    params, _trick, _seat = revoke_deal()
+    page.goto(live_server.url + "/rules/referee/deal/?" + qs(params))
+    names = page.locator(".totals .name")
+    expect(names.first).to_be_visible()
+    assert names.count() == 4
+    split = page.evaluate(
+        "() => [...document.querySelectorAll('.totals .name')].filter(n => n.getClientRects().length > 1).length"
+    )
+    assert split == 0
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+
+
 # classic-sixes with multi-card leads, played by the engine with a random legal play each time:
 # trick 5 is of two-card plays, and the better plays at trick 3 are of one to three cards
 MULTI_DEAL = {
