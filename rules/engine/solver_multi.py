@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from itertools import combinations, permutations
+from itertools import combinations
 
 from .cards import Card
 from .deal import DRAW_HAND, draw_up
@@ -26,14 +26,13 @@ from .solver_tables import (
     Meter,
     TooComplex,
     alike,
-    beats,
     cards_of,
     led_mask,
     led_suits_of,
     mask_of,
     tables_of,
 )
-from .tricks import Trick, capture_events, judge_play, resolve_parsed
+from .tricks import Trick, capture_events, covers, judge_play, resolve_parsed
 from .variants import Ruleset
 
 _INF = 10_000
@@ -333,16 +332,12 @@ class MultiGame:
         return v
 
     def _covers(self, attack: Move, best: Move) -> bool:
-        """The rule of :func:`~rules.engine.tricks.covers` on the search's bits (each card of
-        ``attack`` beats a card of ``best`` of its own), each pair worked out once: the order of
+        """:func:`~rules.engine.tricks.covers` of two plays, each pair asked once: the order of
         the answers asks it of every answer, and it decides no value."""
         key = (attack, best)
         got = self._cover.get(key)
         if got is None:
-            tb = self.tb
-            got = self._cover[key] = len(attack) == len(best) and any(
-                all(beats(tb, a, b) for a, b in zip(perm, best, strict=True)) for perm in permutations(attack)
-            )
+            got = self._cover[key] = covers(self.rs, self.cards(attack), self.cards(best))
         return got
 
     def tried(self, pos: Pos, coalition: frozenset[int]) -> list[Move]:
