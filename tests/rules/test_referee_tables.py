@@ -201,7 +201,7 @@ def test_deal_review_of_a_three_player_deal_gives_each_player_his_points(en: Cli
     t = text(resp)
     assert "No illegal play found." in t
     totals = re.findall(
-        r'<div class="bg-solo"><span class="solo"><span class="name">([^<]+)</span>\s*</span><br><strong>(\d+)</strong>',
+        r'<div class="bg-solo"><span class="solo">\s*<span class="name">([^<]+)</span></span><br><strong>(\d+)</strong>',
         resp.content.decode(),
     )
     assert [name for name, _p in totals] == ["Аня", "Боря", "Вера"]
