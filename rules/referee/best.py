@@ -65,6 +65,7 @@ def text_of(play: Card | tuple[Card, ...]) -> str:
 class SideLine:
     label: str
     cls: str
+    names: tuple[str, ...]  # the label's names, each kept on one line
     gave: int | None  # card points the deal gave (taken, when it is over)
     best: int | None  # with best play from the first lead (None: past the budget)
     now: int | None = None  # with best play from the position reached, while the deal is open
@@ -222,6 +223,7 @@ def best_review(
         SideLine(
             label=side_label(rs, i, d.who),
             cls=side_class(rs, owned[0]),
+            names=tuple(d.who(s) for s in owned),
             gave=played.taken[i] if finished else None,
             best=played.first_value[i] if played.first_value else None,
             now=None if finished else played.value[i],

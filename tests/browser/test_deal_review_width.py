@@ -25,18 +25,23 @@ def test_each_trick_on_one_line(page: Page, live_server):
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
 
 
-def test_a_pairs_names_wrap_between_names(page: Page, live_server):
-    """Under the review, a pair's «Игрок 1 · Игрок 3» goes on to a second line after the dot,
-    never between «Игрок» and its number."""
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_pairs_names_wrap_between_names(page: Page, live_server, lang):
+    """A pair's names, under the review («Игрок 1 · Игрок 3») and in «Разбор с лучшей игрой»
+    («Player 1 and Player 3»), go on to a second line between the names, never between «Игрок»
+    and its number."""
+    solving.forget_clients()
+    analysis.forget()
+    page.context.add_cookies([{"name": "kozel_lang", "value": lang, "url": live_server.url}])
     params, _trick, _seat = revoke_deal()
     page.goto(live_server.url + "/rules/referee/deal/?" + qs(params))
-    names = page.locator(".totals .name")
-    expect(names.first).to_be_visible()
-    assert names.count() == 4
+    expect(page.locator(".best-sides .name")).to_have_count(4, timeout=SOLVE_WAIT)
+    assert page.locator(".totals .name").count() == 4
     split = page.evaluate(
-        "() => [...document.querySelectorAll('.totals .name')].filter(n => n.getClientRects().length > 1).length"
+        """() => [...document.querySelectorAll('.totals .name, .best-sides .name')]
+             .filter(n => n.getClientRects().length > 1).map(n => n.textContent)"""
     )
-    assert split == 0
+    assert split == []
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
 
 
