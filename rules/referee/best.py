@@ -37,11 +37,14 @@ def goal_words(name: str) -> str:
     return words.get(name, name)
 
 
+def _parts(items: Sequence[str], last: str) -> tuple[tuple[str, str], ...]:
+    """Each item with the words after it in a list: ", ", ``last`` before the final one."""
+    n = len(items)
+    return tuple((x, "" if i == n - 1 else last if i == n - 2 else ", ") for i, x in enumerate(items))
+
+
 def _join(items: Sequence[str], last: str) -> str:
-    items = list(items)
-    if len(items) < 2:
-        return "".join(items)
-    return ", ".join(items[:-1]) + last + items[-1]
+    return "".join(x + after for x, after in _parts(items, last))
 
 
 def goals_text(names: Sequence[str]) -> str:
@@ -65,7 +68,7 @@ def text_of(play: Card | tuple[Card, ...]) -> str:
 class SideLine:
     label: str
     cls: str
-    names: tuple[str, ...]  # the label's names, each kept on one line
+    names: tuple[tuple[str, str], ...]  # the label's names, each with the words after it (kept on one line)
     gave: int | None  # card points the deal gave (taken, when it is over)
     best: int | None  # with best play from the first lead (None: past the budget)
     now: int | None = None  # with best play from the position reached, while the deal is open
@@ -149,6 +152,11 @@ def side_label(rs: Ruleset, side: int, who: Callable[[int], str]) -> str:
     return _join([who(s) for s in rs.sides[side]], _(" and "))
 
 
+def side_names(rs: Ruleset, side: int, who: Callable[[int], str]) -> tuple[tuple[str, str], ...]:
+    """:func:`side_label` in its parts: each name with the words after it."""
+    return _parts([who(s) for s in rs.sides[side]], _(" and "))
+
+
 def turning_sentence(rs: Ruleset, who: Callable[[int], str], trick: int, play: Any, better: list[str]) -> str:
     """«После 10♥ во взятке 2 у пары «Игрок 1 и Игрок 3» уже не было способа взять 61: лучше было
     Т♣.» (the side's names after a noun: no word has to agree with them)"""
@@ -223,7 +231,7 @@ def best_review(
         SideLine(
             label=side_label(rs, i, d.who),
             cls=side_class(rs, owned[0]),
-            names=tuple(d.who(s) for s in owned),
+            names=side_names(rs, i, d.who),
             gave=played.taken[i] if finished else None,
             best=played.first_value[i] if played.first_value else None,
             now=None if finished else played.value[i],
