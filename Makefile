@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 
 # the solver's search compiled by Cython from its own source, rebuilt when that changes; where
 # gcc or the Python headers are missing it says so and the solver stays pure Python
-$(CORE): $(STAMP) rules/engine/solver_core_c.pyx scripts/build_solver.py
+$(CORE): $(STAMP) rules/engine/solver_core_c.pyx rules/engine/solver_multi_c.pyx scripts/build_solver.py
 	$(BIN)/python scripts/build_solver.py --stamp $(CORE)
 
 run: $(CORE)

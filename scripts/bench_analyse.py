@@ -15,10 +15,11 @@ the table, the plain search's speed in this run (the floor two runs' times are r
 for a few deals per table the full review of a played deal (every play's cost) against one solve
 of its first lead.
 
-The games with multi-card leads (draw-four, the eight-card games' option multi_leads) search in
-pure Python and most of their whole deals run out of the budget: they get ``--multi-deals`` deals (20
-unless given), and a second table analyses them again later in the deal, at each trick start of
-MULTI_LEFT (draw-four: the stock drawn, and one trick before).
+The games with multi-card leads (draw-four, the eight-card games' option multi_leads) have a
+search of their own, slower a position, and many of draw-four's whole deals run out of the budget:
+they get ``--multi-deals`` deals (20 unless given), and a second table analyses them again later
+in the deal, at each trick start of MULTI_LEFT (draw-four: one, two and three tricks before the
+stock is drawn).
 
 Run it niced: ``nice make bench-analyse`` (``ARGS="--deals 20 --tables classic-sixes"``);
 ``--pure`` times the pure-Python search where the compiled one is built.
@@ -70,7 +71,7 @@ TABLES: dict[str, tuple[str, dict[str, object], int | None]] = {
     "classic-sixes/multi": ("classic-sixes", {"multi_leads": True}, None),
 }
 
-MULTI_LEFT = (16, 20)
+MULTI_LEFT = (20, 24, 28)
 """Cards still to be played (in hand and in the stock) at the trick starts where the games with
 multi-card leads are analysed again: draw-four with the stock drawn and one trick before."""
 
@@ -302,8 +303,8 @@ def _multi_plays(rs: Ruleset, d: dict[str, object], seed: int, cards_left: int) 
 
 
 def _multi_rows(args: argparse.Namespace) -> None:
-    """The games with multi-card leads, analysed later in the deal (their whole deals are past
-    the budget): the same figures as the first table, at each of MULTI_LEFT."""
+    """The games with multi-card leads, analysed later in the deal (draw-four's whole deals are
+    often past the budget): the same figures as the first table, at each of MULTI_LEFT."""
     names = [
         n for n in args.tables if resolve(TABLES[n][0], TABLES[n][1], seats=TABLES[n][2]).multi_card_leads
     ]

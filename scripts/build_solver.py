@@ -23,7 +23,7 @@ import tempfile
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parent.parent / "rules" / "engine"
-MODULES = ("solver_core_c",)
+MODULES = ("solver_core_c", "solver_multi_c")
 DIRECTIVES = {"language_level": 3}
 # gcc's default x86-64 target does not assume the one-instruction bit count and calls a library
 # routine for each count instead; the machines the search is built on all have the instruction

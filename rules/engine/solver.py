@@ -35,8 +35,8 @@ NODE_BUDGET = 22_000_000
 the slowest table for the compiled search (solo-twelve at two, whose table outgrows the caches)."""
 
 PURE_SHARE = 80
-"""A search in pure Python (draw-four and multi-card leads, or any deal where the compiled search
-is not built) costs about this many times more a position: it is given this share of the budget."""
+"""A search in pure Python (where the compiled searches are not built) costs about this many times
+more a position: it is given this share of the budget."""
 
 
 class AnalysisError(KozelError):
@@ -224,7 +224,7 @@ def analysed_within(
     """:func:`_analyse` within ``budget`` positions (a pure-Python search, its share of them),
     refused past it (``too_complex``)."""
     meter = game.meter
-    meter.limit = budget if isinstance(game, CardGame) and game.compiled else max(1, budget // PURE_SHARE)
+    meter.limit = budget if game.compiled else max(1, budget // PURE_SHARE)
     try:
         return _analyse(an, game, positions, judged, meter, partial, alternatives)
     except TooComplex:

@@ -27,22 +27,24 @@ SHALLOW = 4
 """Tricks left up to which a search without a guess takes the whole window at once."""
 
 
-def _compiled_core() -> ModuleType | None:
-    """solver_core_c.pyx (the search of solver_core in C types) as built by scripts/build_solver.py
-    from the source beside it, if it was built: a build from an older source is never used."""
+def _compiled(name: str) -> ModuleType | None:
+    """``name``.pyx (a search in C types) as built by scripts/build_solver.py from the source
+    beside it, if it was built: a build from an older source is never used."""
     try:
-        mod = importlib.import_module(f"{__package__}.solver_core_c")
+        mod = importlib.import_module(f"{__package__}.{name}")
     except ImportError:
         return None
-    src = (Path(__file__).parent / "solver_core_c.pyx").read_bytes()
+    src = (Path(__file__).parent / f"{name}.pyx").read_bytes()
     return mod if getattr(mod, "SOURCE_SHA256", None) == hashlib.sha256(src).hexdigest() else None
 
 
-COMPILED = _compiled_core()
-"""The compiled search, or None where it is not built."""
+COMPILED = _compiled("solver_core_c")
+"""The compiled search of solver_core, or None where it is not built."""
+COMPILED_MULTI = _compiled("solver_multi_c")
+"""The compiled search of :class:`~rules.engine.solver_multi.MultiGame`, or None."""
 USE_COMPILED = True
-"""Whether a new game searches with :data:`COMPILED` when there is one (the tests set it False
-to hold the compiled search to the pure one)."""
+"""Whether a new game searches with a compiled search when there is one (the tests set it False
+to hold the compiled searches to the pure ones)."""
 
 Move = tuple[int, ...]
 """A play as the bits of its cards (one card in the one-card games)."""

@@ -8,7 +8,9 @@ it by covering card for card), and the hands are drawn back up by the deal's own
 plays exactly that. A node is one play; the transposition table sits at trick boundaries.
 Plays that differ only by cards alike to the rules are searched once (:meth:`MultiGame.classes`),
 a lead of several cards, hard to cover, is tried before a lead of one, and an answer that leaves
-the trick to the mover's side before one that gives it away (:meth:`MultiGame.tried`).
+the trick to the mover's side before one that gives it away (:meth:`MultiGame.tried`). The search
+has a compiled twin, ``solver_multi_c.pyx``, used where it is built and held to this one node for
+node.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 
+from . import solver_game
 from .cards import Card
 from .deal import DRAW_HAND, draw_up
 from .legality import TrickContext
@@ -39,6 +42,8 @@ _INF = 10_000
 MULTI_COST = 2
 """A position here takes up to about twice as long as one of the one-card search's in pure
 Python: the node budget counts it so, and the slowest refusal comes as soon as in the other games."""
+MULTI_COST_COMPILED = 2
+"""The same for the compiled searches: a position of ``solver_multi_c`` against one of ``solver_core_c``."""
 
 
 def judge_prefix(
@@ -115,6 +120,11 @@ class MultiGame:
         self._cover: dict[tuple[Move, Move], bool] = {}
         self._order: dict[tuple[object, ...], list[Move]] = {}
         self._holding: dict[tuple[tuple[int, Move], ...], tuple[int, Move]] = {}
+        core = solver_game.COMPILED_MULTI if solver_game.USE_COMPILED and rs.capture is None else None
+        self._core = core
+        self.compiled = core is not None
+        self.cost = MULTI_COST_COMPILED if self.compiled else MULTI_COST
+        self._searches: dict[tuple[frozenset[int], int], object] = {}
 
     def start(self) -> Pos:
         sides = len(self.rs.sides)
@@ -152,19 +162,27 @@ class MultiGame:
         return judge_prefix(self.free, pos.leader, plays, holds, self._context(pos))
 
     def legal(self, pos: Pos) -> list[Move]:
-        """Every legal play of the seat to move, as the engine judges a play in its trick."""
+        """Every legal play of the seat to move, as the engine judges a play in its trick; kept
+        by the hand and what the judgement reads besides (the lead's size or groups), not by the
+        moment, which a judgement of several cards does not read (the tests hold the two equal)."""
         seat = self.to_move(pos)
         assert seat is not None
         h = pos.hands[seat]
-        key = (seat, h, pos.trick[0][1] if pos.trick else None, pos.ls, pos.trick == ())
+        blind = seat == self.rs.blind_seat
+        if pos.trick:
+            led = pos.trick[0][1]
+            sizes: Sequence[int] = (len(led),)
+            # what the engine reads of a lead to judge an answer (tricks.judge_play): its size
+            # where answers are free, else the groups of its cards (legality.judge_multi_answer)
+            read = len(led) if self.rs.free_answers or blind else tuple(self.tb.grp[b] for b in led)
+            key: tuple[object, ...] = (h, blind, "answer", read)
+        else:
+            sizes = range(1, min(self.rs.max_lead, *(bin(x).count("1") for x in pos.hands)) + 1)
+            key = (h, blind, "lead", len(sizes))  # a lead is judged by its own cards alone
         hit = self._plays.get(key)
         if hit is not None:
             return hit
         bits = [b for b in range(len(self.tb.cards)) if h >> b & 1]
-        if pos.trick:
-            sizes: Sequence[int] = (len(pos.trick[0][1]),)
-        else:
-            sizes = range(1, min(self.rs.max_lead, *(bin(x).count("1") for x in pos.hands)) + 1)
         # judged as resolve_parsed judges it in its trick: the hands of the seats after it unseen
         holds: list[tuple[Card, ...] | None] = [None] * self.n
         holds[seat] = self.hand_cards(pos, seat)
@@ -278,6 +296,16 @@ class MultiGame:
         return 1 if any(s in sides for s in after.captured[len(before.captured) :]) else 0
 
     def _search(self, pos: Pos, coalition: frozenset[int], mode: int, alpha: int, beta: int) -> int:
+        if self._core is None:
+            return self._pure(pos, coalition, mode, alpha, beta)
+        key = (coalition, mode)
+        s = self._searches.get(key)
+        if s is None:
+            s = self._searches[key] = self._core.MultiSearch(self, coalition, mode, self.cost)
+        return s.search(pos, alpha, beta)  # type: ignore[attr-defined, no-any-return]
+
+    def _pure(self, pos: Pos, coalition: frozenset[int], mode: int, alpha: int, beta: int) -> int:
+        """The search in pure Python: the reference ``solver_multi_c`` is held to."""
         seat = self.to_move(pos)
         if seat is None:
             return 0
@@ -287,7 +315,7 @@ class MultiGame:
         if beta <= 0:
             return 0
         self.meter.nodes += 1
-        if self.meter.nodes * MULTI_COST > self.meter.limit:
+        if self.meter.nodes * self.cost > self.meter.limit:
             raise TooComplex("too_complex")
         key: tuple[object, ...] | None = None
         lo, hi, bm = 0, rest, None
@@ -312,7 +340,7 @@ class MultiGame:
         for m in ms:
             after = self.apply(pos, m)
             g = self._gain(pos, after, coalition, mode)
-            child = g + self._search(after, coalition, mode, alpha - g, beta - g)
+            child = g + self._pure(after, coalition, mode, alpha - g, beta - g)
             if ismax and child > v:
                 v, best = child, m
                 alpha = max(alpha, v)
