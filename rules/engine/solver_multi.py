@@ -320,7 +320,8 @@ class MultiGame:
         key: tuple[object, ...] | None = None
         lo, hi, bm = 0, rest, None
         if not pos.trick:
-            key = (coalition, mode, pos.leader, pos.ls, pos.drawn, pos.hands)
+            # not the suits led so far: neither a play of these games nor who takes a trick hangs on them
+            key = (coalition, mode, pos.leader, pos.drawn, pos.hands)
             e = self._tt.get(key)
             if e is not None:
                 lo, hi, bm = e

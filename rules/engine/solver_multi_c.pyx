@@ -39,7 +39,7 @@ cdef struct State:
     int tricks[4]
 
 cdef struct Entry:  # the table of positions at trick starts: the whole key, as the pure dict
-    uint64_t k[4]  # the hands, the first with leader, led suits and cards drawn above them
+    uint64_t k[4]  # the hands, the first with leader and cards drawn above them
     uint64_t bm  # the best play, 0 for none
     int16_t lo, hi
 
@@ -360,7 +360,7 @@ cdef class MultiSearch:
     # ------------------------------------------------------------ the table of positions
 
     cdef inline uint64_t _key(self, State* s) noexcept:
-        return s.hands[0] | ((<uint64_t> s.leader) | (<uint64_t> s.ls) << 2 | (<uint64_t> s.drawn) << 10) << META | USED
+        return s.hands[0] | ((<uint64_t> s.leader) | (<uint64_t> s.drawn) << 2) << META | USED
 
     cdef Entry* _slot(self, State* s, uint64_t k0) noexcept:
         """The entry of the trick start ``s`` (key word ``k0``), or the free slot where it would go."""
