@@ -6,13 +6,15 @@ the node budget (422 ``too_complex`` naming it), and bad input answered as /deal
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
 from django.test import Client, override_settings
 
 from rules import analysis, solving
-from rules.engine import NODE_BUDGET
+from rules.engine import NODE_BUDGET, resolve, solver_game
+from tests.engine.test_solver import deal
 from tests.rules.helpers import ru_faces, table_deal
 
 ANALYSE = "/api/v1/analyse"
@@ -172,6 +174,30 @@ def test_draw_four_without_its_stock_is_incomplete(client: Client) -> None:
     }
     status, data = post(client, ANALYSE, body)
     assert status == 400 and data["error"] == "incomplete_deal", data
+
+
+@pytest.mark.skipif(solver_game.COMPILED_MULTI is None, reason="the compiled search is not built")
+def test_a_whole_deal_of_draw_four_with_its_stock(client: Client) -> None:
+    """From the first lead, the stock in drawing order: the compiled multi-card search answers
+    within the budget, each play a list of codes."""
+    rs = resolve("draw-four")
+    hands, _, stock = deal(rs, random.Random(5))
+    body = {
+        "variant": "draw-four",
+        "leader": 0,
+        "hands": [[c.code for c in h] for h in hands],
+        "stock": [c.code for c in stock],
+        "plays": [],
+    }
+    status, data = post(client, ANALYSE, body)
+    assert status == 200, data
+    assert set(data) == FIELDS and data["to_move"] == 0 and data["taken"] == [0, 0]
+    assert sum(data["value"]) == 120 and data["nodes"] > 0
+    assert all(isinstance(m["card"], list) and m["card"] for m in data["moves"])
+    # the leader's side gets the best of its plays, and each play's cost is its shortfall
+    best = max(m["value"][0] for m in data["moves"])
+    assert data["value"][0] == best
+    assert all(m["cost"] == best - m["value"][0] for m in data["moves"])
 
 
 @override_settings(KOZEL_NODE_BUDGET=50)
