@@ -96,7 +96,7 @@
     var msg, st = t.dataset, open = s.p.open.length;
     if (mode === "hands") {
       msg = fmt(st.tHands, {p: who(seat), k: s.hands[seat].length, n: s.size});
-    } else if (!s.multi && s.p.done.length >= plays) {
+    } else if ((s.multi ? Object.keys(played).length : s.p.done.length) >= plays) {  // multi: plays are cards
       msg = st.tDone;
     } else if (cur === null) {
       msg = fmt(st.tWait, {t: s.trick + 1});

@@ -97,3 +97,27 @@ def test_draw_four_trick_with_two_cards_per_play(live_server, page: Page) -> Non
     # Undo takes back one card of the last play, not the whole play.
     page.get_by_role("link", name="↶ Убрать карту").click()
     expect(page.locator(".hint")).to_have_text("Следующие карты: Игрок 4, 1 из 2.")
+
+
+def test_a_whole_deal_of_draw_four_reads_as_played_out(live_server, page: Page) -> None:
+    """A deal of plays of several cards, every card played (the last play typed without a closing
+    «;»): the picker says so instead of asking for more, and every trick is reviewed."""
+    import random
+    from urllib.parse import urlencode
+
+    from rules.engine import resolve
+    from tests.engine.test_solver_multi_core import _played_to
+
+    rs = resolve("draw-four")
+    d, plays = _played_to(rs, random.Random(3), -1)
+    query = {
+        "variant": "draw-four",
+        "leader": str(d["leader"]),
+        "plays": "; ".join(" ".join(p) for p in plays),
+    }
+    query |= {f"h{s}": " ".join(c.code for c in h) for s, h in enumerate(d["hands"])}  # type: ignore[attr-defined]
+    query["stock"] = " ".join(c.code for c in d["stock"])  # type: ignore[attr-defined]
+    page.goto(live_server.url + "/rules/referee/deal/?" + urlencode(query))
+    expect(page.locator("#tap .tap-status")).to_have_text("Все карты сыграны.")
+    expect(page.locator("table.tricks tbody tr")).to_have_count(len(plays) // 4)
+    expect(page.locator('#tap [data-tap="end"]')).to_be_hidden()
