@@ -73,7 +73,7 @@ TABLES: dict[str, tuple[str, dict[str, object], int | None]] = {
 
 MULTI_LEFT = (20, 24, 28)
 """Cards still to be played (in hand and in the stock) at the trick starts where the games with
-multi-card leads are analysed again: draw-four with the stock drawn and one trick before."""
+multi-card leads are analysed again: draw-four one, two and three tricks before its stock is drawn."""
 
 
 def random_deal(rs: Ruleset, seed: int) -> dict[str, object]:

@@ -240,6 +240,16 @@ cdef class MultiSearch:
             open_ &= open_ - 1
         return False
 
+    cdef int _holder(self, State* s, uint64_t* best) noexcept:
+        """Who holds the trick on the table so far, and with which play (``best``): each play that
+        covers the one holding it takes it over, as in :func:`~rules.engine.tricks.resolve_parsed`."""
+        cdef int holder = s.leader, i
+        best[0] = s.plays[0]
+        for i in range(1, s.nt):
+            if self._covers(s.plays[i], best[0]):
+                holder, best[0] = (s.leader + i) % self.n, s.plays[i]
+        return holder
+
     cdef int _tried(self, State* s, int seat, uint64_t* ms) except -1:
         """:meth:`MultiGame.tried`: one play of each group of alike plays, in the search's order."""
         cdef uint64_t legal[MAXM]
@@ -285,10 +295,7 @@ cdef class MultiSearch:
             for i in range(k):  # the most cards first
                 order[i] = -km_count(ms[i])
         else:
-            holder, best = s.leader, s.plays[0]
-            for i in range(1, s.nt):
-                if self._covers(s.plays[i], best):
-                    holder, best = (s.leader + i) % self.n, s.plays[i]
+            holder = self._holder(s, &best)
             kept = self.maxs[holder] == self.maxs[seat]
             for i in range(k):
                 m, p, sb = ms[i], 0, 0
@@ -331,10 +338,7 @@ cdef class MultiSearch:
         out.nt = s.nt + 1
         if out.nt < self.n:
             return 0
-        winner, best = s.leader, out.plays[0]
-        for i in range(1, self.n):
-            if self._covers(out.plays[i], best):
-                winner, best = (s.leader + i) % self.n, out.plays[i]
+        winner = self._holder(out, &best)
         for i in range(self.n):
             x = out.plays[i]
             while x:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
 import re
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from rules.engine import resolve
+from tests.engine.test_solver_multi_core import _played_to
 from tests.rules.helpers import revoke_deal, ru_faces
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -102,12 +105,6 @@ def test_draw_four_trick_with_two_cards_per_play(live_server, page: Page) -> Non
 def test_a_whole_deal_of_draw_four_reads_as_played_out(live_server, page: Page) -> None:
     """A deal of plays of several cards, every card played (the last play typed without a closing
     «;»): the picker says so instead of asking for more, and every trick is reviewed."""
-    import random
-    from urllib.parse import urlencode
-
-    from rules.engine import resolve
-    from tests.engine.test_solver_multi_core import _played_to
-
     rs = resolve("draw-four")
     d, plays = _played_to(rs, random.Random(3), -1)
     query = {
