@@ -76,7 +76,8 @@
     var missing = s.seats.filter(function (i) { return s.hands[i].length < s.size; });
     if (!mode) mode = missing.length && !s.p.done.length ? "hands" : "plays";
     if (mode === "hands" && (seat === null || missing.indexOf(seat) < 0)) seat = missing.length ? missing[0] : 0;
-    var cur = mode === "hands" ? seat : s.cur;
+    var over = mode === "plays" && (s.multi ? Object.keys(played).length : s.p.done.length) >= plays;  // multi: plays are cards
+    var cur = mode === "hands" ? seat : over ? null : s.cur;  // a played-out deal has no one to play
     t.querySelectorAll("[data-mode]").forEach(function (b) {
       b.classList.toggle("btn-primary", b.dataset.mode === mode);
       b.setAttribute("aria-pressed", b.dataset.mode === mode);
@@ -96,7 +97,7 @@
     var msg, st = t.dataset, open = s.p.open.length;
     if (mode === "hands") {
       msg = fmt(st.tHands, {p: who(seat), k: s.hands[seat].length, n: s.size});
-    } else if ((s.multi ? Object.keys(played).length : s.p.done.length) >= plays) {  // multi: plays are cards
+    } else if (over) {
       msg = st.tDone;
     } else if (cur === null) {
       msg = fmt(st.tWait, {t: s.trick + 1});

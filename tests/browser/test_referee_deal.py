@@ -118,3 +118,14 @@ def test_a_whole_deal_of_draw_four_reads_as_played_out(live_server, page: Page) 
     expect(page.locator("#tap .tap-status")).to_have_text("Все карты сыграны.")
     expect(page.locator("table.tricks tbody tr")).to_have_count(len(plays) // 4)
     expect(page.locator('#tap [data-tap="end"]')).to_be_hidden()
+    expect(page.locator("#tap .seat.cur")).to_have_count(0)  # no one is still to play
+
+
+def test_a_played_out_deal_highlights_no_seat(live_server, page: Page) -> None:
+    """Every card of a one-card deal played: the picker names no one to play next."""
+    params, _, _ = revoke_deal()
+    page.goto(live_server.url + "/rules/referee/deal/?" + urlencode(params))
+    expect(page.locator("#tap .tap-status")).to_have_text("Все карты сыграны.")
+    expect(page.locator("#tap [data-seat]")).to_have_count(4)
+    expect(page.locator("#tap .seat.cur")).to_have_count(0)
+    expect(page.locator('#tap [data-seat][aria-current="true"]')).to_have_count(0)
