@@ -87,7 +87,9 @@ class Analysis:
     ``turning_keeps``: the legal plays at the turning point that kept every goal its play gave up,
     when asked for (``alternatives``) and found within the budget, else None. ``unvalued``: with
     ``partial``, the legal plays left out of ``moves`` because the budget ran out before their
-    values were found; each is worse than the best for its side."""
+    values were found; each is worse than the best for its side. ``turning_back``: the index in
+    ``plays`` of the first play after the turning point after which the turning point's side
+    could force again every goal it gave up there (another side's mistake), or None."""
 
     to_move: int | None
     taken: tuple[int, ...]
@@ -102,6 +104,7 @@ class Analysis:
     first_goals: tuple[Mapping[str, bool | None], ...] | None = None
     turning_keeps: tuple[Card | tuple[Card, ...], ...] | None = None
     unvalued: tuple[Card | tuple[Card, ...], ...] = ()
+    turning_back: int | None = None
 
 
 _FREE: dict[int, tuple[Ruleset, Ruleset]] = {}
@@ -290,6 +293,13 @@ def _analyse(
         reviews[k] = PlayReview(seat, _as_play(game, move), legal, None, (), ())
     plays = tuple(r for r in reviews if r is not None)
     turning = next((j for j, r in enumerate(plays) if r.lost_goals), None)
+    back = None
+    if turning is not None:
+        # every play after the turning point was reviewed: each position's goals are known
+        side, lost = rs.side_of(plays[turning].seat), plays[turning].lost_goals
+        back = next(
+            (j for j in range(turning + 1, len(plays)) if _keeps(an, positions[j + 1], side, lost)), None
+        )
     keeps = None
     if alternatives and turning is not None:
         try:
@@ -315,7 +325,13 @@ def _analyse(
         first_goals=None if opening is None else tuple(MappingProxyType(g) for g in an.goals(opening)),
         turning_keeps=keeps,
         unvalued=unvalued,
+        turning_back=back,
     )
+
+
+def _keeps(an: Analyst, pos: Pos, side: int, goals: Sequence[str]) -> bool:
+    """Whether ``side`` can force every one of ``goals`` from ``pos``."""
+    return all(an.goals(pos)[side][g] for g in goals)
 
 
 def _every_move(

@@ -103,6 +103,7 @@ class BestReview:
     tricks: list[TrickLines] = field(default_factory=list)  # the tricks reviewed
     turning: str = ""  # the turning point in words
     turning_trick: int | None = None
+    given_back: str = ""  # the play that gave the turning point's goals back, in words
     finished: bool = False
     nodes: int = 0
     unreviewed: list[TrickLines] = field(default_factory=list)  # before a review past the budget starts
@@ -190,6 +191,25 @@ def turning_sentence(rs: Ruleset, who: Callable[[int], str], trick: int, play: A
     return text % params
 
 
+def given_back_sentence(
+    rs: Ruleset, who: Callable[[int], str], trick: int, play: Any, side: int, goals: str
+) -> str:
+    """«После 9♦ во взятке 14 (ход игрока «Игрок 1») у игрока «Игрок 2» снова был способ взять
+    61.»: another side's play gave the turning point's goals back."""
+    params = {"card": text_of(play.card), "trick": trick, "player": who(play.seat), "goals": goals}
+    params["side"] = side_label(rs, side, who)
+    if len(rs.sides[side]) == 1:
+        text = pgettext(
+            "one player",
+            "After %(player)s played %(card)s in trick %(trick)s, %(side)s could %(goals)s again.",
+        )
+    else:
+        text = pgettext(
+            "a pair", "After %(player)s played %(card)s in trick %(trick)s, %(side)s could %(goals)s again."
+        )
+    return text % params
+
+
 def _forcible(goals: Mapping[str, bool | None]) -> list[str]:
     return [g for g in GOALS if goals.get(g) is True]
 
@@ -245,17 +265,28 @@ def best_review(
             tricks.append(TrickLines(i // n + 1, []))
         tricks[-1].plays.append(line)
     skipped = played.reviewed_from // n
-    turning, turning_trick = "", None
+    turning, turning_trick, given_back = "", None, ""
     if tp is not None:
         p = played.plays[tp]
         better = [text_of(m) for m in played.turning_keeps or ()]
         turning_trick = tp // n + 1
         turning = turning_sentence(rs, d.who, turning_trick, p, better)
+        back = played.turning_back
+        if back is not None:
+            given_back = given_back_sentence(
+                rs,
+                d.who,
+                back // n + 1,
+                played.plays[back],
+                rs.side_of(p.seat),
+                goals_text(list(p.lost_goals)),
+            )
     return BestReview(
         sides=sides,
         tricks=tricks[skipped:],
         turning=turning,
         turning_trick=turning_trick,
+        given_back=given_back,
         finished=finished,
         nodes=played.nodes,
         unreviewed=tricks[:skipped],

@@ -4,9 +4,12 @@ turning point's goal."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from rules.engine import AnalysisError, analyse_deal, resolve
+from rules.engine.variants import Ruleset
 
 from .test_solver_cases import best_line, random_deal
 
@@ -83,6 +86,42 @@ def test_the_review_gives_the_first_lead_and_the_turning_point_s_alternatives(
         if part.turning_point == tp:
             assert part.turning_keeps in (None, a.turning_keeps)
     assert seen >= 2
+
+
+def test_the_turning_point_s_goals_given_back() -> None:
+    """``turning_back`` is the first play after the turning point after which its side can force
+    again every goal it gave up there: another side's play; each position between leaves one of
+    them out of its reach, each found by analysing the deal up to it alone. A goal the side made
+    in the end was given back."""
+    seen = 0
+    for (key, options, seats), seed in itertools.product(PARTIAL_TABLES, range(12)):
+        rs = resolve(key, options, seats=seats)
+        d = random_deal(rs, seed)
+        table = {"prikup": d.get("prikup")}
+        line = best_line(rs, d)
+        a = analyse_deal(rs, d["leader"], d["hands"], line, **table)  # type: ignore[arg-type]
+        tp, back = a.turning_point, a.turning_back
+        if tp is None:
+            assert back is None
+            continue
+        side, lost = rs.side_of(a.plays[tp].seat), a.plays[tp].lost_goals
+        end = len(line) if back is None else back
+        assert not any(_forces_all(rs, d, line[: k + 1], side, lost) for k in range(tp, end))
+        if back is None:
+            assert not ("win" in lost and a.taken[side] >= 61)
+            continue
+        seen += 1
+        assert back > tp and rs.side_of(a.plays[back].seat) != side
+        assert _forces_all(rs, d, line[: back + 1], side, lost)
+    assert seen >= 2
+
+
+def _forces_all(
+    rs: Ruleset, d: dict[str, object], plays: list[str], side: int, goals: tuple[str, ...]
+) -> bool:
+    """Whether ``side`` can force every one of ``goals`` after ``plays``, analysed alone."""
+    there = analyse_deal(rs, d["leader"], d["hands"], plays, review=False, prikup=d.get("prikup"))  # type: ignore[arg-type]
+    return all(there.goals[side][g] for g in goals)
 
 
 def test_a_partial_review_that_reaches_no_whole_trick_is_refused() -> None:

@@ -252,8 +252,9 @@ TURNED = "After %(card)s in trick %(trick)s, %(side)s could no longer %(goals)s.
 TURNED_BETTER = (
     "After %(card)s in trick %(trick)s, %(side)s could no longer %(goals)s: %(better)s was better."
 )
-# (context, msgid) -> the reviewed Russian: the deal review's turning point, for a side of one
-# player and for a pair
+GIVEN_BACK = "After %(player)s played %(card)s in trick %(trick)s, %(side)s could %(goals)s again."
+# (context, msgid) -> the reviewed Russian: the deal review's turning point and the play that gave
+# its goal back, for a side of one player and for a pair
 IN_CONTEXT: dict[tuple[str, str], str] = {
     ("one player", TURNED): "После 9♦ во взятке 3 у игрока «{n}» уже не было способа взять 61.",
     ("a pair", TURNED): "После 9♦ во взятке 3 у пары «{n}» уже не было способа взять 61.",
@@ -264,13 +265,18 @@ IN_CONTEXT: dict[tuple[str, str], str] = {
         "a pair",
         TURNED_BETTER,
     ): "После 9♦ во взятке 3 у пары «{n}» уже не было способа взять 61: лучше было Т♣.",
+    (
+        "one player",
+        GIVEN_BACK,
+    ): "После 9♦ во взятке 3 (ход игрока «{n}») у игрока «{n}» снова был способ взять 61.",
+    ("a pair", GIVEN_BACK): "После 9♦ во взятке 3 (ход игрока «{n}») у пары «{n}» снова был способ взять 61.",
 }
 
 
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize(("context", "msgid"), sorted(IN_CONTEXT))
 def test_the_turning_point_reads_right_for_any_name(context: str, msgid: str, name: str) -> None:
-    params = {"card": "9♦", "trick": 3, "goals": "взять 61", "better": "Т♣", "side": name}
+    params = {"card": "9♦", "trick": 3, "goals": "взять 61", "better": "Т♣", "side": name, "player": name}
     with translation.override("ru"):
         got = pgettext(context, msgid) % params
     assert got == IN_CONTEXT[(context, msgid)].replace("{n}", name)

@@ -421,3 +421,43 @@ def test_the_review_lets_the_khvalyonka_s_caller_lead_a_trump(client: Client) ->
     page = text(client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT))
     assert "Разбор с лучшей игрой" in page and "очк" in page  # the review, priced
     assert "нельзя" not in page
+
+
+def test_the_review_says_which_later_play_gave_the_turning_point_s_goal_back(client: Client) -> None:
+    """A duel where the other player's mistake gave back what the turning point gave up: the
+    page names that play after the turning point, as the API's plays have it, in both languages."""
+    from tests.engine.test_solver_cases import best_line, random_deal
+
+    rs = resolve("yc-duel", seats=2)
+    d = random_deal(rs, 6)
+    line = best_line(rs, d)
+    a = analyse_deal(rs, d["leader"], d["hands"], line, prikup=d["prikup"])  # type: ignore[arg-type]
+    tp, back = a.turning_point, a.turning_back
+    assert tp is not None and back is not None, "the deal should give its goal back"
+    params = {"variant": "yc-duel", "leader": str(d["leader"]), "plays": " ".join(line)}
+    for s in range(2):
+        params[f"h{s}"] = " ".join(c.code for c in d["hands"][s])  # type: ignore[index]
+        params[f"k{s}"] = " ".join(c.code for c in d["prikup"][s])  # type: ignore[index]
+    expected = api(client, params)
+    assert (
+        expected["turning_point"] == tp and "turning_back" not in expected
+    )  # the API's fields stay as they are
+    side, other = a.plays[tp].seat, a.plays[back].seat
+    assert side != other
+    page = text(client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT))
+    card = ru_faces(str(a.plays[back].card))
+    assert (
+        f"После {card} во взятке {back // 2 + 1} (ход игрока «Игрок {other + 1}») "
+        f"у игрока «Игрок {side + 1}» снова был способ взять 61." in page
+    )
+    client.cookies["kozel_lang"] = "en"
+    english = text(client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT))
+    code = str(a.plays[back].card)
+    en_card = code[:-1] + {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}[code[-1]]
+    assert f"After Player {other + 1} played {en_card} in trick {back // 2 + 1}" in english
+    assert f"Player {side + 1} could take 61 again." in english
+    # without a play that gave it back, the page says nothing of it
+    client.cookies["kozel_lang"] = "ru"
+    params["plays"] = " ".join(line[:back])
+    page = text(client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT))
+    assert "уже не было способа" in page and "снова был способ" not in page
