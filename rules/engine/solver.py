@@ -88,8 +88,8 @@ class Analysis:
     when asked for (``alternatives``) and found within the budget, else None. ``unvalued``: with
     ``partial``, the legal plays left out of ``moves`` because the budget ran out before their
     values were found; each is worse than the best for its side. ``turning_back``: the index in
-    ``plays`` of the first play after the turning point after which the turning point's side
-    could force again every goal it gave up there (another side's mistake), or None."""
+    ``plays`` of the first play after the turning point after which its side could force again a
+    goal it gave up there (another side's mistake), or None; ``given_back``: those goals."""
 
     to_move: int | None
     taken: tuple[int, ...]
@@ -105,6 +105,7 @@ class Analysis:
     turning_keeps: tuple[Card | tuple[Card, ...], ...] | None = None
     unvalued: tuple[Card | tuple[Card, ...], ...] = ()
     turning_back: int | None = None
+    given_back: tuple[str, ...] = ()
 
 
 _FREE: dict[int, tuple[Ruleset, Ruleset]] = {}
@@ -293,13 +294,16 @@ def _analyse(
         reviews[k] = PlayReview(seat, _as_play(game, move), legal, None, (), ())
     plays = tuple(r for r in reviews if r is not None)
     turning = next((j for j, r in enumerate(plays) if r.lost_goals), None)
-    back = None
+    back: int | None = None
+    given: tuple[str, ...] = ()
     if turning is not None:
         # every play after the turning point was reviewed: each position's goals are known
         side, lost = rs.side_of(plays[turning].seat), plays[turning].lost_goals
-        back = next(
-            (j for j in range(turning + 1, len(plays)) if _keeps(an, positions[j + 1], side, lost)), None
-        )
+        for j in range(turning + 1, len(plays)):
+            given = tuple(g for g in lost if an.goals(positions[j + 1])[side][g])
+            if given:
+                back = j
+                break
     keeps = None
     if alternatives and turning is not None:
         try:
@@ -326,12 +330,8 @@ def _analyse(
         turning_keeps=keeps,
         unvalued=unvalued,
         turning_back=back,
+        given_back=given,
     )
-
-
-def _keeps(an: Analyst, pos: Pos, side: int, goals: Sequence[str]) -> bool:
-    """Whether ``side`` can force every one of ``goals`` from ``pos``."""
-    return all(an.goals(pos)[side][g] for g in goals)
 
 
 def _every_move(

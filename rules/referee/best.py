@@ -279,7 +279,7 @@ def best_review(
                 back // n + 1,
                 played.plays[back],
                 rs.side_of(p.seat),
-                goals_text(list(p.lost_goals)),
+                goals_text(list(played.given_back)),
             )
     return BestReview(
         sides=sides,

@@ -90,11 +90,13 @@ def test_the_review_gives_the_first_lead_and_the_turning_point_s_alternatives(
 
 def test_the_turning_point_s_goals_given_back() -> None:
     """``turning_back`` is the first play after the turning point after which its side can force
-    again every goal it gave up there: another side's play; each position between leaves one of
-    them out of its reach, each found by analysing the deal up to it alone. A goal the side made
-    in the end was given back."""
-    seen = 0
-    for (key, options, seats), seed in itertools.product(PARTIAL_TABLES, range(12)):
+    again a goal it gave up there, ``given_back`` those goals: another side's play; each position
+    between leaves every one of them out of its reach, each found by analysing the deal up to it
+    alone. A goal the side made in the end was given back. (Belka's deal 51 gives back 61 but not
+    the bigger award, lost with it.)"""
+    seen, part = 0, 0
+    cases = [*itertools.product(PARTIAL_TABLES, range(12)), (("yc-belka", {}, None), 51)]
+    for (key, options, seats), seed in cases:
         rs = resolve(key, options, seats=seats)
         d = random_deal(rs, seed)
         table = {"prikup": d.get("prikup")}
@@ -102,26 +104,27 @@ def test_the_turning_point_s_goals_given_back() -> None:
         a = analyse_deal(rs, d["leader"], d["hands"], line, **table)  # type: ignore[arg-type]
         tp, back = a.turning_point, a.turning_back
         if tp is None:
-            assert back is None
+            assert back is None and a.given_back == ()
             continue
         side, lost = rs.side_of(a.plays[tp].seat), a.plays[tp].lost_goals
         end = len(line) if back is None else back
-        assert not any(_forces_all(rs, d, line[: k + 1], side, lost) for k in range(tp, end))
+        assert not any(_forcible(rs, d, line[: k + 1], side, lost) for k in range(tp, end))
         if back is None:
-            assert not ("win" in lost and a.taken[side] >= 61)
+            assert a.given_back == () and not ("win" in lost and a.taken[side] >= 61)
             continue
         seen += 1
         assert back > tp and rs.side_of(a.plays[back].seat) != side
-        assert _forces_all(rs, d, line[: back + 1], side, lost)
-    assert seen >= 2
+        assert a.given_back == _forcible(rs, d, line[: back + 1], side, lost) != ()
+        part += len(a.given_back) < len(lost)
+    assert seen >= 3 and part >= 1
 
 
-def _forces_all(
+def _forcible(
     rs: Ruleset, d: dict[str, object], plays: list[str], side: int, goals: tuple[str, ...]
-) -> bool:
-    """Whether ``side`` can force every one of ``goals`` after ``plays``, analysed alone."""
+) -> tuple[str, ...]:
+    """Those of ``goals`` that ``side`` can force after ``plays``, analysed alone."""
     there = analyse_deal(rs, d["leader"], d["hands"], plays, review=False, prikup=d.get("prikup"))  # type: ignore[arg-type]
-    return all(there.goals[side][g] for g in goals)
+    return tuple(g for g in goals if there.goals[side][g])
 
 
 def test_a_partial_review_that_reaches_no_whole_trick_is_refused() -> None:
