@@ -86,6 +86,7 @@ class PlayLine:
     best: list[list[Face]]  # the best cards for points at that moment, when the play was not one
     lost: str  # the goals this play gave up, in words
     turning: bool = False
+    given_back: str = ""  # the turning point's goals this play gave back, and to whom, in words
     reviewed: bool = True  # False before the trick a partial review starts at
 
 
@@ -128,10 +129,16 @@ def refusal_words(e: Exception) -> str:
 
 
 def play_lines(
-    rs: Ruleset, plays: Sequence[Any], who: Callable[[int], str], turning: int | None = None, first: int = 0
+    rs: Ruleset,
+    plays: Sequence[Any],
+    who: Callable[[int], str],
+    turning: int | None = None,
+    first: int = 0,
+    back: tuple[int, str] | None = None,
 ) -> list[PlayLine]:
     """Each play given with its cost and, where it was not one, the best cards for points then;
-    the plays before ``first`` were not reviewed."""
+    the plays before ``first`` were not reviewed; ``back``: the play that gave the turning point's
+    goals back, with what it gave back and to whom in words."""
     return [
         PlayLine(
             player=player(p.seat),
@@ -143,6 +150,7 @@ def play_lines(
             best=[faces_of(b, rs) for b in p.best] if p.cost else [],
             lost=goals_text(list(p.lost_goals)),
             turning=i == turning,
+            given_back=back[1] if back is not None and back[0] == i else "",
             reviewed=i >= first,
         )
         for i, p in enumerate(plays)
@@ -210,6 +218,14 @@ def given_back_sentence(
     return text % params
 
 
+def given_back_words(rs: Ruleset, who: Callable[[int], str], side: int, goals: str) -> str:
+    """«возвращено игроку «Игрок 2»: взять 61», beside the play that gave the goals back."""
+    params = {"side": side_label(rs, side, who), "goals": goals}
+    if len(rs.sides[side]) == 1:
+        return pgettext("one player", "gave %(side)s back: %(goals)s") % params
+    return pgettext("a pair", "gave %(side)s back: %(goals)s") % params
+
+
 def _forcible(goals: Mapping[str, bool | None]) -> list[str]:
     return [g for g in GOALS if goals.get(g) is True]
 
@@ -259,8 +275,14 @@ def best_review(
         )
         for i, owned in enumerate(rs.sides)
     ]
+    back = played.turning_back
+    given = goals_text(list(played.given_back))
+    marked = None
+    if back is not None and tp is not None:
+        marked = (back, given_back_words(rs, d.who, rs.side_of(played.plays[tp].seat), given))
     tricks: list[TrickLines] = []
-    for i, line in enumerate(play_lines(rs, played.plays, d.who, tp, played.reviewed_from)):
+    lines = play_lines(rs, played.plays, d.who, tp, played.reviewed_from, marked)
+    for i, line in enumerate(lines):
         if i % n == 0:
             tricks.append(TrickLines(i // n + 1, []))
         tricks[-1].plays.append(line)
@@ -271,15 +293,9 @@ def best_review(
         better = [text_of(m) for m in played.turning_keeps or ()]
         turning_trick = tp // n + 1
         turning = turning_sentence(rs, d.who, turning_trick, p, better)
-        back = played.turning_back
         if back is not None:
             given_back = given_back_sentence(
-                rs,
-                d.who,
-                back // n + 1,
-                played.plays[back],
-                rs.side_of(p.seat),
-                goals_text(list(played.given_back)),
+                rs, d.who, back // n + 1, played.plays[back], rs.side_of(p.seat), given
             )
     return BestReview(
         sides=sides,

@@ -253,6 +253,7 @@ TURNED_BETTER = (
     "After %(card)s in trick %(trick)s, %(side)s could no longer %(goals)s: %(better)s was better."
 )
 GIVEN_BACK = "After %(player)s played %(card)s in trick %(trick)s, %(side)s could %(goals)s again."
+GAVE_BACK = "gave %(side)s back: %(goals)s"
 # (context, msgid) -> the reviewed Russian: the deal review's turning point and the play that gave
 # its goal back, for a side of one player and for a pair
 IN_CONTEXT: dict[tuple[str, str], str] = {
@@ -270,6 +271,8 @@ IN_CONTEXT: dict[tuple[str, str], str] = {
         GIVEN_BACK,
     ): "После 9♦ во взятке 3 (ход игрока «{n}») у игрока «{n}» снова был способ взять 61.",
     ("a pair", GIVEN_BACK): "После 9♦ во взятке 3 (ход игрока «{n}») у пары «{n}» снова был способ взять 61.",
+    ("one player", GAVE_BACK): "возвращено игроку «{n}»: взять 61",
+    ("a pair", GAVE_BACK): "возвращено паре «{n}»: взять 61",
 }
 
 

@@ -444,8 +444,13 @@ def test_the_review_says_which_later_play_gave_the_turning_point_s_goal_back(cli
     )  # the API's fields stay as they are
     side, other = a.plays[tp].seat, a.plays[back].seat
     assert side != other
-    page = text(client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT))
+    resp = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT)
+    page, html = text(resp), resp.content.decode()
     card = ru_faces(str(a.plays[back].card))
+    # the play is marked in its trick, after the turning point's
+    assert html.count('<li class="given-back">') == 1
+    assert page.count(f"возвращено игроку «Игрок {side + 1}»: взять 61") == 1
+    assert html.index('<li class="turning">') < html.index('<li class="given-back">')
     assert (
         f"После {card} во взятке {back // 2 + 1} (ход игрока «Игрок {other + 1}») "
         f"у игрока «Игрок {side + 1}» снова был способ взять 61." in page
@@ -460,4 +465,4 @@ def test_the_review_says_which_later_play_gave_the_turning_point_s_goal_back(cli
     client.cookies["kozel_lang"] = "ru"
     params["plays"] = " ".join(line[:back])
     page = text(client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT))
-    assert "уже не было способа" in page and "снова был способ" not in page
+    assert "уже не было способа" in page and "снова был способ" not in page and "возвращено" not in page
