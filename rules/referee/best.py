@@ -76,6 +76,16 @@ class SideLine:
 
 
 @dataclass
+class PlayerTally:
+    """One player's plays that cost his side points, over the plays reviewed."""
+
+    name: str
+    cls: str
+    mistakes: int  # plays that gave his side less than the best card then
+    points: int  # the card points they cost, added up
+
+
+@dataclass
 class PlayLine:
     player: int
     name: str
@@ -108,6 +118,7 @@ class BestReview:
     finished: bool = False
     nodes: int = 0
     unreviewed: list[TrickLines] = field(default_factory=list)  # before a review past the budget starts
+    tally: list[PlayerTally] = field(default_factory=list)  # each player's costly plays, in seat order
 
     @property
     def from_trick(self) -> int | None:
@@ -154,6 +165,23 @@ def play_lines(
             reviewed=i >= first,
         )
         for i, p in enumerate(plays)
+    ]
+
+
+def player_tally(rs: Ruleset, plays: Sequence[Any], who: Callable[[int], str]) -> list[PlayerTally]:
+    """Each player's plays that cost his side points and what they cost in all (the plays not
+    reviewed, and the illegal ones, have no cost); empty where no play cost anything."""
+    costly = [p for p in plays if p.cost]
+    if not costly:
+        return []
+    return [
+        PlayerTally(
+            name=who(seat),
+            cls=side_class(rs, seat),
+            mistakes=sum(1 for p in costly if p.seat == seat),
+            points=sum(p.cost for p in costly if p.seat == seat),
+        )
+        for seat in range(rs.seats)
     ]
 
 
@@ -299,6 +327,7 @@ def best_review(
             )
     return BestReview(
         sides=sides,
+        tally=player_tally(rs, played.plays, d.who),
         tricks=tricks[skipped:],
         turning=turning,
         turning_trick=turning_trick,

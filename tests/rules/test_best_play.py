@@ -466,3 +466,37 @@ def test_the_review_says_which_later_play_gave_the_turning_point_s_goal_back(cli
     params["plays"] = " ".join(line[:back])
     page = text(client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT))
     assert "уже не было способа" in page and "снова был способ" not in page and "возвращено" not in page
+
+
+def test_the_review_tallies_what_each_player_s_cards_cost(client: Client) -> None:
+    """Under the sides: per player, the plays that cost his side points and their cost added up,
+    as the API prices each play; a deal played with a best card every time has no tally."""
+    params, _trick, _seat = revoke_deal()
+    expected = api(client, params)
+    resp = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT)
+    html = resp.content.decode()
+    assert html.count('id="best-tally"') == 1
+    tally = text_of(html.split('id="best-tally"')[1].split("</table>")[0])
+    assert "Очки, упущенные картами каждого игрока" in tally
+    for seat in range(4):
+        costs = [p["cost"] for p in expected["plays"] if p["seat"] == seat and p["cost"]]
+        points = f"−{sum(costs)}" if costs else "0"
+        assert f"Игрок {seat + 1} {len(costs)} {points} " in tally
+    assert sum(1 for p in expected["plays"] if p["cost"]) >= 2, "the deal should have mistakes to add up"
+    # every play a best card: nothing to tally
+    rs = resolve("yc-duel", seats=2)
+    from tests.engine.test_solver_cases import random_deal
+
+    d = random_deal(rs, 3)
+    best: list[str] = []
+    while True:
+        a = analyse_deal(rs, d["leader"], d["hands"], best, prikup=d["prikup"], review=False)  # type: ignore[arg-type]
+        if a.to_move is None:
+            break
+        best.append(str(next(m.card for m in a.moves if m.cost == 0)))
+    clean = {"variant": "yc-duel", "leader": str(d["leader"]), "plays": " ".join(best)}
+    for s in range(2):
+        clean[f"h{s}"] = " ".join(c.code for c in d["hands"][s])  # type: ignore[index]
+        clean[f"k{s}"] = " ".join(c.code for c in d["prikup"][s])  # type: ignore[index]
+    html = client.get(DEAL + "?" + qs(clean) + "&best=1", **FRAGMENT).content.decode()
+    assert "Разбор с лучшей игрой" in html and "best-tally" not in html
