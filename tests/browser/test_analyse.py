@@ -75,6 +75,7 @@ def test_the_deal_review_shows_the_turning_point(page: Page, live_server, lang: 
     expect(highlighted).to_have_count(1)
     expect(highlighted).to_contain_text("9♦")
     expect(highlighted.locator(".cost")).to_contain_text("13")
+    expect(page.locator("#best-tally tbody tr")).to_have_count(4)  # each player's costly plays
     box = page.locator("#best").bounding_box()
     assert box is not None and box["width"] <= 390, "the section fits the phone's width"
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "no sideways scroll"
