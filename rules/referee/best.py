@@ -105,6 +105,44 @@ class TrickLines:
     number: int
     plays: list[PlayLine]
 
+    @property
+    def clean(self) -> bool:
+        """Every play in it a best card, with nothing to point at."""
+        return all(
+            p.legal and p.reviewed and p.cost == 0 and not p.turning and not p.given_back for p in self.plays
+        )
+
+
+@dataclass
+class TrickRun:
+    """Tricks shown together: one with something to read, or a run of clean ones folded under
+    one line (a long deal played well is then a few lines on a phone)."""
+
+    tricks: list[TrickLines]
+
+    @property
+    def folded(self) -> bool:
+        return self.tricks[0].clean
+
+    @property
+    def first(self) -> int:
+        return self.tricks[0].number
+
+    @property
+    def last(self) -> int:
+        return self.tricks[-1].number
+
+
+def trick_runs(tricks: list[TrickLines]) -> list[TrickRun]:
+    """Each trick with something to read alone; each run of clean tricks as one."""
+    runs: list[TrickRun] = []
+    for t in tricks:
+        if t.clean and runs and runs[-1].folded:
+            runs[-1].tricks.append(t)
+        else:
+            runs.append(TrickRun([t]))
+    return runs
+
 
 @dataclass
 class BestReview:
@@ -119,6 +157,10 @@ class BestReview:
     nodes: int = 0
     unreviewed: list[TrickLines] = field(default_factory=list)  # before a review past the budget starts
     tally: list[PlayerTally] = field(default_factory=list)  # each player's costly plays, in seat order
+
+    @property
+    def runs(self) -> list[TrickRun]:
+        return trick_runs(self.tricks)
 
     @property
     def from_trick(self) -> int | None:

@@ -110,7 +110,7 @@ def test_a_deal_review_past_the_budget_starts_at_a_later_trick(
     expect(before.last.locator(".cost").first).to_contain_text(
         "без разбора" if lang == "ru" else "not reviewed"
     )
-    reviewed = page.locator("#best > ol.best-tricks > li")
+    reviewed = page.locator("#best > ol.best-tricks li.best-trick")
     expect(reviewed).to_have_count(9 - first)
     expect(reviewed.first.locator(".cost.ok, .cost.bad")).to_have_count(4)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
@@ -130,6 +130,50 @@ def give_hand(page: Page, seat: int, codes: str) -> None:
         except AssertionError:
             continue
     raise AssertionError(f"the hand of seat {seat} was not taken")
+
+
+# a classic-sixes deal played with a best card every time but 8♠ in trick 5, which gave up 61
+WELL_PLAYED = {
+    "variant": "classic-sixes",
+    "leader": "0",
+    "plays": "8C QS 9C JC QH 7C JH JD 7S AS 9S AH AD 7D 10D KD 10S 8S KH AC QD 10H 10C JS 9D 9H QC 7H KS KC 8D 8H",
+    "h0": "8S 7D KS 9S JD 8C QC 10C",
+    "h1": "KH QH QS JS AH 7H 10D KC",
+    "h2": "AC QD 7S 8D 7C 9D 9C KD",
+    "h3": "JH AD 10H 10S JC 8H 9H AS",
+}
+
+
+@pytest.mark.parametrize(("lang", "scheme"), [("ru", "light"), ("en", "light"), ("ru", "dark")])
+def test_tricks_played_well_fold_and_open_on_a_tap(page: Page, live_server, lang: str, scheme: str) -> None:
+    """The tricks before and after the one with the costly card are each folded under one line,
+    a full-width tap target that opens them."""
+    page.context.add_cookies([{"name": "kozel_lang", "value": lang, "url": live_server.url}])
+    page.emulate_media(color_scheme=scheme)
+    page.goto(live_server.url + "/rules/referee/deal/?" + qs(WELL_PLAYED))
+    folds = page.locator("#best .best-clean summary")
+    expect(folds).to_have_count(2, timeout=SOLVE_WAIT)
+    if lang == "ru":
+        expect(folds).to_have_text(
+            ["Взятки с 1-й по 4-ю: каждая карта — лучшая", "Взятки с 6-й по 8-ю: каждая карта — лучшая"]
+        )
+    else:
+        expect(folds).to_have_text(
+            ["Tricks 1 to 4: a best card every time", "Tricks 6 to 8: a best card every time"]
+        )
+    open_trick = page.locator("#best > ol.best-tricks > li.best-trick")
+    expect(open_trick).to_have_count(1)
+    expect(open_trick.locator(".cost.bad")).to_contain_text("4")
+    folded = page.locator("#best .best-clean").first.locator("li.best-trick")
+    expect(folded).to_have_count(4)
+    expect(folded.first).to_be_hidden()
+    box = folds.first.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["width"] >= 300, "a tap target across the phone"
+    folds.first.click()
+    expect(folded.first).to_be_visible()
+    expect(folded.last.locator(".cost.ok")).to_have_count(4)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "no sideways scroll"
+    assert serious(page) == []
 
 
 @pytest.mark.parametrize(("lang", "scheme"), [("ru", "light"), ("en", "light"), ("ru", "dark")])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.test import Client
 
-from rules.engine import analyse_deal, resolve
+from rules.engine import Analysis, analyse_deal, resolve
 from tests.engine.test_solver_cases import best_line, random_deal
 from tests.rules.helpers import qs, revoke_deal, ru_faces, text
 
@@ -87,3 +87,104 @@ def test_the_review_tallies_what_each_player_s_cards_cost(client: Client) -> Non
         clean[f"k{s}"] = " ".join(c.code for c in d["prikup"][s])  # type: ignore[index]
     html = client.get(DEAL + "?" + qs(clean) + "&best=1", **FRAGMENT).content.decode()
     assert "Разбор с лучшей игрой" in html and "best-tally" not in html
+
+
+def _clean_runs(a: Analysis, seats: int) -> list[tuple[int, int]]:
+    """The runs of tricks (first, last) whose every play was a best card, the turning point's
+    and the play that gave its goal back excepted, from the analysis itself."""
+    marked = {a.turning_point, a.turning_back}
+    runs: list[tuple[int, int]] = []
+    for k in range(len(a.plays) // seats):
+        plays = range(k * seats, (k + 1) * seats)
+        if not all(a.plays[j].cost == 0 for j in plays) or marked & set(plays):
+            continue
+        if runs and runs[-1][1] == k:
+            runs[-1] = (runs[-1][0], k + 1)
+        else:
+            runs.append((k + 1, k + 1))
+    return runs
+
+
+def test_tricks_played_with_a_best_card_every_time_fold_under_one_line(client: Client) -> None:
+    """Each run of tricks where every card was a best one folds under one line that says which
+    tricks they are; every other trick stays open, and the folded ones are all still there."""
+    rs = resolve("classic-sixes")
+    d = random_deal(rs, 3)
+    line = best_line(rs, d)
+    a = analyse_deal(rs, d["leader"], d["hands"], line)  # type: ignore[arg-type]
+    runs = _clean_runs(a, 4)
+    assert a.turning_point is not None and a.turning_back is not None
+    assert any(f == k for f, k in runs) and any(f < k for f, k in runs), "a run of one and a longer one"
+    params = {"variant": "classic-sixes", "leader": str(d["leader"]), "plays": " ".join(line)}
+    for s in range(4):
+        params[f"h{s}"] = " ".join(c.code for c in d["hands"][s])  # type: ignore[index]
+    html = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT).content.decode()
+    assert html.count('<span class="best-n">') == 8, "every trick is on the page"
+    folds = [f.split("</details>")[0] for f in html.split('<li class="best-clean">')[1:]]
+    assert len(folds) == len(runs)
+    for (first, last), inside in zip(runs, folds, strict=True):
+        summary = text_of(inside.split("</summary>")[0]).strip()
+        if first == last:
+            assert summary == f"Взятка {first}: каждая карта — лучшая"
+        else:
+            assert summary == f"Взятки с {first}-й по {last}-ю: каждая карта — лучшая"
+        assert inside.count('<span class="best-n">') == last - first + 1
+        assert inside.count('class="cost ok"') == 4 * (last - first + 1) and "cost bad" not in inside
+    # the turning point's trick and the giving back's stay open
+    assert 'class="turning"' in html and 'class="given-back"' in html
+    assert all('class="turning"' not in f and 'class="given-back"' not in f for f in folds)
+    client.cookies["kozel_lang"] = "en"
+    english = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT).content.decode()
+    first, last = next((f, k) for f, k in runs if f < k)
+    assert f"Tricks {first} to {last}: a best card every time" in text_of(english)
+
+
+def test_a_deal_played_well_throughout_is_one_folded_line(client: Client) -> None:
+    """Every card a best one: the whole deal under one line, with no turning point."""
+    rs = resolve("classic-sixes")
+    d = random_deal(rs, 2)
+    line: list[str] = []
+    while True:
+        a = analyse_deal(rs, d["leader"], d["hands"], line, review=False)  # type: ignore[arg-type]
+        if a.to_move is None:
+            break
+        line.append(str(next(m.card for m in a.moves if m.cost == 0)))
+    params = {"variant": "classic-sixes", "leader": str(d["leader"]), "plays": " ".join(line)}
+    for s in range(4):
+        params[f"h{s}"] = " ".join(c.code for c in d["hands"][s])  # type: ignore[index]
+    html = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT).content.decode()
+    assert html.count('<li class="best-clean">') == 1
+    assert "Взятки с 1-й по 8-ю: каждая карта — лучшая" in text_of(html)
+    assert html.count('<span class="best-n">') == 8 and "cost bad" not in html
+
+
+def test_a_turning_point_at_no_cost_in_points_keeps_its_trick_open(client: Client) -> None:
+    """A best card for points that gave up the capture is the turning point: its trick stays
+    open though every card in it kept its side's points, and the tricks around it fold."""
+    rs = resolve("voon-series")
+    d = random_deal(rs, 10)
+    line: list[str] = []
+    turned = None
+    while True:
+        a = analyse_deal(rs, d["leader"], d["hands"], line, review=False)  # type: ignore[arg-type]
+        if a.to_move is None:
+            break
+        free = [m for m in a.moves if m.cost == 0 and m.lost_goals]
+        if free and turned is None:
+            turned = len(line)
+        line.append(str((free[0] if turned == len(line) else next(m for m in a.moves if m.cost == 0)).card))
+    assert turned is not None, "the deal should have a best card for points that gives up the capture"
+    params = {"variant": "voon-series", "leader": str(d["leader"]), "plays": " ".join(line)}
+    for s in range(4):
+        params[f"h{s}"] = " ".join(c.code for c in d["hands"][s])  # type: ignore[index]
+    html = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT).content.decode()
+    assert "cost bad" not in html and html.count('<li class="turning">') == 1
+    k = turned // 4 + 1
+    folds = [text_of(f.split("</summary>")[0]).strip() for f in html.split('<li class="best-clean">')[1:]]
+    before = (
+        "Взятка 1: каждая карта — лучшая" if k == 2 else f"Взятки с 1-й по {k - 1}-ю: каждая карта — лучшая"
+    )
+    after = (
+        "Взятка 8: каждая карта — лучшая" if k == 7 else f"Взятки с {k + 1}-й по 8-ю: каждая карта — лучшая"
+    )
+    assert folds == [before, after]
