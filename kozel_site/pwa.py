@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -90,7 +91,7 @@ def _revision(name: str) -> str | None:
     if hasattr(staticfiles_storage, "hashed_files"):
         return None
     path = finders.find(name)
-    return hashlib.sha256(open(path, "rb").read()).hexdigest()[:16] if path else None
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16] if path else None
 
 
 @lru_cache(maxsize=8)
