@@ -3,15 +3,37 @@ turning point's goal back, and what each player's cards lost in all, through rea
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.test import Client
 
-from rules.engine import Analysis, analyse_deal, resolve
+from rules.engine import Analysis, Card, Ruleset, analyse_deal, resolve
 from tests.engine.test_solver_cases import best_line, random_deal
 from tests.rules.helpers import qs, revoke_deal, ru_faces, text
 
 from .test_best_play import DEAL, FRAGMENT, api, fresh_gate, text_of
 
 __all__ = ["fresh_gate"]  # the gate forgotten before each test, as in test_best_play
+
+
+def _played_well(rs: Ruleset, d: dict[str, object]) -> list[str]:
+    """The deal played out with the first best card for points every time."""
+    line: list[str] = []
+    while True:
+        a = analyse_deal(rs, d["leader"], d["hands"], line, prikup=d.get("prikup"), review=False)  # type: ignore[arg-type]
+        if a.to_move is None:
+            return line
+        line.append(str(next(m.card for m in a.moves if m.cost == 0)))
+
+
+def _deal_params(variant: str, d: dict[str, object], line: list[str]) -> dict[str, str]:
+    """The deal review's query for a random deal played as ``line``."""
+    params = {"variant": variant, "leader": str(d["leader"]), "plays": " ".join(line)}
+    for s, hand in enumerate(cast(list[list[Card]], d["hands"])):
+        params[f"h{s}"] = " ".join(c.code for c in hand)
+    for s, hand in enumerate(cast(list[list[Card]], d.get("prikup") or [])):
+        params[f"k{s}"] = " ".join(c.code for c in hand)
+    return params
 
 
 def test_the_review_says_which_later_play_gave_the_turning_point_s_goal_back(client: Client) -> None:
@@ -23,10 +45,7 @@ def test_the_review_says_which_later_play_gave_the_turning_point_s_goal_back(cli
     a = analyse_deal(rs, d["leader"], d["hands"], line, prikup=d["prikup"])  # type: ignore[arg-type]
     tp, back = a.turning_point, a.turning_back
     assert tp is not None and back is not None, "the deal should give its goal back"
-    params = {"variant": "yc-duel", "leader": str(d["leader"]), "plays": " ".join(line)}
-    for s in range(2):
-        params[f"h{s}"] = " ".join(c.code for c in d["hands"][s])  # type: ignore[index]
-        params[f"k{s}"] = " ".join(c.code for c in d["prikup"][s])  # type: ignore[index]
+    params = _deal_params("yc-duel", d, line)
     expected = api(client, params)
     assert (
         expected["turning_point"] == tp and "turning_back" not in expected
@@ -75,16 +94,7 @@ def test_the_review_tallies_what_each_player_s_cards_cost(client: Client) -> Non
     # every play a best card: nothing to tally
     rs = resolve("yc-duel", seats=2)
     d = random_deal(rs, 3)
-    best: list[str] = []
-    while True:
-        a = analyse_deal(rs, d["leader"], d["hands"], best, prikup=d["prikup"], review=False)  # type: ignore[arg-type]
-        if a.to_move is None:
-            break
-        best.append(str(next(m.card for m in a.moves if m.cost == 0)))
-    clean = {"variant": "yc-duel", "leader": str(d["leader"]), "plays": " ".join(best)}
-    for s in range(2):
-        clean[f"h{s}"] = " ".join(c.code for c in d["hands"][s])  # type: ignore[index]
-        clean[f"k{s}"] = " ".join(c.code for c in d["prikup"][s])  # type: ignore[index]
+    clean = _deal_params("yc-duel", d, _played_well(rs, d))
     html = client.get(DEAL + "?" + qs(clean) + "&best=1", **FRAGMENT).content.decode()
     assert "Разбор с лучшей игрой" in html and "best-tally" not in html
 
@@ -115,9 +125,7 @@ def test_tricks_played_with_a_best_card_every_time_fold_under_one_line(client: C
     runs = _clean_runs(a, 4)
     assert a.turning_point is not None and a.turning_back is not None
     assert any(f == k for f, k in runs) and any(f < k for f, k in runs), "a run of one and a longer one"
-    params = {"variant": "classic-sixes", "leader": str(d["leader"]), "plays": " ".join(line)}
-    for s in range(4):
-        params[f"h{s}"] = " ".join(c.code for c in d["hands"][s])  # type: ignore[index]
+    params = _deal_params("classic-sixes", d, line)
     html = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT).content.decode()
     assert html.count('<span class="best-n">') == 8, "every trick is on the page"
     folds = [f.split("</details>")[0] for f in html.split('<li class="best-clean">')[1:]]
@@ -143,15 +151,7 @@ def test_a_deal_played_well_throughout_is_one_folded_line(client: Client) -> Non
     """Every card a best one: the whole deal under one line, with no turning point."""
     rs = resolve("classic-sixes")
     d = random_deal(rs, 2)
-    line: list[str] = []
-    while True:
-        a = analyse_deal(rs, d["leader"], d["hands"], line, review=False)  # type: ignore[arg-type]
-        if a.to_move is None:
-            break
-        line.append(str(next(m.card for m in a.moves if m.cost == 0)))
-    params = {"variant": "classic-sixes", "leader": str(d["leader"]), "plays": " ".join(line)}
-    for s in range(4):
-        params[f"h{s}"] = " ".join(c.code for c in d["hands"][s])  # type: ignore[index]
+    params = _deal_params("classic-sixes", d, _played_well(rs, d))
     html = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT).content.decode()
     assert html.count('<li class="best-clean">') == 1
     assert "Взятки с 1-й по 8-ю: каждая карта — лучшая" in text_of(html)
@@ -174,9 +174,7 @@ def test_a_turning_point_at_no_cost_in_points_keeps_its_trick_open(client: Clien
             turned = len(line)
         line.append(str((free[0] if turned == len(line) else next(m for m in a.moves if m.cost == 0)).card))
     assert turned is not None, "the deal should have a best card for points that gives up the capture"
-    params = {"variant": "voon-series", "leader": str(d["leader"]), "plays": " ".join(line)}
-    for s in range(4):
-        params[f"h{s}"] = " ".join(c.code for c in d["hands"][s])  # type: ignore[index]
+    params = _deal_params("voon-series", d, line)
     html = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT).content.decode()
     assert "cost bad" not in html and html.count('<li class="turning">') == 1
     k = turned // 4 + 1
