@@ -1,5 +1,6 @@
 """The deal review's reading of a played deal beyond each play's price: the play that gave the
-turning point's goal back, and what each player's cards lost in all, through real requests."""
+turning point's goal back, what each player's cards lost in all, and the runs of tricks played
+with a best card every time folded under one line, through real requests."""
 
 from __future__ import annotations
 
