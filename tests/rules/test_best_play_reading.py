@@ -100,6 +100,15 @@ def test_the_review_tallies_what_each_player_s_cards_cost(client: Client) -> Non
     assert "Разбор с лучшей игрой" in html and "best-tally" not in html
 
 
+def _folded(first: int, last: int) -> str:
+    """The line a run of tricks played well is folded under, in Russian."""
+    if first == last:
+        return f"Взятка {first}: каждая карта — лучшая"
+    if last == first + 1:
+        return f"Взятки {first} и {last}: каждая карта — лучшая"
+    return f"Взятки с {first}-й по {last}-ю: каждая карта — лучшая"
+
+
 def _clean_runs(a: Analysis, seats: int) -> list[tuple[int, int]]:
     """The runs of tricks (first, last) whose every play was a best card, the turning point's
     and the play that gave its goal back excepted, from the analysis itself."""
@@ -125,7 +134,8 @@ def test_tricks_played_with_a_best_card_every_time_fold_under_one_line(client: C
     a = analyse_deal(rs, d["leader"], d["hands"], line)  # type: ignore[arg-type]
     runs = _clean_runs(a, 4)
     assert a.turning_point is not None and a.turning_back is not None
-    assert any(f == k for f, k in runs) and any(f < k for f, k in runs), "a run of one and a longer one"
+    lengths = {k - f + 1 for f, k in runs}
+    assert {1, 2} <= lengths and max(lengths) > 2, "runs of one, of two and of more"
     params = _deal_params("classic-sixes", d, line)
     html = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT).content.decode()
     assert html.count('<span class="best-n">') == 8, "every trick is on the page"
@@ -133,10 +143,7 @@ def test_tricks_played_with_a_best_card_every_time_fold_under_one_line(client: C
     assert len(folds) == len(runs)
     for (first, last), inside in zip(runs, folds, strict=True):
         summary = text_of(inside.split("</summary>")[0]).strip()
-        if first == last:
-            assert summary == f"Взятка {first}: каждая карта — лучшая"
-        else:
-            assert summary == f"Взятки с {first}-й по {last}-ю: каждая карта — лучшая"
+        assert summary == _folded(first, last)
         assert inside.count('<span class="best-n">') == last - first + 1
         assert inside.count('class="cost ok"') == 4 * (last - first + 1) and "cost bad" not in inside
     # the turning point's trick and the giving back's stay open
@@ -144,8 +151,10 @@ def test_tricks_played_with_a_best_card_every_time_fold_under_one_line(client: C
     assert all('class="turning"' not in f and 'class="given-back"' not in f for f in folds)
     client.cookies["kozel_lang"] = "en"
     english = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT).content.decode()
-    first, last = next((f, k) for f, k in runs if f < k)
+    first, last = next((f, k) for f, k in runs if k > f + 1)
     assert f"Tricks {first} to {last}: a best card every time" in text_of(english)
+    first, last = next((f, k) for f, k in runs if k == f + 1)
+    assert f"Tricks {first} and {last}: a best card every time" in text_of(english)
 
 
 def test_a_deal_played_well_throughout_is_one_folded_line(client: Client) -> None:
@@ -180,10 +189,4 @@ def test_a_turning_point_at_no_cost_in_points_keeps_its_trick_open(client: Clien
     assert "cost bad" not in html and html.count('<li class="turning">') == 1
     k = turned // 4 + 1
     folds = [text_of(f.split("</summary>")[0]).strip() for f in html.split('<li class="best-clean">')[1:]]
-    before = (
-        "Взятка 1: каждая карта — лучшая" if k == 2 else f"Взятки с 1-й по {k - 1}-ю: каждая карта — лучшая"
-    )
-    after = (
-        "Взятка 8: каждая карта — лучшая" if k == 7 else f"Взятки с {k + 1}-й по 8-ю: каждая карта — лучшая"
-    )
-    assert folds == [before, after]
+    assert folds == [_folded(1, k - 1), _folded(k + 1, 8)]
