@@ -43,7 +43,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scripts.bench import Result, Server, pct, production_env, wrk  # noqa: E402
+from scripts.bench_http import Result, Server, pct, production_env, wrk  # noqa: E402
 
 SIZES = (10, 1000)
 GROWTH_RATIO = 1.25
