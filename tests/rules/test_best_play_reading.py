@@ -17,14 +17,18 @@ from .test_best_play import DEAL, FRAGMENT, api, fresh_gate, text_of
 __all__ = ["fresh_gate"]  # the gate forgotten before each test, as in test_best_play
 
 
-def _played_well(rs: Ruleset, d: dict[str, object]) -> list[str]:
-    """The deal played out with the first best card for points every time."""
+def _played_well(rs: Ruleset, d: dict[str, object], give_up: bool = False) -> list[str]:
+    """The deal played out with the first best card for points every time; with ``give_up``, the
+    first time a best card for points gives up a goal, that card instead."""
     line: list[str] = []
     while True:
         a = analyse_deal(rs, d["leader"], d["hands"], line, prikup=d.get("prikup"), review=False)  # type: ignore[arg-type]
         if a.to_move is None:
             return line
-        line.append(str(next(m.card for m in a.moves if m.cost == 0)))
+        best = [m for m in a.moves if m.cost == 0]
+        free = [m for m in best if m.lost_goals] if give_up else []
+        give_up = give_up and not free
+        line.append(str((free or best)[0].card))
 
 
 def _deal_params(variant: str, d: dict[str, object], line: list[str]) -> dict[str, str]:
@@ -173,16 +177,8 @@ def test_a_turning_point_at_no_cost_in_points_keeps_its_trick_open(client: Clien
     open though every card in it kept its side's points, and the tricks around it fold."""
     rs = resolve("voon-series")
     d = random_deal(rs, 10)
-    line: list[str] = []
-    turned = None
-    while True:
-        a = analyse_deal(rs, d["leader"], d["hands"], line, review=False)  # type: ignore[arg-type]
-        if a.to_move is None:
-            break
-        free = [m for m in a.moves if m.cost == 0 and m.lost_goals]
-        if free and turned is None:
-            turned = len(line)
-        line.append(str((free[0] if turned == len(line) else next(m for m in a.moves if m.cost == 0)).card))
+    line = _played_well(rs, d, give_up=True)
+    turned = analyse_deal(rs, d["leader"], d["hands"], line).turning_point  # type: ignore[arg-type]
     assert turned is not None, "the deal should have a best card for points that gives up the capture"
     params = _deal_params("voon-series", d, line)
     html = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT).content.decode()
