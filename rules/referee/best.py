@@ -346,10 +346,17 @@ def best_review(
         for i, owned in enumerate(rs.sides)
     ]
     back = played.turning_back
-    given = goals_text(list(played.given_back))
+    turning, turning_trick, given_back = "", None, ""
     marked = None
-    if back is not None and tp is not None:
-        marked = (back, given_back_words(rs, d.who, rs.side_of(played.plays[tp].seat), given))
+    if tp is not None:
+        p = played.plays[tp]
+        better = [text_of(m) for m in played.turning_keeps or ()]
+        turning_trick = tp // n + 1
+        turning = turning_sentence(rs, d.who, turning_trick, p, better)
+        if back is not None:
+            side, given = rs.side_of(p.seat), goals_text(list(played.given_back))
+            given_back = given_back_sentence(rs, d.who, back // n + 1, played.plays[back], side, given)
+            marked = (back, given_back_words(rs, d.who, side, given))
     tricks: list[TrickLines] = []
     lines = play_lines(rs, played.plays, d.who, tp, played.reviewed_from, marked)
     for i, line in enumerate(lines):
@@ -357,16 +364,6 @@ def best_review(
             tricks.append(TrickLines(i // n + 1, []))
         tricks[-1].plays.append(line)
     skipped = played.reviewed_from // n
-    turning, turning_trick, given_back = "", None, ""
-    if tp is not None:
-        p = played.plays[tp]
-        better = [text_of(m) for m in played.turning_keeps or ()]
-        turning_trick = tp // n + 1
-        turning = turning_sentence(rs, d.who, turning_trick, p, better)
-        if back is not None:
-            given_back = given_back_sentence(
-                rs, d.who, back // n + 1, played.plays[back], rs.side_of(p.seat), given
-            )
     return BestReview(
         sides=sides,
         tally=player_tally(rs, played.plays, d.who),
