@@ -11,7 +11,9 @@ The search is fail-soft alpha-beta, asked zero-window questions (MTD(f)): a tran
 table at trick boundaries holds bounds on the rest of the deal, with the best lead it found,
 keyed on who holds what among the cards still to play, in ladder order, and what each is worth;
 cards of one hand that no live card separates and that are worth the same are searched once;
-moves are tried in an order that usually cuts first. Two bounds answer a question at a trick's
+moves are tried in an order that usually cuts first, and where partners play together on both
+sides, the move that last cut off at the same point of the deal (a killer move) before the others
+unless the table names one. Two bounds answer a question at a trick's
 start without searching where they settle it: the top trumps one side holds, and at two seats
 what the leader can run off in a row.
 """
@@ -26,6 +28,7 @@ POINTS, TRICKS, CAPTURE = 0, 1, 2
 """What a search counts: card points, tricks taken, or a queen capture made (1 or 0)."""
 
 _INF = 10_000
+_PLIES = 41  # a ply's number: the cards still in hand, and this many more for each round to come
 
 
 class Search:
@@ -125,6 +128,12 @@ class Search:
             return got
 
         ocache: dict[int, tuple[int, ...]] = {}
+        # the killer moves, by ply (the cards still to be played): each seat's lead, and each seat's
+        # answer to the card holding the trick. Only where partners play together on both sides:
+        # against a lone player they cost positions
+        killers = min(len(self.coalition), n - len(self.coalition)) >= 2
+        lead_killer: dict[tuple[int, int], int] = {}
+        answer_killer: dict[tuple[int, int, int], int] = {}
         tmask = (1 << T) - 1
 
         def over(x: int) -> int:
@@ -300,6 +309,9 @@ class Search:
             live = sum(hands)
             ismax = maxs[leader]
             ms = lead_order(moves_of(leads(leader, h, ls), live), ismax)
+            ply = live.bit_count() + _PLIES * len(pending)
+            if killers and bm not in ms:  # none of an earlier visit: the last lead that cut at this ply
+                bm = lead_killer.get((ply, leader), -1)
             if bm >= 0 and ms[0] != bm and bm in ms:  # the best lead of an earlier visit first
                 ms.remove(bm)
                 ms.insert(0, bm)
@@ -330,6 +342,8 @@ class Search:
                 lo = max(lo, v)
             else:
                 lo = hi = v
+            if killers and best_move >= 0 and (v >= b0 if ismax else v <= a0):
+                lead_killer[ply, leader] = best_move
             tt[key] = (lo, hi, -1 if best_move < 0 else bin(live_all & ((1 << best_move) - 1)).count("1"))
             return v
 
@@ -367,6 +381,10 @@ class Search:
             ms = ocache.get(okey)
             if ms is None:
                 ms = ocache[okey] = ordered(legal, live, best, own, later)
+            kk = (live.bit_count() - i + _PLIES * len(pending), seat, best)
+            killer = answer_killer.get(kk, -1) if killers else -1
+            if killer >= 0 and ms[0] != killer and killer in ms:
+                ms = (killer, *(m for m in ms if m != killer))
             wt = weights[seat]
             v = -_INF if ismax else _INF
             for c in ms:
@@ -396,12 +414,16 @@ class Search:
                         if v > alpha:
                             alpha = v
                             if v >= beta:
+                                if killers:
+                                    answer_killer[kk] = c
                                 break
                 elif child < v:
                     v = child
                     if v < beta:
                         beta = v
                         if v <= alpha:
+                            if killers:
+                                answer_killer[kk] = c
                             break
             return v
 

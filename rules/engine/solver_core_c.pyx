@@ -13,6 +13,7 @@ searched included; scripts/build_solver.py builds it.
 cimport cython
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
 from libc.stdint cimport int8_t, int16_t, uint16_t, uint64_t
+from libc.string cimport memset
 
 from .solver_core import Search as _Pure
 from .solver_tables import TooComplex
@@ -103,6 +104,7 @@ cdef extern from *:
 cdef enum:
     MAXD = 40  # cards in a deck at most (the pure search's keys hold 40 bits per hand)
     MAXR = 4  # rounds of a deal at most
+    PLIES = 41  # a ply's number: the cards still in hand, and this many more for each round to come
     INF = 10000
 
 cdef uint64_t USED = (<uint64_t> 1) << 63  # the mark of a kept slot in use
@@ -138,6 +140,7 @@ cdef class Search:
     cdef public object rounds
     cdef int d, T, keep_suits, blind, free
     cdef bint cash_on
+    cdef bint killers  # partners on both sides: the killer moves are used
     cdef int pts[MAXD]
     cdef int grp[MAXD]
     cdef int led_bit[MAXD]
@@ -161,11 +164,17 @@ cdef class Search:
     cdef size_t ans_size, ans_count
     cdef Kept* lds
     cdef size_t lds_size, lds_count
+    # the killer moves of the pure search, -1 where none: by ply and leader; by ply, seat and the
+    # card holding the trick
+    cdef int8_t lead_killer[MAXR * PLIES][4]
+    cdef int8_t answer_killer[MAXR * PLIES][4][MAXD]
 
     def __cinit__(self, rules, int seats, coalition, int mode, capture, meter):
         self.tt_size = 1 << 12
         self.tt = <Entry*> kz_table_alloc(self.tt_size * sizeof(Entry))
         self.ans_size = self.lds_size = 1 << 10
+        memset(self.lead_killer, -1, sizeof(self.lead_killer))
+        memset(self.answer_killer, -1, sizeof(self.answer_killer))
         self.ans = <Kept*> PyMem_Calloc(self.ans_size, sizeof(Kept))
         self.lds = <Kept*> PyMem_Calloc(self.lds_size, sizeof(Kept))
         if self.tt == NULL or self.ans == NULL or self.lds == NULL:
@@ -193,6 +202,7 @@ cdef class Search:
         self.keep_suits = 1 if rules.keep_suits else 0
         self.free = 1 if rules.free else 0
         self.cash_on = seats == 2 and rules.free and mode != 2
+        self.killers = min(len(coalition), seats - len(coalition)) >= 2
         blind = rules.rs.blind_seat
         self.blind = -1 if blind is None else blind
         for s in range(5):
@@ -631,6 +641,7 @@ cdef class Search:
     cdef int trick(self, int leader, int alpha, int beta, int rem, int ls) except -1:
         cdef uint64_t h, live
         cdef int best, bseat, tp, s, x, tag, lo, hi, bm, a0, b0, v, best_move, k, i, c, child, ismax, seat2
+        cdef int ply
         cdef uint64_t legal
         cdef int ms[MAXD]
         cdef uint64_t sig
@@ -711,8 +722,13 @@ cdef class Search:
             live |= self.hands[s]
         ismax = self.maxs[leader]
         legal = self.leads(leader, h, ls)
+        ply = kz_count(live) + PLIES * self.npend
         if bm >= 0 and not self._first_of_run(bm, legal, live):
             bm = -1
+        if bm < 0 and self.killers:
+            bm = self.lead_killer[ply][leader]
+            if bm >= 0 and not self._first_of_run(bm, legal, live):
+                bm = -1
         # the best lead of an earlier visit first, before the others are listed: it often cuts
         k, i = -1, (-1 if bm >= 0 else 0)
         seat2 = self.nxt[leader]
@@ -748,6 +764,8 @@ cdef class Search:
                     beta = v
                     if v <= alpha:
                         break
+        if self.killers and best_move >= 0 and ((v >= b0) if ismax else (v <= a0)):
+            self.lead_killer[ply][leader] = best_move
         if v <= a0:
             hi = min(hi, v)
         elif v >= b0:
@@ -772,7 +790,7 @@ cdef class Search:
     cdef int node(self, int i, int seat, int lead, int best, int bseat, int tp, int alpha, int beta,
                   int rem, int ls, uint64_t live) except -1:
         cdef uint64_t h, legal, later = 0
-        cdef int ismax, last, v, k, j, c, nb, ns, ntp, rem2, g, child, s
+        cdef int ismax, last, v, k, j, c, nb, ns, ntp, rem2, g, child, s, ply, killer
         cdef int ms[MAXD]
         self.nodes += 1
         h = self.hands[seat]
@@ -784,6 +802,17 @@ cdef class Search:
             if self.maxs[s] != ismax:
                 later |= self.answers(s, self.hands[s], lead, ls)
         k = self.ordered(legal, live, best, self.maxs[bseat] == ismax, later, ms)
+        ply = kz_count(live) - i + PLIES * self.npend
+        killer = self.answer_killer[ply][seat][best] if self.killers else -1
+        if killer >= 0 and k > 1 and ms[0] != killer:
+            j = 1
+            while j < k and ms[j] != killer:
+                j += 1
+            if j < k:
+                while j > 0:
+                    ms[j] = ms[j - 1]
+                    j -= 1
+                ms[0] = killer
         last = i == self.n - 1
         v = -INF if ismax else INF
         for j in range(k):
@@ -815,12 +844,16 @@ cdef class Search:
                     if v > alpha:
                         alpha = v
                         if v >= beta:
+                            if self.killers:
+                                self.answer_killer[ply][seat][best] = c
                             break
             elif child < v:
                 v = child
                 if v < beta:
                     beta = v
                     if v <= alpha:
+                        if self.killers:
+                            self.answer_killer[ply][seat][best] = c
                         break
         return v
 
