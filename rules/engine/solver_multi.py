@@ -8,8 +8,9 @@ it by covering card for card), and the hands are drawn back up by the deal's own
 plays exactly that. A node is one play; the transposition table sits at trick boundaries.
 Plays that differ only by cards alike to the rules are searched once (:meth:`MultiGame.classes`),
 a lead of several cards, hard to cover, is tried before a lead of one, and an answer that leaves
-the trick to the mover's side before one that gives it away (:meth:`MultiGame.tried`). The search
-has a compiled twin, ``solver_multi_c.pyx``, used where it is built and held to this one node for
+the trick to the mover's side before one that gives it away (:meth:`MultiGame.tried`); where
+partners play together on both sides, the play that last cut off at the same point of the deal (a
+killer play) goes first unless the table names one. The search has a compiled twin, ``solver_multi_c.pyx``, used where it is built and held to this one node for
 node.
 """
 
@@ -120,6 +121,7 @@ class MultiGame:
         self._cover: dict[tuple[Move, Move], bool] = {}
         self._order: dict[tuple[object, ...], list[Move]] = {}
         self._holding: dict[tuple[tuple[int, Move], ...], tuple[int, Move]] = {}
+        self._killers: dict[tuple[object, ...], Move] = {}
         core = solver_game.COMPILED_MULTI if solver_game.USE_COMPILED and rs.capture is None else None
         self._core = core
         self.compiled = core is not None
@@ -335,6 +337,14 @@ class MultiGame:
         a0, b0 = alpha, beta
         ismax = seat in coalition
         ms = self.tried(pos, coalition)
+        killer = None
+        if min(len(coalition), self.n - len(coalition)) >= 2:
+            # partners on both sides: the play that last cut off at this ply (the cards still to
+            # be played), by this seat, against the play holding the trick
+            ply = sum(h.bit_count() for h in pos.hands) + len(self.stock) - pos.drawn
+            killer = (coalition, mode, ply, seat, self._hold(pos.trick)[1] if pos.trick else ())
+            if bm not in ms:  # none of an earlier visit
+                bm = self._killers.get(killer)
         if bm is not None and bm in ms:
             ms = [bm, *[m for m in ms if m != bm]]
         v, best = (-_INF if ismax else _INF), None
@@ -349,6 +359,8 @@ class MultiGame:
                 v, best = child, m
                 beta = min(beta, v)
             if alpha >= beta:
+                if killer is not None:
+                    self._killers[killer] = m
                 break
         if key is not None:
             if v <= a0:

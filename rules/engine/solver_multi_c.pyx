@@ -43,6 +43,10 @@ cdef struct Entry:  # the table of positions at trick starts: the whole key, as 
     uint64_t bm  # the best play, 0 for none
     int16_t lo, hi
 
+cdef struct Killer:  # a killer play, by ply, seat and the play holding the trick (0 at a lead)
+    uint64_t key  # with USED set in a slot in use
+    uint64_t play
+
 cdef struct Kept:  # a hand's legal plays: where they start in the pool, and how many
     uint64_t k0, k1
     int64_t at, count
@@ -81,6 +85,9 @@ cdef class MultiSearch:
     cdef size_t kept_size, kept_count
     cdef uint64_t* pool
     cdef size_t pool_size, pool_count
+    cdef bint killers  # partners on both sides: the killer plays are used
+    cdef Killer* kill
+    cdef size_t kill_size, kill_count
 
     def __cinit__(self, *args):
         self.tt_size = 1 << 12
@@ -89,13 +96,16 @@ cdef class MultiSearch:
         self.tt = <Entry*> PyMem_Calloc(self.tt_size, sizeof(Entry))
         self.kept = <Kept*> PyMem_Calloc(self.kept_size, sizeof(Kept))
         self.pool = <uint64_t*> PyMem_Calloc(self.pool_size, sizeof(uint64_t))
-        if self.tt == NULL or self.kept == NULL or self.pool == NULL:
+        self.kill_size = 1 << 8
+        self.kill = <Killer*> PyMem_Calloc(self.kill_size, sizeof(Killer))
+        if self.tt == NULL or self.kept == NULL or self.pool == NULL or self.kill == NULL:
             raise MemoryError()
 
     def __dealloc__(self):
         PyMem_Free(self.tt)
         PyMem_Free(self.kept)
         PyMem_Free(self.pool)
+        PyMem_Free(self.kill)
 
     def __init__(self, game, coalition, int mode, int cost):
         cdef int c, q
@@ -128,6 +138,7 @@ cdef class MultiSearch:
         for c in range(self.n):
             self.side_of[c] = rs.side_of(c)
             self.maxs[c] = 1 if c in coalition else 0
+        self.killers = min(len(coalition), self.n - len(coalition)) >= 2
         for q in range(self.nsides):
             self.gain_side[q] = 1 if set(rs.sides[q]) <= coalition else 0
         self.blind = -1 if rs.blind_seat is None else rs.blind_seat
@@ -404,11 +415,55 @@ cdef class MultiSearch:
         self.tt, self.tt_size = t, 2 * n
         PyMem_Free(old)
 
+    # ------------------------------------------------------------ the killer plays
+
+    cdef Killer* _killer(self, uint64_t key) noexcept:
+        """The slot of ``key``, or the free slot where it would go."""
+        cdef size_t mask = self.kill_size - 1
+        cdef size_t i = mix(key) & mask
+        while self.kill[i].key and self.kill[i].key != key:
+            i = (i + 1) & mask
+        return &self.kill[i]
+
+    cdef void _keep_killer(self, uint64_t key, uint64_t play) except *:
+        cdef Killer* e = self._killer(key)
+        cdef Killer* old = self.kill
+        cdef size_t n = self.kill_size, i
+        if not e.key:
+            e.key = key
+            self.kill_count += 1
+        e.play = play
+        if self.kill_count * 2 > self.kill_size:
+            self.kill = <Killer*> PyMem_Calloc(2 * n, sizeof(Killer))
+            if self.kill == NULL:
+                self.kill = old
+                raise MemoryError()
+            self.kill_size = 2 * n
+            for i in range(n):
+                if old[i].key:
+                    self._killer(old[i].key)[0] = old[i]
+            PyMem_Free(old)
+
     # ------------------------------------------------------------ the search
 
+    cdef bint _first(self, uint64_t* ms, int k, uint64_t m) noexcept:
+        """Move the play ``m`` to the front of ``ms``, if it is there."""
+        cdef int i
+        if not m:
+            return False
+        for i in range(k):
+            if ms[i] == m:
+                while i > 0:
+                    ms[i] = ms[i - 1]
+                    i -= 1
+                ms[0] = m
+                return True
+        return False
+
     cdef int _search(self, State* s, int alpha, int beta) except -32768:
-        cdef int seat, rest, lo, hi, a0, b0, k, i, g, child, v
-        cdef uint64_t bm = 0, best = 0
+        cdef int seat, rest, lo, hi, a0, b0, k, i, g, child, v, ply
+        cdef uint64_t bm = 0, best = 0, hold, kkey = 0
+        cdef bint found
         cdef uint64_t ms[MAXM]
         cdef bint ismax
         cdef Entry* e
@@ -442,14 +497,17 @@ cdef class MultiSearch:
         a0, b0 = alpha, beta
         ismax = self.maxs[seat]
         k = self._tried(s, seat, ms)
-        if bm:
-            for i in range(k):
-                if ms[i] == bm:
-                    while i > 0:
-                        ms[i] = ms[i - 1]
-                        i -= 1
-                    ms[0] = bm
-                    break
+        found = self._first(ms, k, bm)
+        if self.killers:
+            hold = 0
+            if s.nt:
+                self._holder(s, &hold)
+            ply = self.nstock - s.drawn
+            for i in range(self.n):
+                ply += km_count(s.hands[i])
+            kkey = hold | (<uint64_t> ply) << 40 | (<uint64_t> seat) << 46 | USED
+            if not found:  # none of an earlier visit: the play that last cut off here
+                self._first(ms, k, self._killer(kkey).play)
         v = -10000 if ismax else 10000
         for i in range(k):
             g = self._apply(s, seat, ms[i], &after)
@@ -461,6 +519,8 @@ cdef class MultiSearch:
                 v, best = child, ms[i]
                 beta = min(beta, v)
             if alpha >= beta:
+                if kkey:
+                    self._keep_killer(kkey, ms[i])
                 break
         if not s.nt:
             if v <= a0:
