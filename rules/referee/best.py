@@ -148,6 +148,7 @@ def trick_runs(tricks: list[TrickLines]) -> list[TrickRun]:
 class BestReview:
     refusal: str = ""  # the solve was refused: why, in words
     retry: bool = False  # refused because this worker was solving: the section asks again
+    too_big: bool = False  # refused past the node budget: later in the deal it will answer
     sides: list[SideLine] = field(default_factory=list)
     tricks: list[TrickLines] = field(default_factory=list)  # the tricks reviewed
     turning: str = ""  # the turning point in words
@@ -166,6 +167,11 @@ class BestReview:
     def from_trick(self) -> int | None:
         """The trick a review past the budget starts at."""
         return len(self.unreviewed) + 1 if self.unreviewed else None
+
+
+def too_big(e: Exception) -> bool:
+    """Whether the solve was refused past the node budget (not busy, not rate-limited)."""
+    return isinstance(e, KozelError) and e.code == "too_complex"
 
 
 def refusal_words(e: Exception) -> str:
@@ -330,7 +336,7 @@ def best_review(
             **table,
         )
     except (KozelError, solving.Busy, solving.Limited) as e:
-        return BestReview(refusal=refusal_words(e), retry=isinstance(e, solving.Busy))
+        return BestReview(refusal=refusal_words(e), retry=isinstance(e, solving.Busy), too_big=too_big(e))
     tp = played.turning_point
     finished = played.to_move is None
     sides = [

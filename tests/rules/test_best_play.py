@@ -18,6 +18,7 @@ from tests.rules.helpers import past_the_budget, qs, revoke_deal, ru_faces, tabl
 
 DEAL = "/rules/referee/deal/"
 TRICK = "/rules/referee/"
+LATER = "Сыграйте ещё взятку-другую и спросите снова"
 FRAGMENT = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "best"}
 
 
@@ -97,6 +98,7 @@ def test_a_solve_past_the_budget_is_said_in_words_and_the_page_answers(client: C
     assert resp.status_code == 200
     page = text(resp)
     assert "слишком велика для разбора" in page and "50" in page
+    assert LATER in page  # what to do about it
     review = client.get(DEAL + "?" + qs(params))  # the review itself is untouched
     assert review.status_code == 200 and "Разбор с лучшей игрой" in review.content.decode()
 
@@ -164,12 +166,34 @@ def test_the_partial_review_in_english(en: Client) -> None:
     assert "the deal has too many ways to play to analyse here: this review starts at trick" in page
 
 
+@override_settings(KOZEL_NODE_BUDGET=50)
+def test_the_trick_page_past_the_budget_says_to_ask_again_later_in_the_deal(client: Client) -> None:
+    """Where not even the best cards fit in the budget, «Как лучше сыграть?» says so and what to
+    do: play on and ask again, when fewer cards are left."""
+    params, _trick, _seat = revoke_deal()
+    query = qs(_trick_params(params, []))
+    html = client.get(TRICK + "?" + query + "&best=1", **FRAGMENT).content.decode()
+    assert 'id="best-refusal"' in html and "слишком велика для разбора" in text_of(html)
+    assert 'id="best-later"' in html and LATER in text_of(html)
+    # the same deal's last trick answers within the same budget
+    held, leader, _before = taken_up_at(params, 8)
+    late = {"variant": params["variant"], "leader": str(leader)} | {
+        f"h{s}": " ".join(held[s]) for s in range(4)
+    }
+    html = client.get(TRICK + "?" + qs(late) + "&best=1", **FRAGMENT).content.decode()
+    assert 'id="best-refusal"' not in html and "best-moves" in html
+    client.cookies["kozel_lang"] = "en"
+    page = text(client.get(TRICK + "?" + query + "&best=1", **FRAGMENT))
+    assert "too large to analyse" in page and "Play a trick or two more and ask again" in page
+
+
 def test_a_busy_worker_is_said_in_words(client: Client) -> None:
     params, _trick, _seat = revoke_deal()
     with solving.one_solve():
         resp = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT)
     assert resp.status_code == 200
     assert "разбирает другую сдачу" in text(resp)
+    assert LATER not in text(resp)  # waiting is the answer, not playing on
     # the section asks again by itself a little later (the worker is free once its solve ends)
     html = resp.content.decode()
     assert 'hx-trigger="load delay:2s"' in html and "best=1" in html
