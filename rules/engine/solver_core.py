@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .solver_tables import Meter, Rules, TooComplex, run_heads, run_off
+from .solver_tables import Meter, Rules, TooComplex, killers_used, run_heads, run_off
 
 POINTS, TRICKS, CAPTURE = 0, 1, 2
 """What a search counts: card points, tricks taken, or a queen capture made (1 or 0)."""
@@ -129,9 +129,8 @@ class Search:
 
         ocache: dict[int, tuple[int, ...]] = {}
         # the killer moves, by ply (the cards still to be played): each seat's lead, and each seat's
-        # answer to the card holding the trick. Only where partners play together on both sides:
-        # against a lone player they cost positions
-        killers = min(len(self.coalition), n - len(self.coalition)) >= 2
+        # answer to the card holding the trick
+        killers = killers_used(n, self.coalition)
         lead_killer: dict[tuple[int, int], int] = {}
         answer_killer: dict[tuple[int, int, int], int] = {}
         tmask = (1 << T) - 1
@@ -381,10 +380,11 @@ class Search:
             ms = ocache.get(okey)
             if ms is None:
                 ms = ocache[okey] = ordered(legal, live, best, own, later)
-            kk = (live.bit_count() - i + _PLIES * len(pending), seat, best)
-            killer = answer_killer.get(kk, -1) if killers else -1
-            if killer >= 0 and ms[0] != killer and killer in ms:
-                ms = (killer, *(m for m in ms if m != killer))
+            if killers:
+                kk = (live.bit_count() - i + _PLIES * len(pending), seat, best)
+                killer = answer_killer.get(kk, -1)
+                if killer >= 0 and ms[0] != killer and killer in ms:
+                    ms = (killer, *(m for m in ms if m != killer))
             wt = weights[seat]
             v = -_INF if ismax else _INF
             for c in ms:

@@ -16,7 +16,7 @@ from libc.stdint cimport int8_t, int16_t, uint16_t, uint64_t
 from libc.string cimport memset
 
 from .solver_core import Search as _Pure
-from .solver_tables import TooComplex
+from .solver_tables import TooComplex, killers_used
 
 POINTS, TRICKS, CAPTURE = 0, 1, 2
 
@@ -202,7 +202,7 @@ cdef class Search:
         self.keep_suits = 1 if rules.keep_suits else 0
         self.free = 1 if rules.free else 0
         self.cash_on = seats == 2 and rules.free and mode != 2
-        self.killers = min(len(coalition), seats - len(coalition)) >= 2
+        self.killers = killers_used(seats, coalition)
         blind = rules.rs.blind_seat
         self.blind = -1 if blind is None else blind
         for s in range(5):
@@ -802,17 +802,19 @@ cdef class Search:
             if self.maxs[s] != ismax:
                 later |= self.answers(s, self.hands[s], lead, ls)
         k = self.ordered(legal, live, best, self.maxs[bseat] == ismax, later, ms)
-        ply = kz_count(live) - i + PLIES * self.npend
-        killer = self.answer_killer[ply][seat][best] if self.killers else -1
-        if killer >= 0 and k > 1 and ms[0] != killer:
-            j = 1
-            while j < k and ms[j] != killer:
-                j += 1
-            if j < k:
-                while j > 0:
-                    ms[j] = ms[j - 1]
-                    j -= 1
-                ms[0] = killer
+        ply = 0
+        if self.killers:
+            ply = kz_count(live) - i + PLIES * self.npend
+            killer = self.answer_killer[ply][seat][best]
+            if killer >= 0 and k > 1 and ms[0] != killer:
+                j = 1
+                while j < k and ms[j] != killer:
+                    j += 1
+                if j < k:
+                    while j > 0:
+                        ms[j] = ms[j - 1]
+                        j -= 1
+                    ms[0] = killer
         last = i == self.n - 1
         v = -INF if ismax else INF
         for j in range(k):

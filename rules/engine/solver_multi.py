@@ -31,6 +31,7 @@ from .solver_tables import (
     TooComplex,
     alike,
     cards_of,
+    killers_used,
     led_mask,
     led_suits_of,
     mask_of,
@@ -338,9 +339,9 @@ class MultiGame:
         ismax = seat in coalition
         ms = self.tried(pos, coalition)
         killer = None
-        if min(len(coalition), self.n - len(coalition)) >= 2:
-            # partners on both sides: the play that last cut off at this ply (the cards still to
-            # be played), by this seat, against the play holding the trick
+        if killers_used(self.n, coalition):
+            # the play that last cut off at this ply (the cards still to be played), by this seat,
+            # against the play holding the trick
             ply = sum(h.bit_count() for h in pos.hands) + len(self.stock) - pos.drawn
             killer = (coalition, mode, ply, seat, self._hold(pos.trick)[1] if pos.trick else ())
             if bm not in ms:  # none of an earlier visit

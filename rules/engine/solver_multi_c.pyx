@@ -14,7 +14,7 @@ search to the pure one field for field, the nodes searched included.
 from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Realloc
 from libc.stdint cimport int16_t, int64_t, uint64_t
 
-from .solver_tables import TooComplex
+from .solver_tables import TooComplex, killers_used
 
 cdef extern from *:
     """
@@ -138,7 +138,7 @@ cdef class MultiSearch:
         for c in range(self.n):
             self.side_of[c] = rs.side_of(c)
             self.maxs[c] = 1 if c in coalition else 0
-        self.killers = min(len(coalition), self.n - len(coalition)) >= 2
+        self.killers = killers_used(self.n, coalition)
         for q in range(self.nsides):
             self.gain_side[q] = 1 if set(rs.sides[q]) <= coalition else 0
         self.blind = -1 if rs.blind_seat is None else rs.blind_seat

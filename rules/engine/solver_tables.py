@@ -121,6 +121,12 @@ def run_heads(tb: Tables, cards: int, live: int, kind: Sequence[object]) -> tupl
     return tuple(dict.fromkeys(alike(tb, cards, live, kind).values()))
 
 
+def killers_used(seats: int, coalition: frozenset[int]) -> bool:
+    """Whether a search for ``coalition`` tries killer moves first: only where partners play
+    together on both sides (against a lone player they cost positions)."""
+    return min(len(coalition), seats - len(coalition)) >= 2
+
+
 def _worth(tb: Tables, m: int, k: int = 99, most: bool = True) -> int:
     """What ``k`` cards of ``m`` are worth at the most (``most=False``: at the fewest)."""
     worths = sorted((tb.pts[c] for c in range(len(tb.cards)) if m >> c & 1), reverse=most)
