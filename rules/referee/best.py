@@ -169,9 +169,11 @@ class BestReview:
         return len(self.unreviewed) + 1 if self.unreviewed else None
 
 
-def too_big(e: Exception) -> bool:
-    """Whether the solve was refused past the node budget (not busy, not rate-limited)."""
-    return isinstance(e, KozelError) and e.code == "too_complex"
+def refused(e: Exception) -> dict[str, Any]:
+    """What a page says of a refused solve: why, in words; whether it asks again by itself (this
+    worker was solving); whether it was past the node budget (later in the deal it will answer)."""
+    too_big = isinstance(e, KozelError) and e.code == "too_complex"
+    return {"refusal": refusal_words(e), "retry": isinstance(e, solving.Busy), "too_big": too_big}
 
 
 def refusal_words(e: Exception) -> str:
@@ -336,7 +338,7 @@ def best_review(
             **table,
         )
     except (KozelError, solving.Busy, solving.Limited) as e:
-        return BestReview(refusal=refusal_words(e), retry=isinstance(e, solving.Busy), too_big=too_big(e))
+        return BestReview(**refused(e))
     tp = played.turning_point
     finished = played.to_move is None
     sides = [

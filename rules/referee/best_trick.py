@@ -21,7 +21,7 @@ from rules.engine.tricks import TrickContext
 from rules.engine.variants import Ruleset
 from rules.messages import card_text
 
-from .best import PlayLine, faces_of, goals_text, play_lines, refusal_words, too_big
+from .best import PlayLine, faces_of, goals_text, play_lines, refused
 from .common import NONE_HELD, Face, side_class
 from .trick import TrickQuery
 
@@ -71,7 +71,7 @@ def best_moves(
             request, rs, leader, hands, list(plays), context=context, review=full, partial=True, **table
         )
     except (KozelError, solving.Busy, solving.Limited) as e:
-        return BestMoves(refusal=refusal_words(e), retry=isinstance(e, solving.Busy), too_big=too_big(e))
+        return BestMoves(**refused(e))
     if full:  # the trick is full: what each of its cards cost
         return BestMoves(played=play_lines(rs, a.plays, who), nodes=a.nodes, midway=midway)
     if a.to_move is None:
