@@ -139,8 +139,9 @@ class Search:
             """The cards that beat ``x``."""
             return (1 << x) - 1 if x < T else tmask | gmask[grp[x]] & ((1 << x) - 1)
 
-        def ordered(legal: int, live: int, best: int, own: bool, later: int) -> tuple[int, ...]:
-            """``later``: what the other side still to play in this trick may answer."""
+        def ordered(legal: int, live: int, best: int, own: bool, later: int, mate: int) -> tuple[int, ...]:
+            """``later``: what the other side still to play in this trick may answer; ``mate``: what
+            the own side still to play may."""
             ms = moves_of(legal, live)
             if len(ms) < 2:
                 return ms
@@ -160,6 +161,11 @@ class Search:
             sure.sort(key=pts.__getitem__, reverse=True)
             lose.reverse()
             lose.sort(key=pts.__getitem__)
+            if not own and mate & over(best):
+                # a partner may still take the trick: below a sure winner worth 10 or more, the
+                # cheapest cards first
+                big = [c for c in sure if pts[c] >= 10]
+                return (*big, *lose, *sure[len(big) :], *win)
             return (*sure, *win, *lose)
 
         # what a card is for the rest of the deal: its worth (the capture's two stand for themselves)
@@ -219,19 +225,27 @@ class Search:
 
         cash_on = n == 2 and rules.free and mode != CAPTURE
 
-        def lead_order(ms: tuple[int, ...], ismax: bool) -> list[int]:
-            """The sure winners first (no other side's card can take them), the most points first;
-            then the others, the fewest points first."""
+        def lead_order(ms: tuple[int, ...], ismax: bool, leader: int) -> list[int]:
+            """First the plain cards a partner takes for sure (his card of the suit is above the
+            other side's, or he has none of it and holds a trump, and none of the other side can
+            trump it); then the sure winners (no other side's card can take them), plain cards
+            before trumps; each of these the most points first; then the others, the fewest points
+            first."""
             opp = [hands[s] for s in range(n) if maxs[s] != ismax]
-            against = sum(opp)
+            mates = [hands[s] for s in range(n) if maxs[s] == ismax and s != leader]
+            against, mate = sum(opp), sum(mates)
 
             def score(c: int) -> int:
                 g = grp[c]
-                if against & gmask[g] & ((1 << c) - 1):
-                    return -pts[c]  # a higher card of its group is out against it
                 if g and any(not o & gmask[g] and o & tmask for o in opp):
                     return -pts[c]  # a seat without its suit may trump it
-                return 1000 + pts[c]
+                if not against & gmask[g] & ((1 << c) - 1):
+                    return (1500 if g else 1000) + pts[c]  # no higher card of its group against it
+                if g:
+                    top = (mate | against) & gmask[g]
+                    if top & -top & mate or any(not o & gmask[g] and o & tmask for o in mates):
+                        return 2000 + pts[c]
+                return -pts[c]
 
             return sorted(ms, key=score, reverse=True)
 
@@ -307,7 +321,7 @@ class Search:
                 raise TooComplex("too_complex")
             live = sum(hands)
             ismax = maxs[leader]
-            ms = lead_order(moves_of(leads(leader, h, ls), live), ismax)
+            ms = lead_order(moves_of(leads(leader, h, ls), live), ismax, leader)
             ply = live.bit_count() + _PLIES * len(pending)
             if killers and bm not in ms:  # none of an earlier visit: the last lead that cut at this ply
                 bm = lead_killer.get((ply, leader), -1)
@@ -367,19 +381,21 @@ class Search:
                 legal = answers(seat, h, lead, ls) if kept is None else kept
             ismax = maxs[seat]
             last = i == last_i
-            later = 0
+            own = maxs[bseat] == ismax
+            later = mate = 0
             s = seat
             for _ in range(i, last_i):
                 s = nxt[s]
                 if maxs[s] != ismax:
                     later |= answers(s, hands[s], lead, ls)
+                elif not own:
+                    mate |= answers(s, hands[s], lead, ls)
             # the order hangs on the cards, on who holds the trick with which card, and on what
-            # the other side still to play may answer
-            own = maxs[bseat] == ismax
-            okey = legal | live << 40 | best << 80 | own << 87 | later << 88
+            # each side still to play may answer
+            okey = legal | live << 40 | best << 80 | own << 87 | later << 88 | mate << 128
             ms = ocache.get(okey)
             if ms is None:
-                ms = ocache[okey] = ordered(legal, live, best, own, later)
+                ms = ocache[okey] = ordered(legal, live, best, own, later, mate)
             if killers:
                 kk = (live.bit_count() - i + _PLIES * len(pending), seat, best)
                 killer = answer_killer.get(kk, -1)

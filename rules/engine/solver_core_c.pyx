@@ -553,12 +553,12 @@ cdef class Search:
         return (((<uint64_t> 1) << self.T) - 1) | (self.gmask[self.grp[x]] & below)
 
     cdef int ordered(self, uint64_t legal, uint64_t live, int best, int own, uint64_t later,
-                     int* out) noexcept:
+                     uint64_t mate, int* out) noexcept:
         """As the pure search orders answers; ``later``: what the other side still to play in
-        this trick may answer."""
+        this trick may answer, ``mate`` what the own side may."""
         cdef int ms[MAXD]
         cdef int k = self.moves_of(legal, live, ms)
-        cdef int i, j, c, ns = 0, nw = 0, nl = 0, bg
+        cdef int i, j, c, ns = 0, nw = 0, nl = 0, bg, nb
         cdef int win[MAXD]
         cdef int lose[MAXD]
         if k < 2:
@@ -599,35 +599,66 @@ cdef class Search:
                     j -= 1
                 lose[j] = c
                 nl += 1
+        if not own and mate & self.over(best):
+            # a partner may still take the trick: below a sure winner worth 10 or more, the
+            # cheapest cards first (ms keeps the other sure winners meanwhile)
+            nb = 0
+            while nb < ns and self.pts[out[nb]] >= 10:
+                nb += 1
+            for i in range(nb, ns):
+                ms[i - nb] = out[i]
+            for i in range(nl):
+                out[nb + i] = lose[i]
+            for i in range(ns - nb):
+                out[nb + nl + i] = ms[i]
+            for i in range(nw):
+                out[ns + nl + i] = win[i]
+            return k
         for i in range(nw):
             out[ns + i] = win[i]
         for i in range(nl):
             out[ns + nw + i] = lose[i]
         return k
 
-    cdef void lead_order(self, int ismax, int* ms, int k) noexcept:
-        """As the pure search orders leads: the sure winners first, the most points first, then
-        the others, the fewest points first (a stable sort). A lead is no sure winner where the
-        other side holds a higher card of its group, or where one of them is out of its suit and
-        holds a trump."""
-        cdef uint64_t opp = 0, h
-        cdef int s, i, j, c, x, g, ruff = 0
+    cdef void lead_order(self, int leader, int ismax, int* ms, int k) noexcept:
+        """As the pure search orders leads (a stable sort): the plain cards a partner takes for
+        sure, then the sure winners, plain before trumps, each the most points first; then the
+        others, the fewest points first. A lead is no sure winner where the other side holds a
+        higher card of its group, and neither kind where one of them is out of its suit and holds
+        a trump; a partner takes it where he holds the top card of its suit against the other
+        side or is out of it and holds a trump."""
+        cdef uint64_t opp = 0, mate = 0, h, top
+        cdef int s, i, j, c, x, g, ruff = 0, cover = 0
         cdef int sc[MAXD]
         for s in range(self.n):
+            h = self.hands[s]
             if self.maxs[s] != ismax:
-                h = self.hands[s]
                 opp |= h
                 if h & self.gmask[0]:
                     for g in range(1, 5):
                         if not (h & self.gmask[g]):
                             ruff |= 1 << g
+            elif s != leader:
+                mate |= h
+                if h & self.gmask[0]:
+                    for g in range(1, 5):
+                        if not (h & self.gmask[g]):
+                            cover |= 1 << g
         for i in range(k):
             c = ms[i]
             g = self.grp[c]
-            if (opp & self.gmask[g] & (((<uint64_t> 1) << c) - 1)) or (ruff >> g) & 1:
+            if (ruff >> g) & 1:
                 sc[i] = -self.pts[c]
+            elif not (opp & self.gmask[g] & (((<uint64_t> 1) << c) - 1)):
+                sc[i] = (1500 if g else 1000) + self.pts[c]
+            elif g:
+                top = (mate | opp) & self.gmask[g]
+                if (top & -top & mate) or (cover >> g) & 1:
+                    sc[i] = 2000 + self.pts[c]
+                else:
+                    sc[i] = -self.pts[c]
             else:
-                sc[i] = 1000 + self.pts[c]
+                sc[i] = -self.pts[c]
         for i in range(1, k):
             c, x = ms[i], sc[i]
             j = i
@@ -740,7 +771,7 @@ cdef class Search:
             else:
                 if k < 0:
                     k = self.moves_of(legal, live, ms)
-                    self.lead_order(ismax, ms, k)
+                    self.lead_order(leader, ismax, ms, k)
                 if i >= k:
                     break
                 c = ms[i]
@@ -789,19 +820,22 @@ cdef class Search:
 
     cdef int node(self, int i, int seat, int lead, int best, int bseat, int tp, int alpha, int beta,
                   int rem, int ls, uint64_t live) except -1:
-        cdef uint64_t h, legal, later = 0
-        cdef int ismax, last, v, k, j, c, nb, ns, ntp, rem2, g, child, s, ply, killer
+        cdef uint64_t h, legal, later = 0, mate = 0
+        cdef int ismax, own, last, v, k, j, c, nb, ns, ntp, rem2, g, child, s, ply, killer
         cdef int ms[MAXD]
         self.nodes += 1
         h = self.hands[seat]
         legal = self.answers(seat, h, lead, ls)
         ismax = self.maxs[seat]
+        own = self.maxs[bseat] == ismax
         s = seat
         for j in range(i, self.n - 1):
             s = self.nxt[s]
             if self.maxs[s] != ismax:
                 later |= self.answers(s, self.hands[s], lead, ls)
-        k = self.ordered(legal, live, best, self.maxs[bseat] == ismax, later, ms)
+            elif not own:
+                mate |= self.answers(s, self.hands[s], lead, ls)
+        k = self.ordered(legal, live, best, own, later, mate, ms)
         ply = 0
         if self.killers:
             ply = kz_count(live) - i + PLIES * self.npend
