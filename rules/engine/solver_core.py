@@ -163,8 +163,10 @@ class Search:
             lose.sort(key=pts.__getitem__)
             if not own and mate & over(best):
                 # a partner may still take the trick: below a sure winner worth 10 or more, the
-                # cheapest cards first
+                # losing cards, plain cards of another group than the best one's the most points
+                # first (for him to take), the others the cheapest first
                 big = [c for c in sure if pts[c] >= 10]
+                lose.sort(key=lambda c: -pts[c] if c >= T and grp[c] != bg else pts[c])
                 return (*big, *lose, *sure[len(big) :], *win)
             return (*sure, *win, *lose)
 

@@ -552,13 +552,18 @@ cdef class Search:
             return below
         return (((<uint64_t> 1) << self.T) - 1) | (self.gmask[self.grp[x]] & below)
 
+    cdef inline int _shed(self, int c, int bg) noexcept:
+        """Where a losing card goes when a partner may still take the trick: a plain card of
+        another group than the best one's by its points, the most first, before the others."""
+        return -self.pts[c] if c >= self.T and self.grp[c] != bg else self.pts[c]
+
     cdef int ordered(self, uint64_t legal, uint64_t live, int best, int own, uint64_t later,
                      uint64_t mate, int* out) noexcept:
         """As the pure search orders answers; ``later``: what the other side still to play in
         this trick may answer, ``mate`` what the own side may."""
         cdef int ms[MAXD]
         cdef int k = self.moves_of(legal, live, ms)
-        cdef int i, j, c, ns = 0, nw = 0, nl = 0, bg, nb
+        cdef int i, j, c, x, ns = 0, nw = 0, nl = 0, bg, nb
         cdef int win[MAXD]
         cdef int lose[MAXD]
         if k < 2:
@@ -601,7 +606,16 @@ cdef class Search:
                 nl += 1
         if not own and mate & self.over(best):
             # a partner may still take the trick: below a sure winner worth 10 or more, the
-            # cheapest cards first (ms keeps the other sure winners meanwhile)
+            # losing cards, plain cards of another group than the best one's the most points
+            # first, the others the cheapest first (ms keeps the other sure winners meanwhile)
+            for i in range(1, nl):
+                c = lose[i]
+                x = self._shed(c, bg)
+                j = i
+                while j > 0 and self._shed(lose[j - 1], bg) > x:
+                    lose[j] = lose[j - 1]
+                    j -= 1
+                lose[j] = c
             nb = 0
             while nb < ns and self.pts[out[nb]] >= 10:
                 nb += 1
