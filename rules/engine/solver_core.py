@@ -227,6 +227,14 @@ class Search:
 
         cash_on = n == 2 and rules.free and mode != CAPTURE
 
+        def trumping(hs: list[int]) -> int:
+            """The plain groups, as bits, that one of ``hs`` is out of while holding a trump."""
+            out = 0
+            for h in hs:
+                if h & tmask:
+                    out |= sum(1 << g for g in range(1, 5) if not h & gmask[g])
+            return out
+
         def lead_order(ms: tuple[int, ...], ismax: bool, leader: int) -> list[int]:
             """First the plain cards a partner takes for sure (his card of the suit is above the
             other side's, or he has none of it and holds a trump, and none of the other side can
@@ -236,17 +244,17 @@ class Search:
             opp = [hands[s] for s in range(n) if maxs[s] != ismax]
             mates = [hands[s] for s in range(n) if maxs[s] == ismax and s != leader]
             against, mate = sum(opp), sum(mates)
+            ruff, cover = trumping(opp), trumping(mates)
 
             def score(c: int) -> int:
                 g = grp[c]
-                if g and any(not o & gmask[g] and o & tmask for o in opp):
+                if ruff >> g & 1:
                     return -pts[c]  # a seat without its suit may trump it
                 if not against & gmask[g] & ((1 << c) - 1):
                     return (1500 if g else 1000) + pts[c]  # no higher card of its group against it
-                if g:
-                    top = (mate | against) & gmask[g]
-                    if top & -top & mate or any(not o & gmask[g] and o & tmask for o in mates):
-                        return 2000 + pts[c]
+                top = (mate | against) & gmask[g]
+                if g and (top & -top & mate or cover >> g & 1):
+                    return 2000 + pts[c]
                 return -pts[c]
 
             return sorted(ms, key=score, reverse=True)

@@ -634,6 +634,15 @@ cdef class Search:
             out[ns + nw + i] = lose[i]
         return k
 
+    cdef inline int _trumping(self, uint64_t h) noexcept:
+        """The plain groups, as bits, that ``h`` is out of while holding a trump."""
+        cdef int g, out = 0
+        if h & self.gmask[0]:
+            for g in range(1, 5):
+                if not (h & self.gmask[g]):
+                    out |= 1 << g
+        return out
+
     cdef void lead_order(self, int leader, int ismax, int* ms, int k) noexcept:
         """As the pure search orders leads (a stable sort): the plain cards a partner takes for
         sure, then the sure winners, plain before trumps, each the most points first; then the
@@ -648,29 +657,20 @@ cdef class Search:
             h = self.hands[s]
             if self.maxs[s] != ismax:
                 opp |= h
-                if h & self.gmask[0]:
-                    for g in range(1, 5):
-                        if not (h & self.gmask[g]):
-                            ruff |= 1 << g
+                ruff |= self._trumping(h)
             elif s != leader:
                 mate |= h
-                if h & self.gmask[0]:
-                    for g in range(1, 5):
-                        if not (h & self.gmask[g]):
-                            cover |= 1 << g
+                cover |= self._trumping(h)
         for i in range(k):
             c = ms[i]
             g = self.grp[c]
+            top = (mate | opp) & self.gmask[g]
             if (ruff >> g) & 1:
                 sc[i] = -self.pts[c]
             elif not (opp & self.gmask[g] & (((<uint64_t> 1) << c) - 1)):
                 sc[i] = (1500 if g else 1000) + self.pts[c]
-            elif g:
-                top = (mate | opp) & self.gmask[g]
-                if (top & -top & mate) or (cover >> g) & 1:
-                    sc[i] = 2000 + self.pts[c]
-                else:
-                    sc[i] = -self.pts[c]
+            elif g and ((top & -top & mate) or (cover >> g) & 1):
+                sc[i] = 2000 + self.pts[c]
             else:
                 sc[i] = -self.pts[c]
         for i in range(1, k):
