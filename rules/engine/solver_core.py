@@ -14,8 +14,8 @@ cards of one hand that no live card separates and that are worth the same are se
 moves are tried in an order that usually cuts first, and where partners play together on both
 sides, the move that last cut off at the same point of the deal (a killer move) before the others
 unless the table names one. Two bounds answer a question at a trick's
-start without searching where they settle it: the top trumps one side holds, and at two seats
-what the leader can run off in a row.
+start without searching where they settle it: the top trumps one side holds, and what the
+leader can run off in a row with the cards the others must give to it.
 """
 
 from __future__ import annotations
@@ -225,7 +225,18 @@ class Search:
                 return True
             return False
 
-        cash_on = n == 2 and rules.free and mode != CAPTURE
+        # what the leader runs off (a bound worth its cost at two seats before the table is read,
+        # at more only where the table did not settle the question)
+        cash_on = rules.free and mode != CAPTURE
+        others = tuple(tuple(s for s in range(n) if s not in (leader, blind)) for leader in range(n))
+
+        def cashed(leader: int, alpha: int, beta: int, rem: int) -> bool:
+            """Does what the leader runs off settle the question? With the bound in ``cut``."""
+            nonlocal cut
+            free = hands[blind] if blind is not None and blind != leader else 0
+            got = run_off(tb, hands[leader], [hands[s] for s in others[leader]], free)[mode != TRICKS]
+            cut = got if maxs[leader] else rem - got
+            return cut >= beta if maxs[leader] else cut <= alpha
 
         def trumping(hs: list[int]) -> int:
             """The plain groups, as bits, that one of ``hs`` is out of while holding a trump."""
@@ -284,13 +295,8 @@ class Search:
                     pending.append(nxt_round)
             if mode != CAPTURE and sure_cut(leader, alpha, beta, rem):
                 return cut
-            if cash_on:
-                got = run_off(tb, hands[leader], hands[nxt[leader]])[mode != TRICKS]
-                if maxs[leader]:
-                    if got >= beta:
-                        return got
-                elif rem - got <= alpha:
-                    return rem - got
+            if cash_on and n == 2 and cashed(leader, alpha, beta, rem):
+                return cut
             if not h & (h - 1) and not pending:
                 # the last trick: one card each, nothing to choose
                 meter.nodes += 1
@@ -325,6 +331,8 @@ class Search:
                     beta = hi
             else:
                 lo, hi, bm = 0, rem, -1
+            if cash_on and n > 2 and cashed(leader, alpha, beta, rem):
+                return cut
             a0, b0 = alpha, beta
             meter.nodes += 1
             if meter.nodes > meter.limit:

@@ -201,7 +201,7 @@ cdef class Search:
         self.T = tb.ntrumps
         self.keep_suits = 1 if rules.keep_suits else 0
         self.free = 1 if rules.free else 0
-        self.cash_on = seats == 2 and rules.free and mode != 2
+        self.cash_on = rules.free and mode != 2
         self.killers = killers_used(seats, coalition)
         blind = rules.rs.blind_seat
         self.blind = -1 if blind is None else blind
@@ -490,44 +490,113 @@ cdef class Search:
             k -= c
         return t
 
-    cdef int _cash(self, int leader) noexcept:
-        """:func:`~rules.engine.solver_tables.run_off` of the leader's hand against the other's:
-        tricks or points, as the search counts."""
-        cdef uint64_t mine = self.hands[leader], other = self.hands[self.nxt[leader]]
-        cdef uint64_t ft = other & ((<uint64_t> 1) << self.T) - 1
-        cdef uint64_t lt = mine & ((<uint64_t> 1) << self.T) - 1
-        cdef uint64_t above, ls, fs
-        cdef int r, nf, k, tricks, got, g
-        cdef bint ruff
-        above = lt & (((<uint64_t> 1) << kz_low(ft)) - 1) if ft else lt
-        nf = kz_count(ft)
-        if kz_count(above) >= nf:
-            above = lt
-        k = kz_count(above)
-        tricks = k
-        got = self._worth(above) + self._worth_k(ft, k if k < nf else nf, False)
-        ruff = nf > k
-        for g in range(1, 5):
-            ls = mine & self.gmask[g]
-            if not ls:
+    cdef inline uint64_t _lowest(self, uint64_t m, int k) noexcept:
+        """``k`` cards of ``m`` worth the fewest points (as a set of cards)."""
+        cdef uint64_t out = 0, x
+        cdef int q
+        for q in range(self.npt):
+            x = m & self.ptmask[q]
+            while x and k > 0:
+                out |= x & (~x + 1)
+                x &= x - 1
+                k -= 1
+        return out
+
+    cdef int _cash(self, int leader, int need) noexcept:
+        """:func:`~rules.engine.solver_tables.run_off` of the leader's hand against the others':
+        tricks or points, as the search counts. Short of ``need`` for sure: some count below it."""
+        cdef uint64_t tm = ((<uint64_t> 1) << self.T) - 1
+        cdef uint64_t mine = self.hands[leader], free = 0, ft, lt, above, ls, fs, gm
+        cdef uint64_t fol[4]
+        cdef uint64_t given[4]
+        cdef bint ruffs[4]
+        cdef bint any_ruff = 0, skip
+        cdef int nfol = 0, i, s, r, k, c, tricks, got, g
+        cdef int ks[5]
+        for s in range(self.n):
+            if s == leader:
                 continue
-            fs = other & self.gmask[g]
-            if not fs and ruff:
+            if s == self.blind:
+                free = self.hands[s]
+            else:
+                fol[nfol] = self.hands[s]
+                nfol += 1
+        ft = free & tm
+        for i in range(nfol):
+            ft |= fol[i] & tm
+        lt = mine & tm
+        above = lt & (((<uint64_t> 1) << kz_low(ft)) - 1) if ft else lt
+        k = kz_count(above)
+        if not free & tm:
+            skip = 0
+            for i in range(nfol):
+                if k < kz_count(fol[i] & tm):
+                    skip = 1
+            if not skip:
+                above = lt
+                k = kz_count(above)
+        tricks = k
+        got = self._worth(above)
+        ks[0] = k
+        for i in range(nfol):
+            ruffs[i] = kz_count(fol[i] & tm) > k
+            any_ruff = any_ruff or ruffs[i]
+        for g in range(1, 5):
+            ks[g] = 0
+            gm = self.gmask[g]
+            ls = mine & gm
+            if not ls or free & tm:
+                continue
+            fs = free & gm
+            skip = 0
+            for i in range(nfol):
+                fs |= fol[i] & gm
+                if ruffs[i] and not fol[i] & gm:
+                    skip = 1
+            if skip:
                 continue
             above = ls & (((<uint64_t> 1) << kz_low(fs)) - 1) if fs else ls
-            nf = kz_count(fs)
             r = kz_count(above)
-            if ruff:
-                k = r if r < nf else nf
+            if any_ruff:
+                k = r
+                for i in range(nfol):
+                    if ruffs[i]:
+                        c = kz_count(fol[i] & gm)
+                        if c < k:
+                            k = c
                 got += self._worth_k(above, k, True)
             else:
-                if r >= nf:
-                    above = ls
+                if not free & gm:
+                    skip = 0
+                    for i in range(nfol):
+                        if r < kz_count(fol[i] & gm):
+                            skip = 1
+                    if not skip:
+                        above = ls
                 k = kz_count(above)
                 got += self._worth(above)
+            ks[g] = k
             tricks += k
-            got += self._worth_k(fs, k if k < nf else nf, False)
-        return tricks if self.mode == 1 else got
+        if self.mode == 1 or not tricks:
+            return tricks
+        if got + tricks * self.ptval[self.npt - 1] * (self.n - 1) < need:
+            return got
+        for i in range(nfol):
+            given[i] = 0
+            for g in range(5):
+                if ks[g]:
+                    given[i] |= self._lowest(fol[i] & self.gmask[g], ks[g])
+        for i in range(nfol):
+            got += self._worth(given[i]) + self._worth_k(fol[i] & ~given[i], tricks - kz_count(given[i]), False)
+        return got + self._worth_k(free, tricks, False)
+
+    cdef bint _cashed(self, int leader, int alpha, int beta, int rem, int* v) noexcept:
+        """Does what the leader runs off settle the question? With the bound in ``v``."""
+        if self.maxs[leader]:
+            v[0] = self._cash(leader, beta)
+            return v[0] >= beta
+        v[0] = rem - self._cash(leader, rem - alpha)
+        return v[0] <= alpha
 
     # moves
 
@@ -716,13 +785,8 @@ cdef class Search:
             kz_prefetch(&self.tt[sig & (self.tt_size - 1)])
         if self.mode != 2 and self._sure_cut(alpha, beta, rem, &v):
             return v
-        if self.cash_on:
-            v = self._cash(leader)
-            if self.maxs[leader]:
-                if v >= beta:
-                    return v
-            elif rem - v <= alpha:
-                return rem - v
+        if self.cash_on and self.n == 2 and self._cashed(leader, alpha, beta, rem, &v):
+            return v
         if not (h & (h - 1)) and self.npend == 0:
             # the last trick: one card each, nothing to choose
             self.nodes += 1
@@ -758,6 +822,8 @@ cdef class Search:
                 beta = hi
         else:
             lo, hi, bm = 0, rem, -1
+        if self.cash_on and self.n > 2 and self._cashed(leader, alpha, beta, rem, &v):
+            return v
         a0, b0 = alpha, beta
         self.nodes += 1
         if self.nodes > self.limit:

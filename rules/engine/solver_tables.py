@@ -133,39 +133,60 @@ def _worth(tb: Tables, m: int, k: int = 99, most: bool = True) -> int:
     return sum(worths[:k])
 
 
-def run_off(tb: Tables, mine: int, other: int) -> tuple[int, int]:
-    """At two seats, the tricks and card points the leader (``mine``) makes sure of by leading,
-    one after another, cards the other cannot take, with the cards the other must give to them.
-    First his trumps above the other's, all of them where the other runs out before they do;
-    then, while the other keeps a trump, plain cards above the other's of their suit, as many as
-    he can follow; where he has no trump left, each plain card above his of its suit, every card
-    of a suit he runs out of before they do."""
+def _lowest(tb: Tables, m: int, k: int) -> int:
+    """``k`` cards of ``m`` worth the fewest points (as a set of cards)."""
+    out = 0
+    for c in sorted((c for c in range(len(tb.cards)) if m >> c & 1), key=tb.pts.__getitem__)[:k]:
+        out |= 1 << c
+    return out
+
+
+def run_off(tb: Tables, mine: int, follow: Sequence[int], free: int = 0) -> tuple[int, int]:
+    """The tricks and card points the leader (``mine``) makes sure of by leading, one after
+    another, cards no other seat can take, with the cards the others must give to them.
+    ``follow``: the other hands, each bound to follow suit; ``free``: the hand of a seat that
+    need not (the blind seat), else 0.
+
+    First his trumps above everyone else's, all of them where the others run out before they do;
+    then, while a seat keeps a trump it may play on a plain card (the free seat always may),
+    plain cards above the others' of their suit, as many as each such seat can follow; where
+    none does, each plain card above the others' of its suit, every card of a suit the others
+    run out of before they do. Each other seat gives one card a trick: at the fewest points, the
+    cheapest of each suit as many as it must follow with, the cheapest of the rest for the others."""
     tmask, gmask = (1 << tb.ntrumps) - 1, tb.group_mask
-    ft, lt = other & tmask, mine & tmask
+    fts = [h & tmask for h in follow]
+    ft, lt = sum(fts) | free & tmask, mine & tmask
     above = lt & ((ft & -ft) - 1) if ft else lt
-    nf = ft.bit_count()
-    if above.bit_count() >= nf:
-        above = lt
     k = above.bit_count()
-    tricks, got = k, _worth(tb, above) + _worth(tb, ft, min(k, nf), most=False)
-    ruff = nf > k  # the other keeps a trump: a plain card is safe while he follows its suit
+    if not free & tmask and all(k >= f.bit_count() for f in fts):
+        above = lt
+        k = above.bit_count()
+    tricks, got = k, _worth(tb, above)
+    given = [_lowest(tb, f, k) for f in fts]  # each seat's cards it must give, so far
+    # the seats that may trump a plain card: each still holding a trump, as many cards of the
+    # suit as it has to follow with (the free seat: none)
+    ruffs = [h for h, f in zip(follow, fts, strict=True) if f.bit_count() > k]
+    free_ruffs = bool(free & tmask)
     for g in range(1, 5):
-        ls, fs = mine & gmask[g], other & gmask[g]
-        if not ls or (ruff and not fs):
+        ls, fss = mine & gmask[g], [h & gmask[g] for h in follow]
+        fs = sum(fss) | free & gmask[g]
+        if not ls or free_ruffs or any(not h & gmask[g] for h in ruffs):
             continue
         above = ls & ((fs & -fs) - 1) if fs else ls
-        nf, r = fs.bit_count(), above.bit_count()
-        if ruff:
-            k = min(r, nf)
+        r = above.bit_count()
+        if ruffs:
+            k = min(r, *((h & gmask[g]).bit_count() for h in ruffs))
             got += _worth(tb, above, k)
         else:
-            if r >= nf:
+            if not free & gmask[g] and all(r >= f.bit_count() for f in fss):
                 above = ls
             k = above.bit_count()
             got += _worth(tb, above)
         tricks += k
-        got += _worth(tb, fs, min(k, nf), most=False)
-    return tricks, got
+        given = [m | _lowest(tb, f, k) for m, f in zip(given, fss, strict=True)]
+    for h, m in zip(follow, given, strict=True):
+        got += _worth(tb, m) + _worth(tb, h & ~m, tricks - m.bit_count(), most=False)
+    return tricks, got + _worth(tb, free, tricks, most=False)
 
 
 class Rules:

@@ -337,13 +337,22 @@ def test_solver_equals_brute_force(
         check_position(rs, ref, st, leader, hands, prikup, stock, plays, context)
 
 
-@pytest.mark.parametrize(("key", "options", "seats"), [("yc-duel", {}, 2), ("solo-twelve", {}, 2)])
-def test_two_seats_deeper(key: str, options: dict[str, object], seats: int) -> None:
-    """At two seats the search settles many questions by the cards the leader can run off in a
-    row (``solver_tables.run_off``): checked deeper, with up to six tricks left, where that bound
-    cuts far more often than at three."""
+@pytest.mark.parametrize(
+    ("key", "options", "seats", "left"),
+    [
+        ("yc-duel", {}, 2, 6),
+        ("solo-twelve", {}, 2, 6),
+        ("solo-twelve", {}, 3, 5),
+        ("classic-sixes", {}, 4, 4),
+        ("yc-belka", {"blind_seat": "2"}, 4, 4),
+    ],
+)
+def test_run_off_deeper(key: str, options: dict[str, object], seats: int, left: int) -> None:
+    """The search settles many questions by the cards the leader can run off in a row, with
+    the cards the others must give to them (``solver_tables.run_off``): checked deeper, where
+    that bound cuts far more often than at three tricks left."""
     rs = resolve(key, options, seats=seats)
-    rnd = random.Random(f"deeper {key}")
+    rnd = random.Random(f"deeper {key} {seats}")
     for _ in range(max(6, POSITIONS // 8)):
-        ref, st, leader, hands, prikup, stock, plays = random_position(rs, rnd, left=6)
+        ref, st, leader, hands, prikup, stock, plays = random_position(rs, rnd, left=left)
         check_position(rs, ref, st, leader, hands, prikup, stock, plays)
