@@ -502,6 +502,16 @@ cdef class Search:
                 k -= 1
         return out
 
+    cdef inline bint _drawn(self, uint64_t* fol, int nfol, uint64_t free, uint64_t gm, int k) noexcept:
+        """Do ``k`` leads of the group ``gm`` draw every card of it the others hold?"""
+        cdef int i
+        if free & gm:
+            return 0
+        for i in range(nfol):
+            if kz_count(fol[i] & gm) > k:
+                return 0
+        return 1
+
     cdef int _cash(self, int leader, int need) noexcept:
         """:func:`~rules.engine.solver_tables.run_off` of the leader's hand against the others':
         tricks or points, as the search counts. Short of ``need`` for sure: some count below it."""
@@ -527,14 +537,9 @@ cdef class Search:
         lt = mine & tm
         above = lt & (((<uint64_t> 1) << kz_low(ft)) - 1) if ft else lt
         k = kz_count(above)
-        if not free & tm:
-            skip = 0
-            for i in range(nfol):
-                if k < kz_count(fol[i] & tm):
-                    skip = 1
-            if not skip:
-                above = lt
-                k = kz_count(above)
+        if self._drawn(fol, nfol, free, tm, k):
+            above = lt
+            k = kz_count(above)
         tricks = k
         got = self._worth(above)
         ks[0] = k
@@ -566,13 +571,8 @@ cdef class Search:
                             k = c
                 got += self._worth_k(above, k, True)
             else:
-                if not free & gm:
-                    skip = 0
-                    for i in range(nfol):
-                        if r < kz_count(fol[i] & gm):
-                            skip = 1
-                    if not skip:
-                        above = ls
+                if self._drawn(fol, nfol, free, gm, r):
+                    above = ls
                 k = kz_count(above)
                 got += self._worth(above)
             ks[g] = k
