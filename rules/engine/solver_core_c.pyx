@@ -223,16 +223,11 @@ cdef class Search:
                 else:
                     self.wts[s][c] = 0
             self.eqv[c] = self.pts[c] if mode == 0 else 0
-        values = sorted({self.pts[c] for c in range(self.d)})
-        if len(values) > 8:
+        if len(tb.by_worth) > 8:
             raise ValueError("a deal past the compiled search's sizes")
-        self.npt = len(values)
+        self.npt = len(tb.by_worth)
         for q in range(self.npt):
-            self.ptval[q] = values[q]
-            self.ptmask[q] = 0
-            for c in range(self.d):
-                if self.pts[c] == values[q]:
-                    self.ptmask[q] |= (<uint64_t> 1) << c
+            self.ptval[q], self.ptmask[q] = tb.by_worth[q]
         kinds = {}
         for q in range(3):
             self.kind[q] = 0

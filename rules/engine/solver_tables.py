@@ -36,6 +36,7 @@ class Tables:
     between: tuple[tuple[int, ...], ...]  # cards strictly between two cards of one group, else all
     led_bit: tuple[int, ...]  # the led-suits bit of a lead (0 for a trump)
     group_mask: tuple[int, ...]  # per group, its cards
+    by_worth: tuple[tuple[int, int], ...]  # each card value with the cards worth it, the fewest first
 
 
 _TABLES: dict[int, tuple[Ruleset, Tables]] = {}
@@ -66,6 +67,10 @@ def tables_of(rs: Ruleset) -> Tables:
         between=between,
         led_bit=tuple(0 if g == 0 else 1 << (g - 1) for g in grp),
         group_mask=tuple(sum(1 << c for c in range(d) if grp[c] == g) for g in range(len(SUITS) + 1)),
+        by_worth=tuple(
+            (v, sum(1 << c for c in range(d) if order[c].points == v))
+            for v in sorted({c.points for c in order})
+        ),
     )
     _TABLES[id(rs)] = (rs, tb)
     return tb
@@ -129,15 +134,25 @@ def killers_used(seats: int, coalition: frozenset[int]) -> bool:
 
 def _worth(tb: Tables, m: int, k: int = 99, most: bool = True) -> int:
     """What ``k`` cards of ``m`` are worth at the most (``most=False``: at the fewest)."""
-    worths = sorted((tb.pts[c] for c in range(len(tb.cards)) if m >> c & 1), reverse=most)
-    return sum(worths[:k])
+    t = 0
+    for v, cards in reversed(tb.by_worth) if most else tb.by_worth:
+        if k <= 0:
+            break
+        c = min(k, (m & cards).bit_count())
+        t += c * v
+        k -= c
+    return t
 
 
 def _lowest(tb: Tables, m: int, k: int) -> int:
     """``k`` cards of ``m`` worth the fewest points (as a set of cards)."""
     out = 0
-    for c in sorted((c for c in range(len(tb.cards)) if m >> c & 1), key=tb.pts.__getitem__)[:k]:
-        out |= 1 << c
+    for _, cards in tb.by_worth:
+        x = m & cards
+        while x and k > 0:
+            out |= x & -x
+            x &= x - 1
+            k -= 1
     return out
 
 
@@ -182,8 +197,11 @@ def run_off(tb: Tables, mine: int, follow: Sequence[int], free: int = 0) -> tupl
                 above = ls
             k = above.bit_count()
             got += _worth(tb, above)
-        tricks += k
-        given = [m | _lowest(tb, f, k) for m, f in zip(given, fss, strict=True)]
+        if k:
+            tricks += k
+            given = [m | _lowest(tb, f, k) for m, f in zip(given, fss, strict=True)]
+    if not tricks:
+        return 0, 0
     for h, m in zip(follow, given, strict=True):
         got += _worth(tb, m) + _worth(tb, h & ~m, tricks - m.bit_count(), most=False)
     return tricks, got + _worth(tb, free, tricks, most=False)
