@@ -227,14 +227,21 @@ class Search:
 
         # what the leader runs off (a bound worth its cost at two seats before the table is read,
         # at more only where the table did not settle the question)
-        cash_on = rules.free and mode != CAPTURE
+        cash_on = mode != CAPTURE
         others = tuple(tuple(s for s in range(n) if s not in (leader, blind)) for leader in range(n))
+        plain = (1 << d) - 1 ^ tmask
 
-        def cashed(leader: int, alpha: int, beta: int, rem: int) -> bool:
-            """Does what the leader runs off settle the question? With the bound in ``cut``."""
+        def cashed(leader: int, alpha: int, beta: int, rem: int, ls: int) -> bool:
+            """Does what the leader runs off settle the question? With the bound in ``cut``. He
+            runs off the cards he may lead now where they stay leads to the end: every card, or
+            every plain card where a lead rule keeps his trumps back (a right he lacks)."""
             nonlocal cut
+            h = hands[leader]
+            mine = leads(leader, h, ls)
+            if mine != h and mine != h & plain:
+                return False  # a lead rule that names the card (the deal's first lead)
             free = hands[blind] if blind is not None and blind != leader else 0
-            got = run_off(tb, hands[leader], [hands[s] for s in others[leader]], free)[mode != TRICKS]
+            got = run_off(tb, mine, [hands[s] for s in others[leader]], free)[mode != TRICKS]
             cut = got if maxs[leader] else rem - got
             return cut >= beta if maxs[leader] else cut <= alpha
 
@@ -295,7 +302,7 @@ class Search:
                     pending.append(nxt_round)
             if mode != CAPTURE and sure_cut(leader, alpha, beta, rem):
                 return cut
-            if cash_on and n == 2 and cashed(leader, alpha, beta, rem):
+            if cash_on and n == 2 and cashed(leader, alpha, beta, rem, ls):
                 return cut
             if not h & (h - 1) and not pending:
                 # the last trick: one card each, nothing to choose
@@ -331,7 +338,7 @@ class Search:
                     beta = hi
             else:
                 lo, hi, bm = 0, rem, -1
-            if cash_on and n > 2 and cashed(leader, alpha, beta, rem):
+            if cash_on and n > 2 and cashed(leader, alpha, beta, rem, ls):
                 return cut
             a0, b0 = alpha, beta
             meter.nodes += 1

@@ -201,7 +201,7 @@ cdef class Search:
         self.T = tb.ntrumps
         self.keep_suits = 1 if rules.keep_suits else 0
         self.free = 1 if rules.free else 0
-        self.cash_on = rules.free and mode != 2
+        self.cash_on = mode != 2
         self.killers = killers_used(seats, coalition)
         blind = rules.rs.blind_seat
         self.blind = -1 if blind is None else blind
@@ -507,11 +507,12 @@ cdef class Search:
                 return 0
         return 1
 
-    cdef int _cash(self, int leader, int need) noexcept:
-        """:func:`~rules.engine.solver_tables.run_off` of the leader's hand against the others':
-        tricks or points, as the search counts. Short of ``need`` for sure: some count below it."""
+    cdef int _cash(self, int leader, uint64_t mine, int need) noexcept:
+        """:func:`~rules.engine.solver_tables.run_off` of the leader's cards ``mine`` against the
+        others': tricks or points, as the search counts. Short of ``need`` for sure: some count
+        below it."""
         cdef uint64_t tm = ((<uint64_t> 1) << self.T) - 1
-        cdef uint64_t mine = self.hands[leader], free = 0, ft, lt, above, ls, fs, gm
+        cdef uint64_t free = 0, ft, lt, above, ls, fs, gm
         cdef uint64_t fol[4]
         cdef uint64_t given[4]
         cdef bint ruffs[4]
@@ -585,12 +586,17 @@ cdef class Search:
             got += self._worth(given[i]) + self._worth_k(fol[i] & ~given[i], tricks - kz_count(given[i]), False)
         return got + self._worth_k(free, tricks, False)
 
-    cdef bint _cashed(self, int leader, int alpha, int beta, int rem, int* v) noexcept:
-        """Does what the leader runs off settle the question? With the bound in ``v``."""
+    cdef int _cashed(self, int leader, int alpha, int beta, int rem, int ls, int* v) except -1:
+        """Does what the leader runs off settle the question? With the bound in ``v``. He runs
+        off the cards the pure search's ``cashed`` lets him."""
+        cdef uint64_t h = self.hands[leader]
+        cdef uint64_t mine = self.leads(leader, h, ls)
+        if mine != h and mine != h & ~(((<uint64_t> 1) << self.T) - 1):
+            return 0
         if self.maxs[leader]:
-            v[0] = self._cash(leader, beta)
+            v[0] = self._cash(leader, mine, beta)
             return v[0] >= beta
-        v[0] = rem - self._cash(leader, rem - alpha)
+        v[0] = rem - self._cash(leader, mine, rem - alpha)
         return v[0] <= alpha
 
     # moves
@@ -780,7 +786,7 @@ cdef class Search:
             kz_prefetch(&self.tt[sig & (self.tt_size - 1)])
         if self.mode != 2 and self._sure_cut(alpha, beta, rem, &v):
             return v
-        if self.cash_on and self.n == 2 and self._cashed(leader, alpha, beta, rem, &v):
+        if self.cash_on and self.n == 2 and self._cashed(leader, alpha, beta, rem, ls, &v):
             return v
         if not (h & (h - 1)) and self.npend == 0:
             # the last trick: one card each, nothing to choose
@@ -817,7 +823,7 @@ cdef class Search:
                 beta = hi
         else:
             lo, hi, bm = 0, rem, -1
-        if self.cash_on and self.n > 2 and self._cashed(leader, alpha, beta, rem, &v):
+        if self.cash_on and self.n > 2 and self._cashed(leader, alpha, beta, rem, ls, &v):
             return v
         a0, b0 = alpha, beta
         self.nodes += 1

@@ -20,7 +20,7 @@ from itertools import combinations
 
 import pytest
 
-from rules.engine import TrickContext, analyse_deal, legal_cards, resolve, resolve_trick
+from rules.engine import TrickContext, analyse_deal, legal_cards, resolve, resolve_trick, solver_game
 from rules.engine.cards import Card
 from rules.engine.variants import Ruleset
 
@@ -338,21 +338,76 @@ def test_solver_equals_brute_force(
 
 
 @pytest.mark.parametrize(
-    ("key", "options", "seats", "left"),
+    ("key", "options", "seats", "left", "context"),
     [
-        ("yc-duel", {}, 2, 6),
-        ("solo-twelve", {}, 2, 6),
-        ("solo-twelve", {}, 3, 5),
-        ("classic-sixes", {}, 4, 4),
-        ("yc-belka", {"blind_seat": "2"}, 4, 4),
+        ("yc-duel", {}, 2, 6, None),
+        ("solo-twelve", {}, 2, 6, None),
+        ("solo-twelve", {}, 3, 5, None),
+        ("classic-sixes", {}, 4, 4, None),
+        ("yc-belka", {"blind_seat": "2"}, 4, 4, None),
+        ("voon-series", {}, 4, 4, VOON_HAND_1),
+        ("voon-series", {}, 4, 4, VOON_LATER),
+        ("classic-sixes", {"trump_lead": "hvalyonka_only"}, 4, 4, BOASTER),
     ],
 )
-def test_run_off_deeper(key: str, options: dict[str, object], seats: int, left: int) -> None:
+def test_run_off_deeper(
+    key: str, options: dict[str, object], seats: int, left: int, context: TrickContext | None
+) -> None:
     """The search settles many questions by the cards the leader can run off in a row, with
     the cards the others must give to them (``solver_tables.run_off``): checked deeper, where
-    that bound cuts far more often than at three tricks left."""
+    that bound cuts far more often than at three tricks left. Where a lead rule keeps a seat's
+    trumps back, he runs off his plain cards alone."""
     rs = resolve(key, options, seats=seats)
-    rnd = random.Random(f"deeper {key} {seats}")
+    rnd = random.Random(f"deeper {key} {seats} {context}")
     for _ in range(max(6, POSITIONS // 8)):
-        ref, st, leader, hands, prikup, stock, plays = random_position(rs, rnd, left=left)
-        check_position(rs, ref, st, leader, hands, prikup, stock, plays)
+        ref, st, leader, hands, prikup, stock, plays = random_position(rs, rnd, left=left, context=context)
+        check_position(rs, ref, st, leader, hands, prikup, stock, plays, context)
+
+
+@pytest.mark.parametrize(
+    ("context", "leader", "hands", "plays"),
+    [
+        (
+            VOON_LATER,
+            2,
+            [
+                "9H KC AC QD JS KD 8C 9C",
+                "JC KS 10H 10C 10S AD QC KH",
+                "7S 7H JD 7D JH AS 8D QS",
+                "10D 7C 8H QH AH 9D 8S 9S",
+            ],
+            "QS QH KC 10C 7S 9S QD KS AC QC JD 7C 8S 9C 10S AS KD AD 7D 10D KH 7H",
+        ),
+        (
+            VOON_HAND_1,
+            0,
+            [
+                "JH 7C 7D 9H JD AD KD QS",
+                "QC 7S 8D 9D KH 10C JC 9C",
+                "10D 9S AH AS 8S AC 10H KC",
+                "7H QH 8C KS 10S 8H QD JS",
+            ],
+            "AD 9D 10D QH 10S JD 7S 8S 9H KH 10H 8H 9S KS JH 8D KD JC AC",
+        ),
+    ],
+    ids=["later hand", "hand 1"],
+)
+@pytest.mark.parametrize("compiled", [False, True], ids=["pure", "compiled"])
+def test_run_off_keeps_trumps_back(
+    context: TrickContext,
+    leader: int,
+    hands: list[str],
+    plays: str,
+    compiled: bool,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """voon-series#leading: a leader without the right to lead trumps runs off his plain cards
+    alone; positions where counting his top trumps too would give a wrong value."""
+    monkeypatch.setattr(solver_game, "USE_COMPILED", compiled)
+    rs = resolve("voon-series")
+    dealt = [[Card.parse(c) for c in h.split()] for h in hands]
+    ref = Ref(rs, leader, dealt, context=context)
+    st = ref.start
+    for code in plays.split():
+        st = ref.apply(st, (Card.parse(code),))
+    check_position(rs, ref, st, leader, dealt, None, [], [[c] for c in plays.split()], context)
