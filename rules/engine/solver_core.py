@@ -14,15 +14,16 @@ cards of one hand that no live card separates and that are worth the same are se
 moves are tried in an order that usually cuts first, and where partners play together on both
 sides, the move that last cut off at the same point of the deal (a killer move) before the others
 unless the table names one. Two bounds answer a question at a trick's
-start without searching where they settle it: the top trumps one side holds, and what the
-leader can run off in a row with the cards the others must give to it.
+start without searching where they settle it: the top trumps one side holds, with the cards
+every seat must give to the tricks they take, and what the leader can run off in a row with
+the cards the others must give to it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .solver_tables import Meter, Rules, TooComplex, killers_used, run_heads, run_off
+from .solver_tables import Meter, Rules, TooComplex, killers_used, run_heads, run_off, worth
 
 POINTS, TRICKS, CAPTURE = 0, 1, 2
 """What a search counts: card points, tricks taken, or a queen capture made (1 or 0)."""
@@ -198,8 +199,9 @@ class Search:
 
         def sure_cut(leader: int, alpha: int, beta: int, rem: int) -> bool:
             """The top trumps still to play, as far as one side holds them all, each win the
-            trick they fall in: what they are worth (a trick, for tricks) that side is sure of.
-            True, with the bound in ``cut``, where that settles the question asked."""
+            trick they fall in: what they are worth (a trick, for tricks) that side is sure of,
+            with the cheapest cards every seat must give to those tricks. True, with the bound
+            in ``cut``, where that settles the question asked."""
             nonlocal cut
             later = pending[-1] if pending else (0,) * n
             trumps = (sum(hands) | sum(later)) & tmask
@@ -207,6 +209,7 @@ class Search:
                 return False
             side = -1
             sure = 0
+            held = [0] * n
             while trumps:
                 b = trumps & -trumps
                 holder = next((s for s in range(n) if (hands[s] | later[s]) & b), 0)
@@ -214,9 +217,21 @@ class Search:
                     break
                 side = maxs[holder]
                 sure += pts[b.bit_length() - 1]
+                held[holder] += 1
                 trumps ^= b
             if mode == TRICKS:
                 sure = 1
+            elif not pending:
+                # each seat plays one card a trick: those trumps take at least as many tricks as
+                # one seat holds of them, and in those tricks every seat gives a card, the side's
+                # own seats their trumps of the run and others
+                k = max(held)
+                run = (sum(hands) & tmask) ^ trumps
+                for s in range(n):
+                    if maxs[s] != side:
+                        sure += worth(tb, hands[s], k, most=False)
+                    elif held[s] < k:
+                        sure += worth(tb, hands[s] & ~run, k - held[s], most=False)
             if side and sure >= beta:
                 cut = sure
                 return True

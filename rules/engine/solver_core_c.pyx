@@ -438,9 +438,11 @@ cdef class Search:
         return kz_low(live)
 
     cdef bint _sure_cut(self, int alpha, int beta, int rem, int* out) noexcept:
-        """As in the pure search: the top trumps one side holds are that side's for sure."""
+        """As in the pure search: the top trumps one side holds are that side's for sure, with
+        the cheapest cards every seat must give to their tricks."""
         cdef uint64_t trumps = 0, mine = 0, h, other, run
-        cdef int side, sure = 0, s
+        cdef int side, sure = 0, s, k = 0
+        cdef int held[4]
         for s in range(self.n):
             h = self.hands[s] | (self.pend[self.npend - 1][s] if self.npend else 0)
             trumps |= h
@@ -452,11 +454,22 @@ cdef class Search:
         side = 1 if mine & trumps & -trumps else 0
         other = trumps & ~mine if side else trumps & mine
         run = trumps if not other else trumps & ((other & -other) - 1)
-        while run:
-            sure += self.pts[kz_low(run)]
-            run &= run - 1
         if self.mode == 1:
             sure = 1
+        else:
+            if not self.npend:
+                for s in range(self.n):
+                    held[s] = kz_count(self.hands[s] & run)
+                    if held[s] > k:
+                        k = held[s]
+                for s in range(self.n):
+                    if self.maxs[s] != side:
+                        sure += self._worth_k(self.hands[s], k, False)
+                    elif held[s] < k:
+                        sure += self._worth_k(self.hands[s] & ~run, k - held[s], False)
+            while run:
+                sure += self.pts[kz_low(run)]
+                run &= run - 1
         if side and sure >= beta:
             out[0] = sure
             return True

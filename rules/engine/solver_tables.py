@@ -132,7 +132,7 @@ def killers_used(seats: int, coalition: frozenset[int]) -> bool:
     return min(len(coalition), seats - len(coalition)) >= 2
 
 
-def _worth(tb: Tables, m: int, k: int = 99, most: bool = True) -> int:
+def worth(tb: Tables, m: int, k: int = 99, most: bool = True) -> int:
     """What ``k`` cards of ``m`` are worth at the most (``most=False``: at the fewest)."""
     t = 0
     for v, cards in reversed(tb.by_worth) if most else tb.by_worth:
@@ -176,7 +176,7 @@ def run_off(tb: Tables, mine: int, follow: Sequence[int], free: int = 0) -> tupl
     if not free & tmask and all(k >= f.bit_count() for f in fts):
         above = lt
         k = above.bit_count()
-    tricks, got = k, _worth(tb, above)
+    tricks, got = k, worth(tb, above)
     given = [_lowest(tb, f, k) for f in fts]  # each seat's cards it must give, so far
     # the seats that may trump a plain card: each still holding a trump, as many cards of the
     # suit as it has to follow with (the free seat: none)
@@ -191,20 +191,20 @@ def run_off(tb: Tables, mine: int, follow: Sequence[int], free: int = 0) -> tupl
         r = above.bit_count()
         if ruffs:
             k = min(r, *((h & gmask[g]).bit_count() for h in ruffs))
-            got += _worth(tb, above, k)
+            got += worth(tb, above, k)
         else:
             if not free & gmask[g] and all(r >= f.bit_count() for f in fss):
                 above = ls
             k = above.bit_count()
-            got += _worth(tb, above)
+            got += worth(tb, above)
         if k:
             tricks += k
             given = [m | _lowest(tb, f, k) for m, f in zip(given, fss, strict=True)]
     if not tricks:
         return 0, 0
     for h, m in zip(follow, given, strict=True):
-        got += _worth(tb, m) + _worth(tb, h & ~m, tricks - m.bit_count(), most=False)
-    return tricks, got + _worth(tb, free, tricks, most=False)
+        got += worth(tb, m) + worth(tb, h & ~m, tricks - m.bit_count(), most=False)
+    return tricks, got + worth(tb, free, tricks, most=False)
 
 
 class Rules:
