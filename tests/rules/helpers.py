@@ -100,13 +100,20 @@ def text(resp) -> str:
 
 
 def past_the_budget(params: dict[str, str], first: list[str]) -> tuple[Analysis, Analysis, int]:
-    """The whole answer after ``first``, and a budget under it where the engine's partial answer
-    leaves some cards unvalued, with that answer."""
+    """The whole answer after ``first``, and a budget under it that refuses the whole answer
+    where the engine's partial answer leaves some cards unvalued, with that answer: the most
+    such budget, a hundredth at a time (the other plays' points come cheap once the best are
+    known)."""
     hands = [params[f"h{s}"].split() for s in range(4)]
     rs = resolve(params["variant"])
     whole = analyse_deal(rs, 0, hands, first, review=False)
-    for share in (0.9, 0.8, 0.7, 0.6, 0.5):
-        budget = int(whole.nodes * share)
+    for share in range(99, 49, -1):
+        budget = whole.nodes * share // 100
+        try:
+            analyse_deal(rs, 0, hands, first, review=False, budget=budget)
+            continue  # the whole answer still fits
+        except AnalysisError:
+            pass
         try:
             part = analyse_deal(rs, 0, hands, first, review=False, partial=True, budget=budget)
         except AnalysisError:

@@ -232,7 +232,7 @@ def test_the_trick_page_past_the_budget_gives_the_best_cards_and_marks_the_rest(
     best cards with their points, prices what it reached, and marks the rest as worse than the
     best, saying why: the engine's partial answer (the API refuses the same position)."""
     params, _trick, _seat = revoke_deal()
-    first = params["plays"].split()[:3]  # the last seat of the first trick to play
+    first: list[str] = []  # the deal's first lead
     whole, part, budget = past_the_budget(params, first)
     query = qs(_trick_params(params, first))
     with override_settings(KOZEL_NODE_BUDGET=budget):
@@ -256,7 +256,7 @@ def test_the_trick_page_past_the_budget_gives_the_best_cards_and_marks_the_rest(
 
 def test_the_trick_page_past_the_budget_in_english(en: Client) -> None:
     params, _trick, _seat = revoke_deal()
-    first = params["plays"].split()[:3]
+    first: list[str] = []
     _whole, _part, budget = past_the_budget(params, first)
     with override_settings(KOZEL_NODE_BUDGET=budget):
         page = text(en.get(TRICK + "?" + qs(_trick_params(params, first)) + "&best=1", **FRAGMENT))
