@@ -222,9 +222,9 @@ class Search:
             if mode == TRICKS:
                 sure = 1
             elif not pending:
-                # each seat plays one card a trick: those trumps take at least as many tricks as
-                # one seat holds of them, and in those tricks every seat gives a card, the side's
-                # own seats their trumps of the run and others
+                # each seat plays one card a trick, so those trumps fall in at least as many
+                # tricks as one seat holds of them; in each, every seat of the other side gives a
+                # card, and a seat of this side that holds fewer of those trumps gives others
                 k = max(held)
                 run = (sum(hands) & tmask) ^ trumps
                 for s in range(n):
