@@ -144,7 +144,7 @@ cdef class Search:
     cdef int pts[MAXD]
     cdef int grp[MAXD]
     cdef int led_bit[MAXD]
-    cdef uint64_t gmask[5]
+    cdef uint64_t gmask[5]  # per group, its cards (group 0: the trumps)
     cdef int eqv[MAXD]
     cdef uint64_t kind[3]  # the cards of each bit of their worth's kind
     cdef int wts[4][MAXD]
@@ -448,7 +448,7 @@ cdef class Search:
             trumps |= h
             if self.maxs[s]:
                 mine |= h
-        trumps &= ((<uint64_t> 1) << self.T) - 1
+        trumps &= self.gmask[0]
         if not trumps:
             return False
         side = 1 if mine & trumps & -trumps else 0
@@ -524,7 +524,7 @@ cdef class Search:
         """:func:`~rules.engine.solver_tables.run_off` of the leader's cards ``mine`` against the
         others': tricks or points, as the search counts. Short of ``need`` for sure: some count
         below it."""
-        cdef uint64_t tm = ((<uint64_t> 1) << self.T) - 1
+        cdef uint64_t tm = self.gmask[0]
         cdef uint64_t free = 0, ft, lt, above, ls, fs, gm
         cdef uint64_t fol[4]
         cdef uint64_t given[4]
@@ -604,7 +604,7 @@ cdef class Search:
         off the cards the pure search's ``cashed`` lets him."""
         cdef uint64_t h = self.hands[leader]
         cdef uint64_t mine = self.leads(leader, h, ls)
-        if mine != h and mine != h & ~(((<uint64_t> 1) << self.T) - 1):
+        if mine != h and mine != h & ~self.gmask[0]:
             return 0
         if self.maxs[leader]:
             v[0] = self._cash(leader, mine, beta)
@@ -633,7 +633,7 @@ cdef class Search:
         cdef uint64_t below = ((<uint64_t> 1) << x) - 1
         if x < self.T:
             return below
-        return (((<uint64_t> 1) << self.T) - 1) | (self.gmask[self.grp[x]] & below)
+        return self.gmask[0] | (self.gmask[self.grp[x]] & below)
 
     cdef inline int _shed(self, int c, int bg) noexcept:
         """Where a losing card goes when a partner may still take the trick: a plain card of
