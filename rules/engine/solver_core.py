@@ -14,9 +14,9 @@ cards of one hand that no live card separates and that are worth the same are se
 moves are tried in an order that usually cuts first, and where partners play together on both
 sides, the move that last cut off at the same point of the deal (a killer move) before the others
 unless the table names one. Two bounds answer a question at a trick's
-start without searching where they settle it: the top trumps one side holds, with the cards
-every seat must give to the tricks they take, and what the leader can run off in a row with
-the cards the others must give to it.
+start without searching where they settle it, and narrow the window where they do not: the
+top trumps one side holds, with the cards every seat must give to the tricks they take, and
+what the leader can run off in a row with the cards the others must give to it.
 """
 
 from __future__ import annotations
@@ -195,18 +195,15 @@ class Search:
                 counts[grp[c]] += 1
             return (leader, ls if keep_suits else 0, *counts, *codes), live
 
-        cut = 0
-
-        def sure_cut(leader: int, alpha: int, beta: int, rem: int) -> bool:
+        def sure_bounds(rem: int) -> tuple[int, int]:
             """The top trumps still to play, as far as one side holds them all, each win the
             trick they fall in: what they are worth (a trick, for tricks) that side is sure of,
-            with the cheapest cards every seat must give to those tricks. True, with the bound
-            in ``cut``, where that settles the question asked."""
-            nonlocal cut
+            with the cheapest cards every seat must give to those tricks. As the least and the
+            most the coalition gets."""
             later = pending[-1] if pending else (0,) * n
             trumps = (sum(hands) | sum(later)) & tmask
             if not trumps:
-                return False
+                return 0, rem
             side = -1
             sure = 0
             held = [0] * n
@@ -232,13 +229,7 @@ class Search:
                         sure += worth(tb, hands[s], k, most=False)
                     elif held[s] < k:
                         sure += worth(tb, hands[s] & ~run, k - held[s], most=False)
-            if side and sure >= beta:
-                cut = sure
-                return True
-            if not side and rem - sure <= alpha:
-                cut = rem - sure
-                return True
-            return False
+            return (sure, rem) if side else (0, rem - sure)
 
         # what the leader runs off (a bound worth its cost at two seats before the table is read,
         # at more only where the table did not settle the question)
@@ -246,19 +237,17 @@ class Search:
         others = tuple(tuple(s for s in range(n) if s not in (leader, blind)) for leader in range(n))
         plain = (1 << d) - 1 ^ tmask
 
-        def cashed(leader: int, alpha: int, beta: int, rem: int, ls: int) -> bool:
-            """Does what the leader runs off settle the question? With the bound in ``cut``. He
-            runs off the cards he may lead now where they stay leads to the end: every card, or
-            every plain card where a lead rule keeps his trumps back (a right he lacks)."""
-            nonlocal cut
+        def cashed(leader: int, rem: int, ls: int) -> tuple[int, int]:
+            """What the leader runs off, as the least and the most the coalition gets. He runs
+            off the cards he may lead now where they stay leads to the end: every card, or every
+            plain card where a lead rule keeps his trumps back (a right he lacks)."""
             h = hands[leader]
             mine = leads(leader, h, ls)
             if mine != h and mine != h & plain:
-                return False  # a lead rule that names the card (the deal's first lead)
+                return 0, rem  # a lead rule that names the card (the deal's first lead)
             free = hands[blind] if blind is not None and blind != leader else 0
             got = run_off(tb, mine, [hands[s] for s in others[leader]], free)[mode != TRICKS]
-            cut = got if maxs[leader] else rem - got
-            return cut >= beta if maxs[leader] else cut <= alpha
+            return (got, rem) if maxs[leader] else (0, rem - got)
 
         def trumping(hs: list[int]) -> int:
             """The plain groups, as bits, that one of ``hs`` is out of while holding a trump."""
@@ -315,10 +304,17 @@ class Search:
                 finally:
                     hands[:] = [0] * n
                     pending.append(nxt_round)
-            if mode != CAPTURE and sure_cut(leader, alpha, beta, rem):
-                return cut
-            if cash_on and n == 2 and cashed(leader, alpha, beta, rem, ls):
-                return cut
+            # a bound settles the question, or else narrows the window (as the table's do)
+            if mode != CAPTURE:
+                low, high = sure_bounds(rem)
+                if low >= beta or high <= alpha:
+                    return low if low >= beta else high
+                alpha, beta = max(alpha, low), min(beta, high)
+            if cash_on and n == 2:
+                low, high = cashed(leader, rem, ls)
+                if low >= beta or high <= alpha:
+                    return low if low >= beta else high
+                alpha, beta = max(alpha, low), min(beta, high)
             if not h & (h - 1) and not pending:
                 # the last trick: one card each, nothing to choose
                 meter.nodes += 1
@@ -353,8 +349,11 @@ class Search:
                     beta = hi
             else:
                 lo, hi, bm = 0, rem, -1
-            if cash_on and n > 2 and cashed(leader, alpha, beta, rem, ls):
-                return cut
+            if cash_on and n > 2:
+                low, high = cashed(leader, rem, ls)
+                if low >= beta or high <= alpha:
+                    return low if low >= beta else high
+                alpha, beta = max(alpha, low), min(beta, high)
             a0, b0 = alpha, beta
             meter.nodes += 1
             if meter.nodes > meter.limit:

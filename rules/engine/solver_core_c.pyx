@@ -437,9 +437,10 @@ cdef class Search:
             live &= live - 1
         return kz_low(live)
 
-    cdef bint _sure_cut(self, int alpha, int beta, int rem, int* out) noexcept:
+    cdef bint _sure_cut(self, int* alpha, int* beta, int rem, int* out) noexcept:
         """As in the pure search: the top trumps one side holds are that side's for sure, with
-        the cheapest cards every seat must give to their tricks."""
+        the cheapest cards every seat must give to their tricks. True, with the bound in
+        ``out``, where that settles the question; else the window narrowed to the bound."""
         cdef uint64_t trumps = 0, mine = 0, h, other, run
         cdef int side, sure = 0, s, k = 0
         cdef int held[4]
@@ -450,7 +451,7 @@ cdef class Search:
                 mine |= h
         trumps &= self.gmask[0]
         if not trumps:
-            return False
+            return self._within(0, rem, alpha, beta, out)
         side = 1 if mine & trumps & -trumps else 0
         other = trumps & ~mine if side else trumps & mine
         run = trumps if not other else trumps & ((other & -other) - 1)
@@ -470,12 +471,21 @@ cdef class Search:
             while run:
                 sure += self.pts[kz_low(run)]
                 run &= run - 1
-        if side and sure >= beta:
-            out[0] = sure
+        return self._within(sure, rem, alpha, beta, out) if side else self._within(0, rem - sure, alpha, beta, out)
+
+    cdef inline bint _within(self, int low, int high, int* alpha, int* beta, int* out) noexcept:
+        """Bounds on the count: True, with the bound in ``out``, where they settle the question;
+        else the window narrowed to them."""
+        if low >= beta[0]:
+            out[0] = low
             return True
-        if not side and rem - sure <= alpha:
-            out[0] = rem - sure
+        if high <= alpha[0]:
+            out[0] = high
             return True
+        if low > alpha[0]:
+            alpha[0] = low
+        if high < beta[0]:
+            beta[0] = high
         return False
 
     cdef inline int _worth(self, uint64_t m) noexcept:
@@ -599,18 +609,16 @@ cdef class Search:
             got += self._worth(given[i]) + self._worth_k(fol[i] & ~given[i], tricks - kz_count(given[i]), False)
         return got + self._worth_k(free, tricks, False)
 
-    cdef int _cashed(self, int leader, int alpha, int beta, int rem, int ls, int* v) except -1:
-        """Does what the leader runs off settle the question? With the bound in ``v``. He runs
-        off the cards the pure search's ``cashed`` lets him."""
+    cdef int _cashed(self, int leader, int* alpha, int* beta, int rem, int ls, int* v) except -1:
+        """Does what the leader runs off settle the question? As ``_sure_cut``. He runs off the
+        cards the pure search's ``cashed`` lets him."""
         cdef uint64_t h = self.hands[leader]
         cdef uint64_t mine = self.leads(leader, h, ls)
         if mine != h and mine != h & ~self.gmask[0]:
-            return 0
+            return self._within(0, rem, alpha, beta, v)
         if self.maxs[leader]:
-            v[0] = self._cash(leader, mine, beta)
-            return v[0] >= beta
-        v[0] = rem - self._cash(leader, mine, rem - alpha)
-        return v[0] <= alpha
+            return self._within(self._cash(leader, mine, beta[0]), rem, alpha, beta, v)
+        return self._within(0, rem - self._cash(leader, mine, rem - alpha[0]), alpha, beta, v)
 
     # moves
 
@@ -797,9 +805,10 @@ cdef class Search:
             tag = 1 + leader + 8 * (ls if self.keep_suits else 0)
             self._key(tag, &sig, &chk)
             kz_prefetch(&self.tt[sig & (self.tt_size - 1)])
-        if self.mode != 2 and self._sure_cut(alpha, beta, rem, &v):
+        # a bound settles the question, or else narrows the window (as the table's do)
+        if self.mode != 2 and self._sure_cut(&alpha, &beta, rem, &v):
             return v
-        if self.cash_on and self.n == 2 and self._cashed(leader, alpha, beta, rem, ls, &v):
+        if self.cash_on and self.n == 2 and self._cashed(leader, &alpha, &beta, rem, ls, &v):
             return v
         if not (h & (h - 1)) and self.npend == 0:
             # the last trick: one card each, nothing to choose
@@ -836,7 +845,7 @@ cdef class Search:
                 beta = hi
         else:
             lo, hi, bm = 0, rem, -1
-        if self.cash_on and self.n > 2 and self._cashed(leader, alpha, beta, rem, ls, &v):
+        if self.cash_on and self.n > 2 and self._cashed(leader, &alpha, &beta, rem, ls, &v):
             return v
         a0, b0 = alpha, beta
         self.nodes += 1
