@@ -437,13 +437,13 @@ cdef class Search:
             live &= live - 1
         return kz_low(live)
 
-    cdef bint _sure_cut(self, int* alpha, int* beta, int rem, int* out) noexcept:
-        """As in the pure search: the top trumps one side holds are that side's for sure, with
-        the cheapest cards every seat must give to their tricks. True, with the bound in
-        ``out``, where that settles the question; else the window narrowed to the bound."""
+    cdef void _sure_bounds(self, int rem, int* low, int* high) noexcept:
+        """As the pure search's ``sure_bounds``: the top trumps one side holds are that side's
+        for sure, with the cheapest cards every seat must give to their tricks."""
         cdef uint64_t trumps = 0, mine = 0, h, other, run
         cdef int side, sure = 0, s, k = 0
         cdef int held[4]
+        low[0], high[0] = 0, rem
         for s in range(self.n):
             h = self.hands[s] | (self.pend[self.npend - 1][s] if self.npend else 0)
             trumps |= h
@@ -451,7 +451,7 @@ cdef class Search:
                 mine |= h
         trumps &= self.gmask[0]
         if not trumps:
-            return self._within(0, rem, alpha, beta, out)
+            return
         side = 1 if mine & trumps & -trumps else 0
         other = trumps & ~mine if side else trumps & mine
         run = trumps if not other else trumps & ((other & -other) - 1)
@@ -471,22 +471,10 @@ cdef class Search:
             while run:
                 sure += self.pts[kz_low(run)]
                 run &= run - 1
-        return self._within(sure, rem, alpha, beta, out) if side else self._within(0, rem - sure, alpha, beta, out)
-
-    cdef inline bint _within(self, int low, int high, int* alpha, int* beta, int* out) noexcept:
-        """Bounds on the count: True, with the bound in ``out``, where they settle the question;
-        else the window narrowed to them."""
-        if low >= beta[0]:
-            out[0] = low
-            return True
-        if high <= alpha[0]:
-            out[0] = high
-            return True
-        if low > alpha[0]:
-            alpha[0] = low
-        if high < beta[0]:
-            beta[0] = high
-        return False
+        if side:
+            low[0] = sure
+        else:
+            high[0] = rem - sure
 
     cdef inline int _worth(self, uint64_t m) noexcept:
         cdef int q, t = 0
@@ -609,16 +597,19 @@ cdef class Search:
             got += self._worth(given[i]) + self._worth_k(fol[i] & ~given[i], tricks - kz_count(given[i]), False)
         return got + self._worth_k(free, tricks, False)
 
-    cdef int _cashed(self, int leader, int* alpha, int* beta, int rem, int ls, int* v) except -1:
-        """Does what the leader runs off settle the question? As ``_sure_cut``. He runs off the
-        cards the pure search's ``cashed`` lets him."""
+    cdef int _cashed(self, int leader, int alpha, int beta, int rem, int ls, int* low, int* high) except -1:
+        """As the pure search's ``cashed``: what the leader runs off, as far as the question
+        needs it (enough to settle it)."""
         cdef uint64_t h = self.hands[leader]
         cdef uint64_t mine = self.leads(leader, h, ls)
+        low[0], high[0] = 0, rem
         if mine != h and mine != h & ~self.gmask[0]:
-            return self._within(0, rem, alpha, beta, v)
+            return 0
         if self.maxs[leader]:
-            return self._within(self._cash(leader, mine, beta[0]), rem, alpha, beta, v)
-        return self._within(0, rem - self._cash(leader, mine, rem - alpha[0]), alpha, beta, v)
+            low[0] = self._cash(leader, mine, beta)
+        else:
+            high[0] = rem - self._cash(leader, mine, rem - alpha)
+        return 0
 
     # moves
 
@@ -777,7 +768,7 @@ cdef class Search:
     cdef int trick(self, int leader, int alpha, int beta, int rem, int ls) except -1:
         cdef uint64_t h, live
         cdef int best, bseat, tp, s, x, tag, lo, hi, bm, a0, b0, v, best_move, k, i, c, child, ismax, seat2
-        cdef int ply
+        cdef int ply, low, high
         cdef uint64_t legal
         cdef int ms[MAXD]
         cdef uint64_t sig
@@ -806,10 +797,16 @@ cdef class Search:
             self._key(tag, &sig, &chk)
             kz_prefetch(&self.tt[sig & (self.tt_size - 1)])
         # a bound settles the question, or else narrows the window (as the table's do)
-        if self.mode != 2 and self._sure_cut(&alpha, &beta, rem, &v):
-            return v
-        if self.cash_on and self.n == 2 and self._cashed(leader, &alpha, &beta, rem, ls, &v):
-            return v
+        if self.mode != 2:
+            self._sure_bounds(rem, &low, &high)
+            if low >= beta or high <= alpha:
+                return low if low >= beta else high
+            alpha, beta = max(alpha, low), min(beta, high)
+        if self.cash_on and self.n == 2:
+            self._cashed(leader, alpha, beta, rem, ls, &low, &high)
+            if low >= beta or high <= alpha:
+                return low if low >= beta else high
+            alpha, beta = max(alpha, low), min(beta, high)
         if not (h & (h - 1)) and self.npend == 0:
             # the last trick: one card each, nothing to choose
             self.nodes += 1
@@ -845,8 +842,11 @@ cdef class Search:
                 beta = hi
         else:
             lo, hi, bm = 0, rem, -1
-        if self.cash_on and self.n > 2 and self._cashed(leader, &alpha, &beta, rem, ls, &v):
-            return v
+        if self.cash_on and self.n > 2:
+            self._cashed(leader, alpha, beta, rem, ls, &low, &high)
+            if low >= beta or high <= alpha:
+                return low if low >= beta else high
+            alpha, beta = max(alpha, low), min(beta, high)
         a0, b0 = alpha, beta
         self.nodes += 1
         if self.nodes > self.limit:
