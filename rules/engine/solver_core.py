@@ -318,6 +318,8 @@ class Search:
             if not h & (h - 1) and not pending:
                 # the last trick: one card each, nothing to choose
                 meter.nodes += 1
+                if meter.nodes > meter.limit:
+                    raise TooComplex("too_complex")
                 best = h.bit_length() - 1
                 bseat, tp = leader, weights[leader][best]
                 s = nxt[leader]
@@ -413,6 +415,8 @@ class Search:
             live: int,
         ) -> int:
             meter.nodes += 1
+            if meter.nodes > meter.limit:
+                raise TooComplex("too_complex")
             h = hands[seat]
             legal = 0 if seat == blind else h & gmask[grp[lead]]  # Rules.followed
             if not legal:

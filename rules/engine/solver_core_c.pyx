@@ -810,6 +810,8 @@ cdef class Search:
         if not (h & (h - 1)) and self.npend == 0:
             # the last trick: one card each, nothing to choose
             self.nodes += 1
+            if self.nodes > self.limit:
+                raise TooComplex("too_complex")
             best = kz_low(h)
             bseat, tp = leader, self.wts[leader][best]
             s = self.nxt[leader]
@@ -927,6 +929,8 @@ cdef class Search:
         cdef int ismax, own, last, v, k, j, c, nb, ns, ntp, rem2, g, child, s, ply, killer
         cdef int ms[MAXD]
         self.nodes += 1
+        if self.nodes > self.limit:
+            raise TooComplex("too_complex")
         h = self.hands[seat]
         legal = self.answers(seat, h, lead, ls)
         ismax = self.maxs[seat]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -23,7 +24,7 @@ from rules.engine.solver_multi import MultiGame
 from rules.engine.solver_tables import Meter
 from rules.engine.variants import Ruleset
 
-from .test_solver import Ref, State, check_position, deal
+from .test_solver import Ref, State, check_position, deal, random_position
 
 # ---------------------------------------------------------------- boundaries
 
@@ -377,6 +378,36 @@ def test_past_the_budget_is_too_complex(compiled: bool, monkeypatch: pytest.Monk
     share = 4000 if compiled and solver_game.COMPILED is not None else 4000 // PURE_SHARE
     assert e.value.code == "too_complex" and e.value.params["budget"] == share
     assert f"more than {share} positions" in str(e.value)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.parametrize(
+    ("key", "options", "seats"),
+    [("classic-sixes", {}, None), ("yc-belka", {"blind_seat": "2"}, None), ("solo-twelve", {}, 2)],
+)
+def test_an_answer_counts_no_more_positions_than_its_budget(
+    key: str, options: dict[str, object], seats: int | None, compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every position the search counts is held to the budget: an answer that took n positions
+    is given the same at a budget of n and refused at n - 1."""
+    monkeypatch.setattr(solver_game, "USE_COMPILED", compiled)
+    share = 1 if compiled and solver_game.COMPILED is not None else PURE_SHARE
+    rs = resolve(key, options, seats=seats)
+    rnd = random.Random(f"budget {key}{options}")
+    asked = 0
+    while asked < 12:
+        _, _, leader, hands, prikup, _, plays = random_position(rs, rnd, left=4)
+        analyse = functools.partial(
+            analyse_deal, rs, leader, hands, [p[0] for p in plays], prikup=prikup, review=False
+        )
+        whole = analyse(budget=10**9)
+        if whole.nodes < 2:  # a budget below one position is never asked
+            continue
+        asked += 1
+        assert analyse(budget=whole.nodes * share) == whole
+        with pytest.raises(AnalysisError) as e:
+            analyse(budget=(whole.nodes - 1) * share)
+        assert e.value.code == "too_complex"
 
 
 def test_bad_input_fails_as_the_deal_does() -> None:
