@@ -281,6 +281,12 @@ class Search:
 
             return sorted(ms, key=score, reverse=True)
 
+        def count() -> None:
+            """One more position searched, held to the budget."""
+            meter.nodes += 1
+            if meter.nodes > meter.limit:
+                raise TooComplex("too_complex")
+
         def card_at(live: int, place: int) -> int:
             if place < 0:
                 return -1
@@ -317,9 +323,7 @@ class Search:
                 alpha, beta = max(alpha, low), min(beta, high)
             if not h & (h - 1) and not pending:
                 # the last trick: one card each, nothing to choose
-                meter.nodes += 1
-                if meter.nodes > meter.limit:
-                    raise TooComplex("too_complex")
+                count()
                 best = h.bit_length() - 1
                 bseat, tp = leader, weights[leader][best]
                 s = nxt[leader]
@@ -357,9 +361,7 @@ class Search:
                     return low if low >= beta else high
                 alpha, beta = max(alpha, low), min(beta, high)
             a0, b0 = alpha, beta
-            meter.nodes += 1
-            if meter.nodes > meter.limit:
-                raise TooComplex("too_complex")
+            count()
             live = sum(hands)
             ismax = maxs[leader]
             ms = lead_order(moves_of(leads(leader, h, ls), live), ismax, leader)
@@ -414,9 +416,7 @@ class Search:
             ls: int,
             live: int,
         ) -> int:
-            meter.nodes += 1
-            if meter.nodes > meter.limit:
-                raise TooComplex("too_complex")
+            count()
             h = hands[seat]
             legal = 0 if seat == blind else h & gmask[grp[lead]]  # Rules.followed
             if not legal:

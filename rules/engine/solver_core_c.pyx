@@ -765,6 +765,13 @@ cdef class Search:
 
     # the search
 
+    cdef inline int _count(self) except -1:
+        """One more position searched, held to the budget."""
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise TooComplex("too_complex")
+        return 0
+
     cdef int trick(self, int leader, int alpha, int beta, int rem, int ls) except -1:
         cdef uint64_t h, live
         cdef int best, bseat, tp, s, x, tag, lo, hi, bm, a0, b0, v, best_move, k, i, c, child, ismax, seat2
@@ -809,9 +816,7 @@ cdef class Search:
             alpha, beta = max(alpha, low), min(beta, high)
         if not (h & (h - 1)) and self.npend == 0:
             # the last trick: one card each, nothing to choose
-            self.nodes += 1
-            if self.nodes > self.limit:
-                raise TooComplex("too_complex")
+            self._count()
             best = kz_low(h)
             bseat, tp = leader, self.wts[leader][best]
             s = self.nxt[leader]
@@ -850,9 +855,7 @@ cdef class Search:
                 return low if low >= beta else high
             alpha, beta = max(alpha, low), min(beta, high)
         a0, b0 = alpha, beta
-        self.nodes += 1
-        if self.nodes > self.limit:
-            raise TooComplex("too_complex")
+        self._count()
         live = 0
         for s in range(self.n):
             live |= self.hands[s]
@@ -928,9 +931,7 @@ cdef class Search:
         cdef uint64_t h, legal, later = 0, mate = 0
         cdef int ismax, own, last, v, k, j, c, nb, ns, ntp, rem2, g, child, s, ply, killer
         cdef int ms[MAXD]
-        self.nodes += 1
-        if self.nodes > self.limit:
-            raise TooComplex("too_complex")
+        self._count()
         h = self.hands[seat]
         legal = self.answers(seat, h, lead, ls)
         ismax = self.maxs[seat]
