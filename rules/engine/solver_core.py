@@ -281,6 +281,15 @@ class Search:
 
             return sorted(ms, key=score, reverse=True)
 
+        def within(low: int, high: int, alpha: int, beta: int) -> tuple[int | None, int, int]:
+            """A bound's answer where it settles the question asked (None where it does not),
+            and the window narrowed to the bound, as the table's entry narrows it."""
+            if low >= beta:
+                return low, alpha, beta
+            if high <= alpha:
+                return high, alpha, beta
+            return None, max(alpha, low), min(beta, high)
+
         def count() -> None:
             """One more position searched, held to the budget."""
             meter.nodes += 1
@@ -312,15 +321,13 @@ class Search:
                     pending.append(nxt_round)
             # a bound settles the question, or else narrows the window (as the table's do)
             if mode != CAPTURE:
-                low, high = sure_bounds(rem)
-                if low >= beta or high <= alpha:
-                    return low if low >= beta else high
-                alpha, beta = max(alpha, low), min(beta, high)
+                settled, alpha, beta = within(*sure_bounds(rem), alpha, beta)
+                if settled is not None:
+                    return settled
             if cash_on and n == 2:
-                low, high = cashed(leader, rem, ls)
-                if low >= beta or high <= alpha:
-                    return low if low >= beta else high
-                alpha, beta = max(alpha, low), min(beta, high)
+                settled, alpha, beta = within(*cashed(leader, rem, ls), alpha, beta)
+                if settled is not None:
+                    return settled
             if not h & (h - 1) and not pending:
                 # the last trick: one card each, nothing to choose
                 count()
@@ -356,10 +363,9 @@ class Search:
             else:
                 lo, hi, bm = 0, rem, -1
             if cash_on and n > 2:
-                low, high = cashed(leader, rem, ls)
-                if low >= beta or high <= alpha:
-                    return low if low >= beta else high
-                alpha, beta = max(alpha, low), min(beta, high)
+                settled, alpha, beta = within(*cashed(leader, rem, ls), alpha, beta)
+                if settled is not None:
+                    return settled
             a0, b0 = alpha, beta
             count()
             live = sum(hands)

@@ -772,6 +772,18 @@ cdef class Search:
             raise TooComplex("too_complex")
         return 0
 
+    cdef inline bint _within(self, int low, int high, int* alpha, int* beta, int* v) noexcept:
+        """As the pure search's ``within``: does the bound settle the question (its answer in
+        ``v``)? Where it does not, the window is narrowed to it."""
+        if low >= beta[0]:
+            v[0] = low
+            return True
+        if high <= alpha[0]:
+            v[0] = high
+            return True
+        alpha[0], beta[0] = max(alpha[0], low), min(beta[0], high)
+        return False
+
     cdef int trick(self, int leader, int alpha, int beta, int rem, int ls) except -1:
         cdef uint64_t h, live
         cdef int best, bseat, tp, s, x, tag, lo, hi, bm, a0, b0, v, best_move, k, i, c, child, ismax, seat2
@@ -806,14 +818,12 @@ cdef class Search:
         # a bound settles the question, or else narrows the window (as the table's do)
         if self.mode != 2:
             self._sure_bounds(rem, &low, &high)
-            if low >= beta or high <= alpha:
-                return low if low >= beta else high
-            alpha, beta = max(alpha, low), min(beta, high)
+            if self._within(low, high, &alpha, &beta, &v):
+                return v
         if self.cash_on and self.n == 2:
             self._cashed(leader, alpha, beta, rem, ls, &low, &high)
-            if low >= beta or high <= alpha:
-                return low if low >= beta else high
-            alpha, beta = max(alpha, low), min(beta, high)
+            if self._within(low, high, &alpha, &beta, &v):
+                return v
         if not (h & (h - 1)) and self.npend == 0:
             # the last trick: one card each, nothing to choose
             self._count()
@@ -851,9 +861,8 @@ cdef class Search:
             lo, hi, bm = 0, rem, -1
         if self.cash_on and self.n > 2:
             self._cashed(leader, alpha, beta, rem, ls, &low, &high)
-            if low >= beta or high <= alpha:
-                return low if low >= beta else high
-            alpha, beta = max(alpha, low), min(beta, high)
+            if self._within(low, high, &alpha, &beta, &v):
+                return v
         a0, b0 = alpha, beta
         self._count()
         live = 0
