@@ -161,7 +161,6 @@ class Search:
                     lose.append(c)
             sure.sort(key=pts.__getitem__, reverse=True)
             lose.reverse()
-            lose.sort(key=pts.__getitem__)
             if not own and mate & over(best):
                 # a partner may still take the trick: below a sure winner worth 10 or more, the
                 # losing cards, plain cards of another group than the best one's the most points
@@ -169,6 +168,7 @@ class Search:
                 big = [c for c in sure if pts[c] >= 10]
                 lose.sort(key=lambda c: -pts[c] if c >= T and grp[c] != bg else pts[c])
                 return (*big, *lose, *sure[len(big) :], *win)
+            lose.sort(key=pts.__getitem__)
             return (*sure, *win, *lose)
 
         # what a card is for the rest of the deal: its worth (the capture's two stand for themselves)

@@ -646,6 +646,7 @@ cdef class Search:
         cdef int ms[MAXD]
         cdef int k = self.moves_of(legal, live, ms)
         cdef int i, j, c, x, ns = 0, nw = 0, nl = 0, bg, nb
+        cdef bint partner
         cdef int win[MAXD]
         cdef int lose[MAXD]
         if k < 2:
@@ -677,27 +678,22 @@ cdef class Search:
                         j -= 1
                     out[j] = c
                     ns += 1
+        # a partner may still take the trick: the losing cards go as _shed says, else the
+        # cheapest first
+        partner = not own and mate & self.over(best)
         for i in range(k):
             c = ms[i]
             if not (c < best and (c < self.T or self.grp[c] == bg)):
+                x = self._shed(c, bg) if partner else self.pts[c]
                 j = nl
-                while j > 0 and self.pts[lose[j - 1]] > self.pts[c]:
+                while j > 0 and (self._shed(lose[j - 1], bg) if partner else self.pts[lose[j - 1]]) > x:
                     lose[j] = lose[j - 1]
                     j -= 1
                 lose[j] = c
                 nl += 1
-        if not own and mate & self.over(best):
-            # a partner may still take the trick: below a sure winner worth 10 or more, the
-            # losing cards, plain cards of another group than the best one's the most points
-            # first, the others the cheapest first (ms keeps the other sure winners meanwhile)
-            for i in range(1, nl):
-                c = lose[i]
-                x = self._shed(c, bg)
-                j = i
-                while j > 0 and self._shed(lose[j - 1], bg) > x:
-                    lose[j] = lose[j - 1]
-                    j -= 1
-                lose[j] = c
+        if partner:
+            # below a sure winner worth 10 or more, the losing cards, then the other sure winners
+            # (ms keeps them meanwhile)
             nb = 0
             while nb < ns and self.pts[out[nb]] >= 10:
                 nb += 1
