@@ -237,12 +237,11 @@ class Search:
         others = tuple(tuple(s for s in range(n) if s not in (leader, blind)) for leader in range(n))
         plain = (1 << d) - 1 ^ tmask
 
-        def cashed(leader: int, rem: int, ls: int) -> tuple[int, int]:
+        def cashed(leader: int, rem: int, mine: int) -> tuple[int, int]:
             """What the leader runs off, as the least and the most the coalition gets. He runs
-            off the cards he may lead now where they stay leads to the end: every card, or every
-            plain card where a lead rule keeps his trumps back (a right he lacks)."""
+            off ``mine``, the cards he may lead now, where they stay leads to the end: every card,
+            or every plain card where a lead rule keeps his trumps back (a right he lacks)."""
             h = hands[leader]
-            mine = leads(leader, h, ls)
             if mine != h and mine != h & plain:
                 return 0, rem  # a lead rule that names the card (the deal's first lead)
             free = hands[blind] if blind is not None and blind != leader else 0
@@ -324,8 +323,10 @@ class Search:
                 settled, alpha, beta = within(*sure_bounds(rem), alpha, beta)
                 if settled is not None:
                     return settled
+            legal = 0  # the cards the leader may lead, asked once
             if cash_on and n == 2:
-                settled, alpha, beta = within(*cashed(leader, rem, ls), alpha, beta)
+                legal = leads(leader, h, ls)
+                settled, alpha, beta = within(*cashed(leader, rem, legal), alpha, beta)
                 if settled is not None:
                     return settled
             if not h & (h - 1) and not pending:
@@ -363,14 +364,15 @@ class Search:
             else:
                 lo, hi, bm = 0, rem, -1
             if cash_on and n > 2:
-                settled, alpha, beta = within(*cashed(leader, rem, ls), alpha, beta)
+                legal = leads(leader, h, ls)
+                settled, alpha, beta = within(*cashed(leader, rem, legal), alpha, beta)
                 if settled is not None:
                     return settled
             a0, b0 = alpha, beta
             count()
             live = sum(hands)
             ismax = maxs[leader]
-            ms = lead_order(moves_of(leads(leader, h, ls), live), ismax, leader)
+            ms = lead_order(moves_of(legal or leads(leader, h, ls), live), ismax, leader)
             ply = live.bit_count() + _PLIES * len(pending)
             if killers and bm not in ms:  # none of an earlier visit: the last lead that cut at this ply
                 bm = lead_killer.get((ply, leader), -1)

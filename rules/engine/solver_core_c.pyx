@@ -597,19 +597,17 @@ cdef class Search:
             got += self._worth(given[i]) + self._worth_k(fol[i] & ~given[i], tricks - kz_count(given[i]), False)
         return got + self._worth_k(free, tricks, False)
 
-    cdef int _cashed(self, int leader, int alpha, int beta, int rem, int ls, int* low, int* high) except -1:
-        """As the pure search's ``cashed``: what the leader runs off, as far as the question
-        needs it (enough to settle it)."""
+    cdef void _cashed(self, int leader, uint64_t mine, int alpha, int beta, int rem, int* low, int* high) noexcept:
+        """As the pure search's ``cashed``: what the leader runs off of ``mine``, the cards he may
+        lead, as far as the question needs it (enough to settle it)."""
         cdef uint64_t h = self.hands[leader]
-        cdef uint64_t mine = self.leads(leader, h, ls)
         low[0], high[0] = 0, rem
         if mine != h and mine != h & ~self.gmask[0]:
-            return 0
+            return
         if self.maxs[leader]:
             low[0] = self._cash(leader, mine, beta)
         else:
             high[0] = rem - self._cash(leader, mine, rem - alpha)
-        return 0
 
     # moves
 
@@ -816,8 +814,10 @@ cdef class Search:
             self._sure_bounds(rem, &low, &high)
             if self._within(low, high, &alpha, &beta, &v):
                 return v
+        legal = 0  # the cards the leader may lead, asked once
         if self.cash_on and self.n == 2:
-            self._cashed(leader, alpha, beta, rem, ls, &low, &high)
+            legal = self.leads(leader, h, ls)
+            self._cashed(leader, legal, alpha, beta, rem, &low, &high)
             if self._within(low, high, &alpha, &beta, &v):
                 return v
         if not (h & (h - 1)) and self.npend == 0:
@@ -856,7 +856,8 @@ cdef class Search:
         else:
             lo, hi, bm = 0, rem, -1
         if self.cash_on and self.n > 2:
-            self._cashed(leader, alpha, beta, rem, ls, &low, &high)
+            legal = self.leads(leader, h, ls)
+            self._cashed(leader, legal, alpha, beta, rem, &low, &high)
             if self._within(low, high, &alpha, &beta, &v):
                 return v
         a0, b0 = alpha, beta
@@ -865,7 +866,8 @@ cdef class Search:
         for s in range(self.n):
             live |= self.hands[s]
         ismax = self.maxs[leader]
-        legal = self.leads(leader, h, ls)
+        if not legal:
+            legal = self.leads(leader, h, ls)
         ply = kz_count(live) + PLIES * self.npend
         if bm >= 0 and not self._first_of_run(bm, legal, live):
             bm = -1
