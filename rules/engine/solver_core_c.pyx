@@ -604,10 +604,13 @@ cdef class Search:
         low[0], high[0] = 0, rem
         if mine != h and mine != h & ~self.gmask[0]:
             return
+        # a zero window is settled by the bound or left as it is, so a count short of the
+        # question may stop early; a wider one is narrowed to the whole count
+        wide = beta - alpha > 1
         if self.maxs[leader]:
-            low[0] = self._cash(leader, mine, beta)
+            low[0] = self._cash(leader, mine, 0 if wide else beta)
         else:
-            high[0] = rem - self._cash(leader, mine, rem - alpha)
+            high[0] = rem - self._cash(leader, mine, 0 if wide else rem - alpha)
 
     # moves
 
