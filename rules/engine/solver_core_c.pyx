@@ -601,12 +601,12 @@ cdef class Search:
         """As the pure search's ``cashed``: what the leader runs off of ``mine``, the cards he may
         lead, as far as the question needs it (enough to settle it)."""
         cdef uint64_t h = self.hands[leader]
+        # a zero window is settled by the bound or left as it is, so a count short of the
+        # question may stop early; a wider one is narrowed to the whole count
+        cdef bint wide = beta - alpha > 1
         low[0], high[0] = 0, rem
         if mine != h and mine != h & ~self.gmask[0]:
             return
-        # a zero window is settled by the bound or left as it is, so a count short of the
-        # question may stop early; a wider one is narrowed to the whole count
-        wide = beta - alpha > 1
         if self.maxs[leader]:
             low[0] = self._cash(leader, mine, 0 if wide else beta)
         else:
