@@ -109,14 +109,14 @@ cdef enum:
 
 cdef uint64_t USED = (<uint64_t> 1) << 63  # the mark of a kept slot in use
 
-# An entry keeps two independent hashes of its position's key, not the key: the big deals' table,
-# whose lookups wait on memory, is then a fraction of the size, and two positions would share
-# both hashes far less often than the hardware errs.
-cdef struct Entry:
-    uint64_t sig  # the key's hash, never 0 in a slot in use (the slot is its low bits)
-    uint16_t chk  # a second hash of the key
-    int16_t lo, hi
-    int8_t bm  # the best lead, as its place among the live cards
+# A slot of the table is one word, a hash of its position's key above the position's two bounds,
+# and the best lead is a byte in a second table, read only where the bounds leave a question: the
+# big deals' table, whose lookups wait on memory, is then as small as it can be, and two positions
+# share the hash's 50 bits far less often than the hardware errs.
+cdef enum:
+    WB = 7  # the bits of each bound: no deal's points pass 127
+cdef uint64_t BMASK = ((<uint64_t> 1) << WB) - 1
+cdef uint64_t SIGS = ~((<uint64_t> 1 << (2 * WB)) - 1)  # the hash's bits of a slot
 
 cdef struct Kept:
     uint64_t key  # with USED set in a slot that holds one
@@ -158,7 +158,8 @@ cdef class Search:
     cdef uint64_t pend[MAXR][4]
     cdef int npend
     cdef long long nodes, limit
-    cdef Entry* tt
+    cdef uint64_t* tt
+    cdef int8_t* tbm
     cdef size_t tt_size, tt_count
     cdef Kept* ans
     cdef size_t ans_size, ans_count
@@ -171,17 +172,19 @@ cdef class Search:
 
     def __cinit__(self, rules, int seats, coalition, int mode, capture, meter):
         self.tt_size = 1 << 12
-        self.tt = <Entry*> kz_table_alloc(self.tt_size * sizeof(Entry))
+        self.tt = <uint64_t*> kz_table_alloc(self.tt_size * sizeof(uint64_t))
+        self.tbm = <int8_t*> kz_table_alloc(self.tt_size)
         self.ans_size = self.lds_size = 1 << 10
         memset(self.lead_killer, -1, sizeof(self.lead_killer))
         memset(self.answer_killer, -1, sizeof(self.answer_killer))
         self.ans = <Kept*> PyMem_Calloc(self.ans_size, sizeof(Kept))
         self.lds = <Kept*> PyMem_Calloc(self.lds_size, sizeof(Kept))
-        if self.tt == NULL or self.ans == NULL or self.lds == NULL:
+        if self.tt == NULL or self.tbm == NULL or self.ans == NULL or self.lds == NULL:
             raise MemoryError()
 
     def __dealloc__(self):
-        kz_table_free(self.tt, self.tt_size * sizeof(Entry))
+        kz_table_free(self.tt, self.tt_size * sizeof(uint64_t))
+        kz_table_free(self.tbm, self.tt_size)
         PyMem_Free(self.ans)
         PyMem_Free(self.lds)
 
@@ -226,6 +229,8 @@ cdef class Search:
         if len(tb.by_worth) > 8:
             raise ValueError("a deal past the compiled search's sizes")
         self.npt = len(tb.by_worth)
+        if sum(tb.pts) > BMASK:  # a bound must fit its bits
+            raise ValueError("a deal past the compiled search's sizes")
         for q in range(self.npt):
             self.ptval[q], self.ptmask[q] = tb.by_worth[q]
         kinds = {}
@@ -252,7 +257,7 @@ cdef class Search:
     @property
     def table_bytes(self):
         """The memory the table of positions holds now."""
-        return self.tt_size * sizeof(Entry)
+        return self.tt_size * (sizeof(uint64_t) + 1)
 
     def rest(self, hands, trick, int rnd):
         """The most the coalition could still get: the pure search's own bound, read off this one."""
@@ -335,13 +340,14 @@ cdef class Search:
 
     # the transposition table
 
-    cdef void _key(self, int tag, uint64_t* sig, uint16_t* chk) noexcept:
-        """Two hashes of a position at a trick's start, as the cards still to be played, low bit
+    cdef uint64_t _key(self, int tag) noexcept:
+        """The hash of a position at a trick's start, as the cards still to be played, low bit
         first, each as who holds it and what it is worth, with the number of them in each group:
         positions that differ only in which of the worthless cards are gone play alike and share
         an entry. Each bit of the holders' numbers and of the worths' kinds is gathered over the
-        places of the cards left into one word, and the words are hashed twice."""
-        cdef uint64_t live, rest, h, k
+        places of the cards left into one word, and the words are hashed into a slot's hash bits
+        (never all 0)."""
+        cdef uint64_t live, rest, h
         cdef uint64_t* hs = self.hands
         cdef uint64_t* ps
         cdef uint64_t bits[6]
@@ -368,38 +374,40 @@ cdef class Search:
              ^ kz_mum(w[2] ^ 0xA4093822299F31D0ULL, w[3] ^ 0x082EFA98EC4E6C89ULL)
              ^ kz_mum(w[4] ^ 0x452821E638D01377ULL, w[5] ^ 0xBE5466CF34E90C6CULL)
              ^ kz_mum(rest ^ 0xC0AC29B7C97C50DDULL, 0x3F84D5B5B5470917ULL))
-        k = (kz_mum(w[0] ^ 0x9216D5D98979FB1BULL, w[3] ^ 0xD1310BA698DFB5ACULL)
-             ^ kz_mum(w[1] ^ 0x2FFD72DBD01ADFB7ULL, w[4] ^ 0xB8E1AFED6A267E96ULL)
-             ^ kz_mum(w[2] ^ 0xBA7C9045F12C7F99ULL, w[5] ^ 0x24A19947B3916CF7ULL)
-             ^ kz_mum(rest ^ 0x0801F2E2858EFC16ULL, 0x636920D871574E69ULL))
-        h = mix(h)
-        sig[0] = h + (h == 0)
-        chk[0] = <uint16_t> (mix(k) >> 48)
+        h = mix(h) & SIGS
+        return h if h else SIGS & -SIGS
 
-    cdef size_t _slot(self, uint64_t sig, uint16_t chk) noexcept:
+    cdef size_t _slot(self, uint64_t sig) noexcept:
+        """The slot of the position hashed ``sig``: its own, or the empty one it would take."""
         cdef size_t mask = self.tt_size - 1
-        cdef size_t i = sig & mask
-        cdef Entry* e
+        cdef size_t i = (sig >> (2 * WB)) & mask
+        cdef uint64_t w
         while True:
-            e = &self.tt[i]
-            if e.sig == 0 or (e.sig == sig and e.chk == chk):
+            w = self.tt[i]
+            if w == 0 or (w & SIGS) == sig:
                 return i
             i = (i + 1) & mask
 
     cdef int _grow_tt(self) except -1:
         cdef size_t old_size = self.tt_size, new_size = old_size * 2, j, i
-        cdef Entry* old = self.tt
-        cdef Entry* new = <Entry*> kz_table_alloc(new_size * sizeof(Entry))
-        if new == NULL:
+        cdef uint64_t* old = self.tt
+        cdef int8_t* old_bm = self.tbm
+        cdef uint64_t* new = <uint64_t*> kz_table_alloc(new_size * sizeof(uint64_t))
+        cdef int8_t* new_bm = <int8_t*> kz_table_alloc(new_size)
+        if new == NULL or new_bm == NULL:
+            kz_table_free(new, new_size * sizeof(uint64_t))
+            kz_table_free(new_bm, new_size)
             raise MemoryError()
         for j in range(old_size):
-            if old[j].sig:
-                i = old[j].sig & (new_size - 1)
-                while new[i].sig:
+            if old[j]:
+                i = (old[j] >> (2 * WB)) & (new_size - 1)
+                while new[i]:
                     i = (i + 1) & (new_size - 1)
                 new[i] = old[j]
-        kz_table_free(old, old_size * sizeof(Entry))
-        self.tt = new
+                new_bm[i] = old_bm[j]
+        kz_table_free(old, old_size * sizeof(uint64_t))
+        kz_table_free(old_bm, old_size)
+        self.tt, self.tbm = new, new_bm
         self.tt_size = new_size
         return 0
 
@@ -787,10 +795,8 @@ cdef class Search:
         cdef int ply, low, high
         cdef uint64_t legal
         cdef int ms[MAXD]
-        cdef uint64_t sig
-        cdef uint16_t chk
+        cdef uint64_t sig = 0, w
         cdef size_t slot, size0
-        cdef Entry* e
         if rem <= alpha:
             return rem
         if beta <= 0:
@@ -810,8 +816,9 @@ cdef class Search:
         if (h & (h - 1)) or self.npend:
             # the slot is fetched from memory while the bounds below are worked out
             tag = 1 + leader + 8 * (ls if self.keep_suits else 0)
-            self._key(tag, &sig, &chk)
-            kz_prefetch(&self.tt[sig & (self.tt_size - 1)])
+            sig = self._key(tag)
+            slot = (sig >> (2 * WB)) & (self.tt_size - 1)
+            kz_prefetch(&self.tt[slot])
         # a bound settles the question, or else narrows the window (as the table's do)
         if self.mode != 2:
             self._sure_bounds(rem, &low, &high)
@@ -841,17 +848,17 @@ cdef class Search:
                 return 1 if self.maxs[bseat] else 0
             return 1 if tp == 3 else 0
         size0 = self.tt_size
-        slot = self._slot(sig, chk)
-        e = &self.tt[slot]
-        if e.sig:
-            lo, hi = e.lo, e.hi
+        slot = self._slot(sig)
+        w = self.tt[slot]
+        if w:
+            lo, hi = <int> (w & BMASK), <int> ((w >> WB) & BMASK)
             if lo >= beta:
                 return lo
             if hi <= alpha:
                 return hi
             if lo == hi:  # exact: within a wider window it would leave none to search
                 return lo
-            bm = self._card_at(e.bm)
+            bm = self._card_at(self.tbm[slot])
             if lo > alpha:
                 alpha = lo
             if hi < beta:
@@ -924,16 +931,14 @@ cdef class Search:
         # the children may have grown the table or filled the slot found: then find it again
         if (self.tt_count + 1) * 10 > self.tt_size * 7:
             self._grow_tt()
-        if self.tt_size != size0:
-            slot = self._slot(sig, chk)
-        e = &self.tt[slot]
-        if e.sig and not (e.sig == sig and e.chk == chk):
-            slot = self._slot(sig, chk)
-            e = &self.tt[slot]
-        if not e.sig:
+        w = self.tt[slot]
+        if self.tt_size != size0 or (w and (w & SIGS) != sig):
+            slot = self._slot(sig)
+            w = self.tt[slot]
+        if not w:
             self.tt_count += 1
-            e.sig, e.chk = sig, chk
-        e.lo, e.hi, e.bm = lo, hi, self._place_of(best_move)
+        self.tt[slot] = sig | (<uint64_t> hi) << WB | <uint64_t> lo
+        self.tbm[slot] = self._place_of(best_move)
         return v
 
     cdef int node(self, int i, int seat, int lead, int best, int bseat, int tp, int alpha, int beta,
