@@ -153,6 +153,7 @@ cdef class Search:
     cdef uint64_t ptmask[8]  # the cards of each point value, the fewest points first
     cdef int ptval[8]
     cdef int npt
+    cdef int16_t wb[5][256]  # per byte of a mask of cards, the points of each value of it
     cdef int nxt[4]
     cdef uint64_t hands[4]
     cdef uint64_t pend[MAXR][4]
@@ -189,7 +190,7 @@ cdef class Search:
         PyMem_Free(self.lds)
 
     def __init__(self, rules, int seats, coalition, int mode, capture, meter):
-        cdef int c, s, q
+        cdef int c, s, q, b
         tb = rules.tb
         self.rules = rules
         self.n = seats
@@ -229,6 +230,12 @@ cdef class Search:
         if len(tb.by_worth) > 8:
             raise ValueError("a deal past the compiled search's sizes")
         self.npt = len(tb.by_worth)
+        for q in range(5):
+            for c in range(256):
+                self.wb[q][c] = 0
+                for b in range(8):
+                    if c >> b & 1 and 8 * q + b < self.d:
+                        self.wb[q][c] += self.pts[8 * q + b]
         if sum(tb.pts) > BMASK:  # a bound must fit its bits
             raise ValueError("a deal past the compiled search's sizes")
         for q in range(self.npt):
@@ -485,10 +492,8 @@ cdef class Search:
             high[0] = rem - sure
 
     cdef inline int _worth(self, uint64_t m) noexcept:
-        cdef int q, t = 0
-        for q in range(self.npt):
-            t += self.ptval[q] * kz_count(m & self.ptmask[q])
-        return t
+        return (self.wb[0][m & 255] + self.wb[1][(m >> 8) & 255] + self.wb[2][(m >> 16) & 255]
+                + self.wb[3][(m >> 24) & 255] + self.wb[4][(m >> 32) & 255])
 
     cdef inline int _worth_k(self, uint64_t m, int k, bint most) noexcept:
         """The most (``most=False``: the fewest) points ``k`` cards of ``m`` can be worth."""
@@ -503,18 +508,6 @@ cdef class Search:
             t += c * self.ptval[q]
             k -= c
         return t
-
-    cdef inline uint64_t _lowest(self, uint64_t m, int k) noexcept:
-        """``k`` cards of ``m`` worth the fewest points (as a set of cards)."""
-        cdef uint64_t out = 0, x
-        cdef int q
-        for q in range(self.npt):
-            x = m & self.ptmask[q]
-            while x and k > 0:
-                out |= x & (~x + 1)
-                x &= x - 1
-                k -= 1
-        return out
 
     cdef inline bint _drawn(self, uint64_t* fol, int nfol, uint64_t free, uint64_t gm, int k) noexcept:
         """Do ``k`` leads of the group ``gm`` draw every card of it the others hold?"""
@@ -533,7 +526,6 @@ cdef class Search:
         cdef uint64_t tm = self.gmask[0]
         cdef uint64_t free = 0, ft, lt, above, ls, fs, gm
         cdef uint64_t fol[4]
-        cdef uint64_t given[4]
         cdef bint ruffs[4]
         cdef bint any_ruff = 0, skip
         cdef int nfol = 0, i, s, r, k, c, tricks, got, g
@@ -597,13 +589,41 @@ cdef class Search:
         if got + tricks * self.ptval[self.npt - 1] * (self.n - 1) < need:
             return got
         for i in range(nfol):
-            given[i] = 0
-            for g in range(5):
-                if ks[g]:
-                    given[i] |= self._lowest(fol[i] & self.gmask[g], ks[g])
-        for i in range(nfol):
-            got += self._worth(given[i]) + self._worth_k(fol[i] & ~given[i], tricks - kz_count(given[i]), False)
+            got += self._given(fol[i], ks, tricks)
         return got + self._worth_k(free, tricks, False)
+
+    cdef int _given(self, uint64_t f, int* ks, int tricks) noexcept:
+        """What a follower holding ``f`` gives at least to ``tricks`` tricks, ``ks[g]`` of them led
+        in the group ``g``: his cheapest cards of each group led, as far as he holds it, and his
+        cheapest others to the rest."""
+        cdef int left[8]
+        cdef int q, g, k, c, t = 0
+        cdef uint64_t m
+        for q in range(self.npt):
+            left[q] = kz_count(f & self.ptmask[q])
+        for g in range(5):
+            k = ks[g]
+            if not k:
+                continue
+            m = f & self.gmask[g]
+            q = 0
+            while k and m and q < self.npt:
+                c = kz_count(m & self.ptmask[q])
+                if c > k:
+                    c = k
+                t += c * self.ptval[q]
+                left[q] -= c
+                tricks -= c
+                k -= c
+                m &= ~self.ptmask[q]
+                q += 1
+        q = 0
+        while tricks > 0 and q < self.npt:
+            c = left[q] if left[q] < tricks else tricks
+            t += c * self.ptval[q]
+            tricks -= c
+            q += 1
+        return t
 
     cdef void _cashed(self, int leader, uint64_t mine, int alpha, int beta, int rem, int* low, int* high) noexcept:
         """As the pure search's ``cashed``: what the leader runs off of ``mine``, the cards he may
