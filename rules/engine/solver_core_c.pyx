@@ -384,10 +384,14 @@ cdef class Search:
         h = mix(h) & SIGS
         return h if h else SIGS & -SIGS
 
+    cdef inline size_t _home(self, uint64_t sig, size_t size) noexcept:
+        """Where the position hashed ``sig`` is looked for first in a table of ``size`` slots."""
+        return (sig >> (2 * WB)) & (size - 1)
+
     cdef size_t _slot(self, uint64_t sig) noexcept:
         """The slot of the position hashed ``sig``: its own, or the empty one it would take."""
         cdef size_t mask = self.tt_size - 1
-        cdef size_t i = (sig >> (2 * WB)) & mask
+        cdef size_t i = self._home(sig, self.tt_size)
         cdef uint64_t w
         while True:
             w = self.tt[i]
@@ -407,7 +411,7 @@ cdef class Search:
             raise MemoryError()
         for j in range(old_size):
             if old[j]:
-                i = (old[j] >> (2 * WB)) & (new_size - 1)
+                i = self._home(old[j], new_size)
                 while new[i]:
                     i = (i + 1) & (new_size - 1)
                 new[i] = old[j]
@@ -837,8 +841,7 @@ cdef class Search:
             # the slot is fetched from memory while the bounds below are worked out
             tag = 1 + leader + 8 * (ls if self.keep_suits else 0)
             sig = self._key(tag)
-            slot = (sig >> (2 * WB)) & (self.tt_size - 1)
-            kz_prefetch(&self.tt[slot])
+            kz_prefetch(&self.tt[self._home(sig, self.tt_size)])
         # a bound settles the question, or else narrows the window (as the table's do)
         if self.mode != 2:
             self._sure_bounds(rem, &low, &high)
