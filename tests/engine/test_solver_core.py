@@ -27,7 +27,10 @@ POSITIONS = 40  # for the pure search; five times as many for the compiled one
 WINDOW_LEFT = 7
 LOOPED_LEFT = 8  # where only compiled searches run: whole hands at the eight-card tables
 # the tables whose plays are one card: the search this module compiles
-ONE_CARD_TABLES = [t for t in TABLES if not t[1].get("multi_leads") and t[0] != "draw-four"]
+one_card_tables = pytest.mark.parametrize(
+    ("key", "options", "seats", "context"),
+    [t for t in TABLES if not t[1].get("multi_leads") and t[0] != "draw-four"],
+)
 
 
 def test_a_build_is_never_stale() -> None:
@@ -40,10 +43,7 @@ def test_a_build_is_never_stale() -> None:
     solver_game.COMPILED is None,
     reason="the compiled search is not built (scripts/build_solver.py needs Cython, gcc, python3-dev)",
 )
-@pytest.mark.parametrize(
-    ("key", "options", "seats", "context"),
-    ONE_CARD_TABLES,
-)
+@one_card_tables
 def test_compiled_equals_pure(
     key: str,
     options: dict[str, object],
@@ -65,10 +65,7 @@ def test_compiled_equals_pure(
 
 
 @pytest.mark.skipif(solver_game.COMPILED is None, reason="the compiled search is not built")
-@pytest.mark.parametrize(
-    ("key", "options", "seats", "context"),
-    ONE_CARD_TABLES,
-)
+@one_card_tables
 def test_a_trick_start_searched_with_the_whole_window_is_the_pures(
     key: str,
     options: dict[str, object],
@@ -119,10 +116,7 @@ def test_the_switch_picks_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
         assert type(game._search(frozenset({0, 2}), POINTS)) is core.Search
 
 
-@pytest.mark.parametrize(
-    ("key", "options", "seats", "context"),
-    ONE_CARD_TABLES,
-)
+@one_card_tables
 def test_the_legality_not_asked_of_the_engine_is_the_engines(
     key: str, options: dict[str, object], seats: int | None, context: TrickContext | None
 ) -> None:
