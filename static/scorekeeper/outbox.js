@@ -362,7 +362,7 @@
   K.outboxRefresh = refreshList;
 
   // ---- sending, in order, one match's queue stopping at an entry the players must decide
-  var running = null, timer = null, backoff = 0;
+  var running = null, again = false, timer = null, backoff = 0;
   function later() { backoff = backoffAfter(backoff); return backoff; }
   function sendSoon(ms) {
     clearTimeout(timer);
@@ -410,8 +410,9 @@
       });
     }, function () { return "retry"; });
   }
+  // asked while a pass runs: that pass read the outbox before what asked, so one more follows it
   function drain() {
-    if (running) return running;
+    if (running) { again = true; return running; }
     var work = function () {
       return list().then(function (l) {
         cache = l;
@@ -432,7 +433,7 @@
               return next();
             });
           }
-          return next().then(function () {
+          return Promise.resolve(next()).then(function () {
             K.setServerDown(stop);
             if (stop) sendSoon(later());
             else backoff = 0;
@@ -442,7 +443,12 @@
       });
     };
     var p = (navigator.locks && navigator.locks.request) ? navigator.locks.request(K.conf.outboxLock, work) : work();
-    running = Promise.resolve(p).catch(function () {}).then(function () { running = null; return refreshList(); });
+    running = Promise.resolve(p).catch(function () {}).then(function () {
+      running = null;
+      return refreshList().then(function () {
+        if (again) { again = false; return drain(); }
+      });
+    });
     return running;
   }
 
@@ -478,12 +484,12 @@
   function resolve(key, choice) {
     var e = cache.filter(function (x) { return x.key === key; })[0];
     if (!e || e.state !== "conflict") return;
-    var c = e.conflict, p;
-    e.state = step(e.state, choice);
-    if (choice === "theirs") {
+    var c = e.conflict, p, state = step(e.state, choice);
+    if (state === null) { // a pass under way may hold this very entry: it stays as it was there
       cache = cache.filter(function (x) { return x.key !== key; });
       p = drop(key);
     } else if (choice === "replace") {
+      e.state = state;
       // an edit of their hand with this phone's record, saying why
       e.url = c.replace_url; // the server's link to the hand already there
       e.action = "edit";
@@ -496,6 +502,7 @@
       e.hand = null; e.conflict = null;
       p = put(e);
     } else {
+      e.state = state;
       renumbered(cache, e, c.next_hand).forEach(function (xh) { xh[0].hand = xh[1]; put(xh[0]); });
       e.hand = c.next_hand; e.version = c.version; e.conflict = null;
       p = put(e);

@@ -50,13 +50,20 @@ def test_a_conflicted_hand_is_not_counted_in_the_next_hand_number(
     page.reload()
     expect(conflict).to_have_count(1)
     expect(page.locator("#entry h2")).to_contain_text("Кон 7")
-    # a hand tapped now (it queues behind the conflict) is kept for hand 7
-    tap_hand(page, 61)
+    # a hand tapped now (it queues behind the conflict) is kept for hand 7; the pass it starts
+    # is still waiting for the server when the players decide
+    held: list = []
+    page.route(re.compile(r"/csrf/$"), lambda route: held.append(route) if not held else route.continue_())
+    with page.expect_request(re.compile(r"/csrf/$")):
+        tap_hand(page, 61)
     expect(page.locator(PENDING)).to_have_count(3)
     expect(page.locator(PENDING).first.locator(".hand-no")).to_have_text("7")
     expect(page.locator("#entry h2")).to_contain_text("Кон 8")
-    # keep theirs: my other two follow as hands 6 and 7
+    assert len(held) == 1
+    # keep theirs: my other two follow as hands 6 and 7, after the pass that saw the conflict
     conflict.get_by_role("button", name="Оставить их").click()
+    expect(page.locator(PENDING)).to_have_count(2)  # the conflicted one has left the outbox
+    held[0].continue_()
     expect(page.locator(PENDING)).to_have_count(0, timeout=15000)
     log = live(edit)
     assert [a for a, _r, _ in log] == ["add"] * 7
