@@ -227,19 +227,17 @@ cdef class Search:
                 else:
                     self.wts[s][c] = 0
             self.eqv[c] = self.pts[c] if mode == 0 else 0
-        if len(tb.by_worth) > 8:
+        if len(tb.by_worth) > 8 or sum(tb.pts) > BMASK:  # a bound must fit its bits
             raise ValueError("a deal past the compiled search's sizes")
         self.npt = len(tb.by_worth)
+        for q in range(self.npt):
+            self.ptval[q], self.ptmask[q] = tb.by_worth[q]
         for q in range(5):
             for c in range(256):
                 self.wb[q][c] = 0
                 for b in range(8):
                     if c >> b & 1 and 8 * q + b < self.d:
                         self.wb[q][c] += self.pts[8 * q + b]
-        if sum(tb.pts) > BMASK:  # a bound must fit its bits
-            raise ValueError("a deal past the compiled search's sizes")
-        for q in range(self.npt):
-            self.ptval[q], self.ptmask[q] = tb.by_worth[q]
         kinds = {}
         for q in range(3):
             self.kind[q] = 0
