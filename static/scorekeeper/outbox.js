@@ -488,23 +488,23 @@
     if (state === null) { // a pass under way may hold this very entry: it stays as it was there
       cache = cache.filter(function (x) { return x.key !== key; });
       p = drop(key);
-    } else if (choice === "replace") {
-      e.state = state;
-      // an edit of their hand with this phone's record, saying why
-      e.url = c.replace_url; // the server's link to the hand already there
-      e.action = "edit";
-      // the reason as a code, shown in each reader's language (scorekeeper.reasons)
-      e.fields = e.fields.filter(function (f) { return ["reason", "reason_code", "reason_params"].indexOf(f[0]) < 0; })
-        .concat([["reason_code", "replaced_offline"], ["reason_params", ""]]);
-      e.nonce = newNonce(); // a nonce belongs to one action
-      e.version = c.version;
-      e.summary = K.t("act-edit", { n: e.hand }) + ": " + e.summary;
-      e.hand = null; e.conflict = null;
-      p = put(e);
     } else {
       e.state = state;
-      renumbered(cache, e, c.next_hand).forEach(function (xh) { xh[0].hand = xh[1]; put(xh[0]); });
-      e.hand = c.next_hand; e.version = c.version; e.conflict = null;
+      if (choice === "replace") {
+        // an edit of their hand with this phone's record, saying why
+        e.url = c.replace_url; // the server's link to the hand already there
+        e.action = "edit";
+        // the reason as a code, shown in each reader's language (scorekeeper.reasons)
+        e.fields = e.fields.filter(function (f) { return ["reason", "reason_code", "reason_params"].indexOf(f[0]) < 0; })
+          .concat([["reason_code", "replaced_offline"], ["reason_params", ""]]);
+        e.nonce = newNonce(); // a nonce belongs to one action
+        e.summary = K.t("act-edit", { n: e.hand }) + ": " + e.summary;
+        e.hand = null;
+      } else {
+        renumbered(cache, e, c.next_hand).forEach(function (xh) { xh[0].hand = xh[1]; put(xh[0]); });
+        e.hand = c.next_hand;
+      }
+      e.version = c.version; e.conflict = null;
       p = put(e);
     }
     p.then(refreshList).then(function () { return drain(); });
