@@ -73,7 +73,8 @@ def fewest_nodes(game: CardGame, pos: Pos) -> int:
     answer, the last trick as one, equivalent cards as one) visits to prove side 0's points
     from ``pos`` on with the whole window, whatever order it tries the moves in: the smallest
     proof tree of that value. It leaves out what the solver may save besides, positions met
-    twice and the bounds (the sure trumps, the leader's run of sure cards)."""
+    twice, the bounds (the sure trumps, the leader's run of sure cards) and the runs it plays as
+    one card where it is settled which side takes the trick (solver_tables.fed_heads)."""
     tb = game.tb
     coalition = frozenset(game.rs.sides[0])
     never = 10**12  # a bound that does not hold: no proof

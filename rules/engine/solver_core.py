@@ -10,20 +10,22 @@ The rules come from the engine (:mod:`~rules.engine.solver_tables`).
 The search is fail-soft alpha-beta, asked zero-window questions (MTD(f)): a transposition
 table at trick boundaries holds bounds on the rest of the deal, with the best lead it found,
 keyed on who holds what among the cards still to play, in ladder order, and what each is worth;
-cards of one hand that no live card separates and that are worth the same are searched once;
-moves are tried in an order that usually cuts first, and where partners play together on both
-sides, the move that last cut off at the same point of the deal (a killer move) before the others
-unless the table names one. Two bounds answer a question at a trick's
-start without searching where they settle it, and narrow the window where they do not: the
-top trumps one side holds, with the cards every seat must give to the tricks they take, and
-what the leader can run off in a row with the cards the others must give to it.
+cards of one hand that no live card separates and that are worth the same are searched once, and
+in points such a run is one card where the side that takes the trick is settled (the most points
+to the mover's side, the fewest to the other: fed_heads); moves are tried in an order that
+usually cuts first, and where partners play together on both sides, the move that last cut off
+at the same point of the deal (a killer move) before the others unless the table names one. Two
+bounds answer a question at a trick's start without searching where they settle it, and narrow
+the window where they do not: the top trumps one side holds, with the cards every seat must give
+to the tricks they take, and what the leader can run off in a row with the cards the others must
+give to it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .solver_tables import Meter, Rules, TooComplex, killers_used, run_heads, run_off, worth
+from .solver_tables import Meter, Rules, TooComplex, fed_heads, killers_used, run_heads, run_off, worth
 
 POINTS, TRICKS, CAPTURE = 0, 1, 2
 """What a search counts: card points, tricks taken, or a queen capture made (1 or 0)."""
@@ -140,10 +142,46 @@ class Search:
             """The cards that beat ``x``."""
             return (1 << x) - 1 if x < T else tmask | gmask[grp[x]] & ((1 << x) - 1)
 
+        def answer_heads(
+            legal: int, live: int, best: int, own: bool, later: int, mate: int
+        ) -> tuple[int, ...]:
+            """The answers searched: in points, a run's one card where the side that takes the
+            trick is settled (fed_heads)."""
+            if mode != POINTS:
+                return moves_of(legal, live)
+            bg = grp[best]
+
+            def takes(c: int) -> bool | None:
+                if c < best and (c < T or grp[c] == bg):  # it holds the trick
+                    return True if not later & over(c) else None
+                if own:
+                    return True if not later & over(best) else None
+                return False if not mate & over(best) else None
+
+            return fed_heads(tb, legal, live, takes)
+
+        def lead_heads(legal: int, live: int, ismax: bool, ls: int) -> tuple[int, ...]:
+            """The leads searched: in points, a run's one card where no seat of the other side
+            may take the trick, or, at two seats, where the other must."""
+            if mode != POINTS:
+                return moves_of(legal, live)
+
+            def takes(c: int) -> bool | None:
+                above = over(c)
+                got = 0
+                for s in range(n):
+                    if maxs[s] != ismax:
+                        got |= answers(s, hands[s], c, ls)
+                if not got & above:
+                    return True
+                return False if n == 2 and not got & ~above else None
+
+            return fed_heads(tb, legal, live, takes)
+
         def ordered(legal: int, live: int, best: int, own: bool, later: int, mate: int) -> tuple[int, ...]:
             """``later``: what the other side still to play in this trick may answer; ``mate``: what
             the own side still to play may."""
-            ms = moves_of(legal, live)
+            ms = answer_heads(legal, live, best, own, later, mate)
             if len(ms) < 2:
                 return ms
             if own and not later & over(best):  # the own side holds the trick for sure: points first
@@ -372,7 +410,7 @@ class Search:
             count()
             live = sum(hands)
             ismax = maxs[leader]
-            ms = lead_order(moves_of(legal or leads(leader, h, ls), live), ismax, leader)
+            ms = lead_order(lead_heads(legal or leads(leader, h, ls), live, ismax, ls), ismax, leader)
             ply = live.bit_count() + _PLIES * len(pending)
             if killers and bm not in ms:  # none of an earlier visit: the last lead that cut at this ply
                 bm = lead_killer.get((ply, leader), -1)

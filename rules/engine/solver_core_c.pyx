@@ -445,6 +445,26 @@ cdef class Search:
             return False
         return not below or not self._same_run(kz_high(below), c, live)
 
+    cdef int _leads_of(self, uint64_t legal, uint64_t live, int ismax, int ls, int* ms) except -1:
+        """As the pure search's ``lead_heads``: the leads searched, low bit first."""
+        if self.mode == 0:
+            return self._heads(legal, live, -1, 0, 0, 0, ismax, ls, ms)
+        return self.moves_of(legal, live, ms)
+
+    cdef bint _lead_listed(self, int c, uint64_t legal, uint64_t live, int ismax, int ls, int* ms,
+                           int* k) except -1:
+        """Whether the leads searched include ``c``. In points they are listed for it, into
+        ``ms`` (``k[0]``: how many, -1 until then); else moves_of's own test tells, unlisted."""
+        cdef int i
+        if self.mode != 0:
+            return self._first_of_run(c, legal, live)
+        if k[0] < 0:
+            k[0] = self._leads_of(legal, live, ismax, ls, ms)
+        for i in range(k[0]):
+            if ms[i] == c:
+                return True
+        return False
+
     cdef int _card_at(self, int place) noexcept:
         cdef uint64_t live = self._live()
         cdef int i
@@ -658,6 +678,58 @@ cdef class Search:
             prev = c
         return k
 
+    cdef int _takes(self, int c, int best, bint own, uint64_t later, uint64_t mate, int ismax,
+                    int ls) except -2:
+        """As the pure search's ``takes``, of an answer (``best``: the card holding the trick) or,
+        where ``best`` < 0, a lead: 1 where the mover's side takes the trick whichever card of c's
+        run is played, 0 where the other does, -1 where that is not settled."""
+        cdef uint64_t above = self.over(c), got = 0
+        cdef int s
+        if best >= 0:
+            if c < best and (c < self.T or self.grp[c] == self.grp[best]):  # it holds the trick
+                return -1 if later & above else 1
+            if own:
+                return -1 if later & self.over(best) else 1
+            return -1 if mate & self.over(best) else 0
+        for s in range(self.n):
+            if self.maxs[s] != ismax:
+                got |= self.answers(s, self.hands[s], c, ls)
+        if not (got & above):
+            return 1
+        if self.n == 2 and not (got & ~above):
+            return 0
+        return -1
+
+    cdef int _heads(self, uint64_t legal, uint64_t live, int best, bint own, uint64_t later,
+                    uint64_t mate, int ismax, int ls, int* ms) except -1:
+        """As :func:`~rules.engine.solver_tables.fed_heads` with the pure search's ``takes``: the
+        moves a search for points lists (``_takes`` says of which kind)."""
+        cdef int k = 0, prev = -1, pick = -1, most = -1, c
+        while legal:
+            c = kz_low(legal)
+            legal &= legal - 1
+            if prev >= 0 and not (live & self.between[prev][c]):
+                if most < 0:
+                    if self.pts[c] != self.pts[prev]:
+                        ms[k] = c
+                        k += 1
+                elif (self.pts[c] > self.pts[pick]) if most else (self.pts[c] < self.pts[pick]):
+                    pick = c
+            else:
+                if pick >= 0:
+                    ms[k] = pick
+                    k += 1
+                most = self._takes(c, best, own, later, mate, ismax, ls)
+                pick = -1 if most < 0 else c
+                if most < 0:
+                    ms[k] = c
+                    k += 1
+            prev = c
+        if pick >= 0:
+            ms[k] = pick
+            k += 1
+        return k
+
     cdef inline uint64_t over(self, int x) noexcept:
         """The cards that beat ``x``."""
         cdef uint64_t below = ((<uint64_t> 1) << x) - 1
@@ -671,15 +743,18 @@ cdef class Search:
         return -self.pts[c] if c >= self.T and self.grp[c] != bg else self.pts[c]
 
     cdef int ordered(self, uint64_t legal, uint64_t live, int best, int own, uint64_t later,
-                     uint64_t mate, int* out) noexcept:
+                     uint64_t mate, int* out) except -1:
         """As the pure search orders answers; ``later``: what the other side still to play in
         this trick may answer, ``mate`` what the own side may."""
         cdef int ms[MAXD]
-        cdef int k = self.moves_of(legal, live, ms)
-        cdef int i, j, c, x, ns = 0, nw = 0, nl = 0, bg, nb
+        cdef int k, i, j, c, x, ns = 0, nw = 0, nl = 0, bg, nb
         cdef bint partner
         cdef int win[MAXD]
         cdef int lose[MAXD]
+        if self.mode == 0:
+            k = self._heads(legal, live, best, own, later, mate, 0, 0, ms)
+        else:
+            k = self.moves_of(legal, live, ms)
         if k < 2:
             for i in range(k):
                 out[i] = ms[i]
@@ -815,6 +890,7 @@ cdef class Search:
         cdef uint64_t h, live
         cdef int best, bseat, tp, s, x, tag, lo, hi, bm, a0, b0, v, best_move, k, i, c, child, ismax, seat2
         cdef int ply, low, high
+        cdef bint in_order
         cdef uint64_t legal
         cdef int ms[MAXD]
         cdef uint64_t sig = 0, w
@@ -900,14 +976,16 @@ cdef class Search:
         if not legal:
             legal = self.leads(leader, h, ls)
         ply = kz_count(live) + PLIES * self.npend
-        if bm >= 0 and not self._first_of_run(bm, legal, live):
+        k = -1  # the leads, once listed
+        if bm >= 0 and not self._lead_listed(bm, legal, live, ismax, ls, ms, &k):
             bm = -1
         if bm < 0 and self.killers:
             bm = self.lead_killer[ply][leader]
-            if bm >= 0 and not self._first_of_run(bm, legal, live):
+            if bm >= 0 and not self._lead_listed(bm, legal, live, ismax, ls, ms, &k):
                 bm = -1
-        # the best lead of an earlier visit first, before the others are listed: it often cuts
-        k, i = -1, (-1 if bm >= 0 else 0)
+        # the best lead of an earlier visit first, before the others are ordered: it often cuts
+        i = -1 if bm >= 0 else 0
+        in_order = False
         seat2 = self.nxt[leader]
         v = -INF if ismax else INF
         best_move = -1
@@ -915,9 +993,11 @@ cdef class Search:
             if i < 0:
                 c = bm
             else:
-                if k < 0:
-                    k = self.moves_of(legal, live, ms)
+                if not in_order:
+                    if k < 0:
+                        k = self._leads_of(legal, live, ismax, ls, ms)
                     self.lead_order(leader, ismax, ms, k)
+                    in_order = True
                 if i >= k:
                     break
                 c = ms[i]

@@ -11,7 +11,7 @@ tricks of every variant).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from .cards import SUITS, Card, KozelError
@@ -124,6 +124,43 @@ def run_heads(tb: Tables, cards: int, live: int, kind: Sequence[object]) -> tupl
     """The first card of each run of :func:`alike` cards of ``cards``, low bit first: what a
     search plays where a run is one card for every purpose."""
     return tuple(dict.fromkeys(alike(tb, cards, live, kind).values()))
+
+
+def fed_heads(tb: Tables, cards: int, live: int, takes: Callable[[int], bool | None]) -> tuple[int, ...]:
+    """The cards of ``cards`` a search for card points plays, low bit first, one run at a time:
+    cards of one group with no card of ``live`` between them in the ladder beat and lose to the
+    same cards, so each takes the tricks any other would. Where ``takes(c)`` tells which side
+    takes this trick whichever card of c's run is played (True: the mover's, False: the other),
+    only the run's card worth the most (False: the fewest) is played. Another card of the run is
+    no better: played later in its place, that card takes the same tricks, and its points help
+    the mover no more there than here. (The one rule that reads a card, the plain aces' discard
+    ban, holds only in a suit not yet led; a run's card played now is in a suit led by now.)
+    Where ``takes`` is None, the first card of each worth, as :func:`run_heads`."""
+    pts, between = tb.pts, tb.between
+    out: list[int] = []
+    prev = pick = -1
+    most: bool | None = None
+    m = cards
+    while m:
+        c = (m & -m).bit_length() - 1
+        m &= m - 1
+        if prev >= 0 and not live & between[prev][c]:
+            if most is None:
+                if pts[c] != pts[prev]:
+                    out.append(c)
+            elif pts[c] > pts[pick] if most else pts[c] < pts[pick]:
+                pick = c
+        else:
+            if pick >= 0:
+                out.append(pick)
+            most = takes(c)
+            pick = -1 if most is None else c
+            if most is None:
+                out.append(c)
+        prev = c
+    if pick >= 0:
+        out.append(pick)
+    return tuple(out)
 
 
 def killers_used(seats: int, coalition: frozenset[int]) -> bool:

@@ -206,7 +206,7 @@ def test_a_table_past_two_megabytes_answers_as_fresh_tables_do(monkeypatch: pyte
     monkeypatch.setattr(solver_game, "USE_COMPILED", True)
     rs = resolve("solo-twelve", {}, seats=2)
     coalition = frozenset(rs.sides[0])
-    hands, _, _ = deal(rs, random.Random("a big table"))
+    hands, _, _ = deal(rs, random.Random("a table past two megabytes"))
     game = one_round_game(rs, hands, 0)
     start = game.start()
     leads = [group[0] for group in game.classes(start)]
