@@ -8,9 +8,9 @@ and a figure that falls on one reads "past". Beside them, the median and p95 tim
 value alone (each side's best-play count, no lead's own value), searched afresh.
 Beside it, on the same deals played at random to four tricks left (``--left N`` for another
 depth), a plain alpha-beta (no table, no move ordering, no equivalent cards, one wide window)
-against the solver's value search, and the node ratio; beside them the smallest tree that
-proves the same value (``bench_trees.fewest_nodes``) and the plain search's nodes over it: the
-most a perfect move order could give, but for what the table and the bounds save; under
+against the solver's value search, and the node ratio; beside them the smallest tree in which
+the solver's search proves the same value (``bench_trees.fewest_nodes``) and the plain search's
+nodes over it: the most a perfect move order could give, but for what the table saves; under
 the table, the plain search's speed in this run (the floor two runs' times are read beside). And
 for a few deals per table the full review of a played deal (every play's cost) against one solve
 of its first lead.

@@ -1,14 +1,14 @@
 """What ``make bench-analyse`` measures the solver's tree against at a few tricks left: a plain
 alpha-beta (no table, no move ordering, no equivalent cards, one wide window), and the smallest
-tree that proves the same value, the most any move order could save."""
+tree in which the solver's search could prove the same value, the most any move order could save."""
 
 from __future__ import annotations
 
 import functools
 
-from rules.engine.solver_core import POINTS
+from rules.engine.solver_core import POINTS, Search
 from rules.engine.solver_game import CardGame, Pos
-from rules.engine.solver_tables import Rules, run_heads
+from rules.engine.solver_tables import Meter, Rules
 
 
 def plain_alpha_beta(game: CardGame, hands: list[int], leader: int, rnd_i: int, ls: int) -> int:
@@ -69,28 +69,33 @@ def plain_alpha_beta(game: CardGame, hands: list[int], leader: int, rnd_i: int, 
 
 
 def fewest_nodes(game: CardGame, pos: Pos) -> int:
-    """The fewest positions any search counting them as the solver does (a trick start, each
-    answer, the last trick as one, equivalent cards as one) visits to prove side 0's points
-    from ``pos`` on with the whole window, whatever order it tries the moves in: the smallest
-    proof tree of that value. It leaves out what the solver may save besides, positions met
-    twice, the bounds (the sure trumps, the leader's run of sure cards) and the runs it plays as
-    one card where it is settled which side takes the trick (solver_tables.fed_heads)."""
-    tb = game.tb
+    """The fewest positions the solver's search could visit to prove side 0's points from
+    ``pos`` on with the whole window, whatever order it tried its moves in: the smallest proof
+    tree of that value, counted as the search counts (a trick start, each answer, the last trick
+    as one), with its moves (equivalent cards as one) and free where it is: a trick's start its
+    bounds settle (the sure trumps, the leader's run of sure cards), nothing left to take or
+    nothing to reach. It leaves out the positions the search meets twice (its table)."""
     coalition = frozenset(game.rs.sides[0])
+    search = Search(game.rules, game.n, coalition, POINTS, game.capture, Meter(0))
     never = 10**12  # a bound that does not hold: no proof
 
     @functools.cache
     def children(p: Pos) -> tuple[bool, tuple[tuple[int, Pos], ...]]:
-        """Whether the side to move is side 0's, and each move's points and position. The moves
-        are merged as the points search merges them, by worth alone (game.classes keeps a
-        capture's two cards apart, for the capture's own search)."""
-        legal, live = game.legal_mask(p), sum(p.hands) | sum(1 << m[0] for _, m in p.trick)
-        moves = run_heads(tb, legal, live, tb.pts)
+        """Whether the side to move is side 0's, and each move's points and position."""
+        trick = tuple((s, m[0]) for s, m in p.trick)
+        moves = search.searched(p.hands, p.leader, p.rnd, p.ls, trick)
         after = [game.apply(p, (c,)) for c in moves]
         return game.rs.side_of(game.to_move(p)) == 0, tuple((a.points[0] - p.points[0], a) for a in after)
 
     def last(p: Pos) -> bool:
         return not p.trick and p.rnd + 1 == len(game.dealt) and all(h and not h & (h - 1) for h in p.hands)
+
+    @functools.cache
+    def bounds(p: Pos) -> tuple[int, int]:
+        """What the search gets free: at a trick's start, the least and the most side 0 gets."""
+        if p.trick:
+            return 0, game.rest(p, coalition, POINTS)
+        return search.start_bounds(p.hands, p.leader, p.rnd, p.ls)
 
     @functools.cache
     def value(p: Pos) -> int:
@@ -104,8 +109,9 @@ def fewest_nodes(game: CardGame, pos: Pos) -> int:
     @functools.cache
     def proof(p: Pos, t: int, at_least: bool) -> int:
         """The smallest tree proving the value is at least ``t`` (else at most ``t``)."""
-        if (t <= 0) if at_least else (t >= game.rest(p, coalition, POINTS)):
-            return 0  # the solver's free cut-offs: nothing to take, or nothing left to take
+        low, high = bounds(p)
+        if low >= t if at_least else high <= t:
+            return 0  # the solver's free cut-offs
         if not (value(p) >= t if at_least else value(p) <= t):
             return never
         if last(p):
@@ -116,11 +122,16 @@ def fewest_nodes(game: CardGame, pos: Pos) -> int:
 
     @functools.cache
     def exact(p: Pos) -> int:
-        if game.to_move(p) is None or game.rest(p, coalition, POINTS) == 0:
+        if game.to_move(p) is None:
             return 0
+        v = value(p)
+        low, high = bounds(p)
+        if high <= v:  # the bounds prove it at most v: it remains to prove at least v
+            return proof(p, v, True)
+        if low >= v:
+            return proof(p, v, False)
         if last(p):
             return 1
-        v = value(p)
         mine, kids = children(p)
         # one move of the value proven exactly, every other one proven no better for the mover
         return 1 + min(

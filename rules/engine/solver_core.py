@@ -15,10 +15,10 @@ in points such a run is one card where the side that takes the trick is settled 
 to the mover's side, the fewest to the other: fed_heads); moves are tried in an order that
 usually cuts first, and where partners play together on both sides, the move that last cut off
 at the same point of the deal (a killer move) before the others unless the table names one. Two
-bounds answer a question at a trick's start without searching where they settle it, and narrow
-the window where they do not: the top trumps one side holds, with the cards every seat must give
-to the tricks they take, and what the leader can run off in a row with the cards the others must
-give to it.
+bounds answer a question at a trick's start without searching where they settle it or meet at
+one count, and narrow the window where they do not: the top trumps one side holds, with the cards
+every seat must give to the tricks they take, and what the leader can run off in a row with the
+cards the others must give to it.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ class Search:
         self.rounds = [tuple(r) for r in rules.dealt]
         self.capture = capture
         self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        self._run = self._build()
+        self._run, self.start_bounds, self.searched = self._build()
 
     def rest(self, hands: Sequence[int], trick: Sequence[tuple[int, int]], rnd: int) -> int:
         """The most the coalition could still get: the bound the search starts from."""
@@ -83,7 +83,13 @@ class Search:
                 return 1 if held[catcher] in mine and held[queen] not in mine else 0
         return 0
 
-    def _build(self) -> Callable[[list[int], int, int, tuple[tuple[int, int], ...], int, int, int], int]:
+    def _build(
+        self,
+    ) -> tuple[
+        Callable[[list[int], int, int, tuple[tuple[int, int], ...], int, int, int], int],
+        Callable[[Sequence[int], int, int, int], tuple[int, int]],
+        Callable[[Sequence[int], int, int, int, tuple[tuple[int, int], ...]], tuple[int, ...]],
+    ]:
         rules, meter, n, mode = self.rules, self.meter, self.n, self.mode
         tb = rules.tb
         T, grp, led_bit, pts = tb.ntrumps, tb.grp, tb.led_bit, tb.pts
@@ -320,12 +326,14 @@ class Search:
 
         def within(low: int, high: int, alpha: int, beta: int) -> tuple[int | None, int, int]:
             """A bound's answer where it settles the question asked (None where it does not),
-            and the window narrowed to the bound, as the table's entry narrows it."""
+            and the window narrowed to the bound, as the table's entry narrows it. A window
+            narrowed to nothing is settled too: the bounds meet at the count itself."""
             if low >= beta:
                 return low, alpha, beta
             if high <= alpha:
                 return high, alpha, beta
-            return None, max(alpha, low), min(beta, high)
+            alpha, beta = max(alpha, low), min(beta, high)
+            return (alpha if alpha >= beta else None), alpha, beta
 
         def count() -> None:
             """One more position searched, held to the budget."""
@@ -557,7 +565,54 @@ class Search:
             seat = trick_so_far[-1][0]
             return node(i, nxt[seat], lead, best, bseat, tp, alpha, beta, rem, ls, live)
 
-        return run
+        # for the bench's smallest proof tree (scripts/bench_trees.py): what the search gets free
+        # at a trick's start, and the moves it tries
+
+        def at(start: Sequence[int], leader: int, rnd: int) -> None:
+            hands[:] = start
+            pending[:] = list(reversed(self.rounds[rnd + 1 :]))
+            if not hands[leader] and pending:
+                hands[:] = pending.pop()
+
+        def start_bounds(start: Sequence[int], leader: int, rnd: int, ls: int) -> tuple[int, int]:
+            """The least and the most the coalition gets from a trick's start by the bounds the
+            search asks before it counts the position."""
+            rem = self.rest(start, (), rnd)
+            at(start, leader, rnd)
+            low, high = sure_bounds(rem) if mode != CAPTURE else (0, rem)
+            h = hands[leader]
+            if cash_on and (n == 2 or h & (h - 1) or pending):  # at more seats, not at the last trick
+                more, less = cashed(leader, rem, leads(leader, h, ls))
+                low, high = max(low, more), min(high, less)
+            return low, high
+
+        def searched(
+            start: Sequence[int], leader: int, rnd: int, ls: int, trick_so_far: tuple[tuple[int, int], ...]
+        ) -> tuple[int, ...]:
+            """The moves the search tries, in no particular order."""
+            at(start, leader, rnd)
+            if not trick_so_far:
+                return lead_heads(leads(leader, hands[leader], ls), sum(hands), maxs[leader], ls)
+            lead = best = trick_so_far[0][1]
+            bseat = leader
+            for s, c in trick_so_far:
+                if c < best and (c < T or grp[c] == grp[best]):
+                    best, bseat = c, s
+            seat = nxt[trick_so_far[-1][0]]
+            ismax = maxs[seat]
+            own = maxs[bseat] == ismax
+            later = mate = 0
+            s = seat
+            for _ in range(len(trick_so_far), last_i):
+                s = nxt[s]
+                if maxs[s] != ismax:
+                    later |= answers(s, hands[s], lead, ls)
+                elif not own:
+                    mate |= answers(s, hands[s], lead, ls)
+            live = sum(hands) | sum(1 << c for _, c in trick_so_far)
+            return answer_heads(answers(seat, hands[seat], lead, ls), live, best, own, later, mate)
+
+        return run, start_bounds, searched
 
     def search(
         self,

@@ -876,7 +876,7 @@ cdef class Search:
 
     cdef inline bint _within(self, int low, int high, int* alpha, int* beta, int* v) noexcept:
         """As the pure search's ``within``: does the bound settle the question (its answer in
-        ``v``)? Where it does not, the window is narrowed to it."""
+        ``v``)? Where it does not, the window is narrowed to it; narrowed to nothing, it does."""
         if low >= beta[0]:
             v[0] = low
             return True
@@ -884,7 +884,8 @@ cdef class Search:
             v[0] = high
             return True
         alpha[0], beta[0] = max(alpha[0], low), min(beta[0], high)
-        return False
+        v[0] = alpha[0]
+        return alpha[0] >= beta[0]
 
     cdef int trick(self, int leader, int alpha, int beta, int rem, int ls) except -1:
         cdef uint64_t h, live
