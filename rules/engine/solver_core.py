@@ -457,6 +457,19 @@ class Search:
             tt[key] = (lo, hi, -1 if best_move < 0 else bin(live_all & ((1 << best_move) - 1)).count("1"))
             return v
 
+        def still(i: int, seat: int, ismax: bool, own: bool, lead: int, ls: int) -> tuple[int, int]:
+            """What the other side still to play after the ``i``-th card may answer, and what the
+            own side still to play may where the other side holds the trick."""
+            later = mate = 0
+            s = seat
+            for _ in range(i, last_i):
+                s = nxt[s]
+                if maxs[s] != ismax:
+                    later |= answers(s, hands[s], lead, ls)
+                elif not own:
+                    mate |= answers(s, hands[s], lead, ls)
+            return later, mate
+
         def node(
             i: int,
             seat: int,
@@ -479,14 +492,7 @@ class Search:
             ismax = maxs[seat]
             last = i == last_i
             own = maxs[bseat] == ismax
-            later = mate = 0
-            s = seat
-            for _ in range(i, last_i):
-                s = nxt[s]
-                if maxs[s] != ismax:
-                    later |= answers(s, hands[s], lead, ls)
-                elif not own:
-                    mate |= answers(s, hands[s], lead, ls)
+            later, mate = still(i, seat, ismax, own, lead, ls)
             # the order hangs on the cards, on who holds the trick with which card, and on what
             # each side still to play may answer
             okey = legal | live << 40 | best << 80 | own << 87 | later << 88 | mate << 128
@@ -540,6 +546,15 @@ class Search:
                             break
             return v
 
+        def holding(leader: int, trick_so_far: tuple[tuple[int, int], ...]) -> tuple[int, int, int]:
+            """The card holding a trick begun, its seat, and the trick's count so far."""
+            best, bseat, tp = trick_so_far[0][1], leader, 0
+            for s, c in trick_so_far:
+                if c < best and (c < T or grp[c] == grp[best]):
+                    best, bseat = c, s
+                tp += weights[s][c]
+            return best, bseat, tp
+
         def run(
             start: list[int],
             leader: int,
@@ -554,16 +569,11 @@ class Search:
             rem = self.rest(start, trick_so_far, rnd)
             if not trick_so_far:
                 return trick(leader, alpha, beta, rem, ls)
-            lead = trick_so_far[0][1]
-            best, bseat, tp = lead, leader, 0
-            for s, c in trick_so_far:
-                if c < best and (c < T or grp[c] == grp[best]):
-                    best, bseat = c, s
-                tp += weights[s][c]
+            best, bseat, tp = holding(leader, trick_so_far)
             live = sum(start) | sum(1 << c for _, c in trick_so_far)
             i = len(trick_so_far)
             seat = trick_so_far[-1][0]
-            return node(i, nxt[seat], lead, best, bseat, tp, alpha, beta, rem, ls, live)
+            return node(i, nxt[seat], trick_so_far[0][1], best, bseat, tp, alpha, beta, rem, ls, live)
 
         # for the bench's smallest proof tree (scripts/bench_trees.py): what the search gets free
         # at a trick's start, and the moves it tries
@@ -593,22 +603,12 @@ class Search:
             at(start, leader, rnd)
             if not trick_so_far:
                 return lead_heads(leads(leader, hands[leader], ls), sum(hands), maxs[leader], ls)
-            lead = best = trick_so_far[0][1]
-            bseat = leader
-            for s, c in trick_so_far:
-                if c < best and (c < T or grp[c] == grp[best]):
-                    best, bseat = c, s
+            lead = trick_so_far[0][1]
+            best, bseat, _ = holding(leader, trick_so_far)
             seat = nxt[trick_so_far[-1][0]]
             ismax = maxs[seat]
             own = maxs[bseat] == ismax
-            later = mate = 0
-            s = seat
-            for _ in range(len(trick_so_far), last_i):
-                s = nxt[s]
-                if maxs[s] != ismax:
-                    later |= answers(s, hands[s], lead, ls)
-                elif not own:
-                    mate |= answers(s, hands[s], lead, ls)
+            later, mate = still(len(trick_so_far), seat, ismax, own, lead, ls)
             live = sum(hands) | sum(1 << c for _, c in trick_so_far)
             return answer_heads(answers(seat, hands[seat], lead, ls), live, best, own, later, mate)
 
