@@ -555,6 +555,11 @@ class Search:
                 tp += weights[s][c]
             return best, bseat, tp
 
+        def at(start: Sequence[int], rnd: int) -> None:
+            """The position's hands and the rounds still to come."""
+            hands[:] = start
+            pending[:] = list(reversed(self.rounds[rnd + 1 :]))
+
         def run(
             start: list[int],
             leader: int,
@@ -564,8 +569,7 @@ class Search:
             alpha: int,
             beta: int,
         ) -> int:
-            hands[:] = start
-            pending[:] = list(reversed(self.rounds[rnd + 1 :]))
+            at(start, rnd)
             rem = self.rest(start, trick_so_far, rnd)
             if not trick_so_far:
                 return trick(leader, alpha, beta, rem, ls)
@@ -578,9 +582,9 @@ class Search:
         # for the bench's smallest proof tree (scripts/bench_trees.py): what the search gets free
         # at a trick's start, and the moves it tries
 
-        def at(start: Sequence[int], leader: int, rnd: int) -> None:
-            hands[:] = start
-            pending[:] = list(reversed(self.rounds[rnd + 1 :]))
+        def at_start(start: Sequence[int], leader: int, rnd: int) -> None:
+            """A trick's start: where the leader's round is played out, the next one's hands."""
+            at(start, rnd)
             if not hands[leader] and pending:
                 hands[:] = pending.pop()
 
@@ -588,7 +592,7 @@ class Search:
             """The least and the most the coalition gets from a trick's start by the bounds the
             search asks before it counts the position."""
             rem = self.rest(start, (), rnd)
-            at(start, leader, rnd)
+            at_start(start, leader, rnd)
             low, high = sure_bounds(rem) if mode != CAPTURE else (0, rem)
             h = hands[leader]
             if cash_on and (n == 2 or h & (h - 1) or pending):  # at more seats, not at the last trick
@@ -600,9 +604,10 @@ class Search:
             start: Sequence[int], leader: int, rnd: int, ls: int, trick_so_far: tuple[tuple[int, int], ...]
         ) -> tuple[int, ...]:
             """The moves the search tries, in no particular order."""
-            at(start, leader, rnd)
             if not trick_so_far:
+                at_start(start, leader, rnd)
                 return lead_heads(leads(leader, hands[leader], ls), sum(hands), maxs[leader], ls)
+            at(start, rnd)
             lead = trick_so_far[0][1]
             best, bseat, _ = holding(leader, trick_so_far)
             seat = nxt[trick_so_far[-1][0]]

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from rules.engine import resolve
-from rules.engine.solver_core import POINTS
+from rules.engine.solver_core import POINTS, Search
+from rules.engine.solver_tables import Meter
 from scripts import bench_analyse as bench
 from scripts.bench_trees import fewest_nodes, plain_alpha_beta
 
@@ -25,13 +26,33 @@ def test_the_smallest_proof_is_within_the_plain_search_and_the_solvers_own_at_th
         game, pos = bench._position(rs, d, plays)
         fewest = fewest_nodes(game, pos)
         plain = plain_alpha_beta(game, list(pos.hands), pos.leader, pos.rnd, pos.ls)
+        solver = bench._value_nodes(game, pos)
         assert fewest <= plain, (table, seed)
+        # none where the bounds settle the position, as the solver visits none
+        assert (fewest == 0) == (solver == 0), (table, seed)
         if left == 1:
             # one position, or none where the bounds settle it: as the solver counts it
-            game, pos = bench._position(rs, d, plays)
-            assert fewest == bench._value_nodes(game, pos) <= 1, (table, seed)
+            assert fewest == solver <= 1, (table, seed)
             free += fewest == 0 and game.rest(pos, frozenset(rs.sides[0]), POINTS) > 0
     assert free, table  # the bounds settle some last tricks that still hold points
+
+
+@pytest.mark.parametrize("table", ["yc-duel", "solo-twelve/4"])
+def test_the_moves_counted_after_a_rounds_last_lead_are_that_tricks_answers(table: str) -> None:
+    key, options, seats = bench.TABLES[table]
+    rs = resolve(key, options, seats=seats)
+    left = rs.hand_size * (rs.rounds - 1) + 1  # the first round's last trick
+    for seed in range(6):
+        d = bench.random_deal(rs, seed)
+        game, pos = bench._position(rs, d, bench.tricks_left(rs, d, seed, left))
+        legal = game.legal_mask(pos)
+        pos = game.apply(pos, ((legal & -legal).bit_length() - 1,))  # the leader's hand is empty
+        search = Search(game.rules, game.n, frozenset(rs.sides[0]), POINTS, game.capture, Meter(0))
+        trick = tuple((s, m[0]) for s, m in pos.trick)
+        moves = search.searched(pos.hands, pos.leader, pos.rnd, pos.ls, trick)
+        answers = game.legal_mask(pos)
+        assert moves and all(answers >> c & 1 for c in moves), (table, seed)
+        assert fewest_nodes(game, pos) > 0, (table, seed)
 
 
 def test_a_short_run_prints_its_floor_under_the_table(
