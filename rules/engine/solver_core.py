@@ -68,7 +68,7 @@ class Search:
         for hs in later:
             live |= sum(hs)
         if self.mode == POINTS:
-            return sum(tb.pts[c] for c in range(len(tb.cards)) if live >> c & 1)
+            return sum(v * (live & cards).bit_count() for v, cards in tb.by_worth)
         if self.mode == TRICKS:
             return max(bin(h).count("1") for h in hands) + sum(bin(hs[0]).count("1") for hs in later)
         assert self.capture is not None
@@ -86,7 +86,7 @@ class Search:
     def _build(
         self,
     ) -> tuple[
-        Callable[[list[int], int, int, tuple[tuple[int, int], ...], int, int, int], int],
+        Callable[[list[int], int, int, tuple[tuple[int, int], ...], int, int, int, int], int],
         Callable[[Sequence[int], int, int, int], tuple[int, int]],
         Callable[[Sequence[int], int, int, int, tuple[tuple[int, int], ...]], tuple[int, ...]],
     ]:
@@ -568,9 +568,9 @@ class Search:
             ls: int,
             alpha: int,
             beta: int,
+            rem: int,
         ) -> int:
             at(start, rnd)
-            rem = self.rest(start, trick_so_far, rnd)
             if not trick_so_far:
                 return trick(leader, alpha, beta, rem, ls)
             best, bseat, tp = holding(leader, trick_so_far)
@@ -628,6 +628,8 @@ class Search:
         ls: int,
         alpha: int,
         beta: int,
+        rem: int,
     ) -> int:
-        """Fail-soft alpha-beta: the coalition's count from here on, or a bound past the window."""
-        return self._run(list(hands), leader, rnd, trick, ls, alpha, beta)
+        """Fail-soft alpha-beta: the coalition's count from here on, or a bound past the window;
+        ``rem``: the most it could get (:meth:`rest`), worked out once for every question asked."""
+        return self._run(list(hands), leader, rnd, trick, ls, alpha, beta, rem)

@@ -326,7 +326,7 @@ cdef class Search:
             ls = 0
         key |= (<uint64_t> ls) << 49
         if not self._find(self.ans, self.ans_size, key, &m):
-            m = self.rules.answer_mask(seat, h, lead, ls)
+            m = self.rules.answers(seat, h, lead, ls)  # kept there for every search of the deal
             self._put(&self.ans, &self.ans_size, &self.ans_count, key, m)
         return m
 
@@ -339,7 +339,7 @@ cdef class Search:
             ls = 0
         key = h | (<uint64_t> seat) << 40 | (<uint64_t> ls) << 43
         if not self._find(self.lds, self.lds_size, key, &m):
-            m = self.rules.lead_mask(seat, h, ls)
+            m = self.rules.leads(seat, h, ls)
             self._put(&self.lds, &self.lds_size, &self.lds_count, key, m)
         return m
 
@@ -1118,8 +1118,9 @@ cdef class Search:
                         break
         return v
 
-    def search(self, hands, int leader, int rnd, trick, int ls, int alpha, int beta):
-        """Fail-soft alpha-beta: the coalition's count from here on, or a bound past the window."""
+    def search(self, hands, int leader, int rnd, trick, int ls, int alpha, int beta, int rem):
+        """Fail-soft alpha-beta: the coalition's count from here on, or a bound past the window;
+        ``rem``: the most it could get (:meth:`rest`)."""
         cdef int s, r, best, bseat, tp, c, lead, seat, v
         cdef uint64_t live
         later = self.rounds[rnd + 1 :]
@@ -1129,7 +1130,6 @@ cdef class Search:
         for r in range(self.npend):
             for s in range(4):
                 self.pend[self.npend - 1 - r][s] = later[r][s] if s < self.n else 0
-        rem = self.rest(hands, trick, rnd)
         meter = self.meter
         self.nodes, self.limit = meter.nodes, meter.limit
         try:

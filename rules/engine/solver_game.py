@@ -199,14 +199,16 @@ class CardGame:
             s = self._searches[key] = make(self.rules, self.n, coalition, mode, self.capture, self.meter)
         return s
 
-    def _probe(self, pos: Pos, coalition: frozenset[int], mode: int) -> Callable[[int, int], int]:
+    def _probe(self, pos: Pos, coalition: frozenset[int], mode: int) -> tuple[Callable[[int, int], int], int]:
+        """The zero-window question at ``pos`` and the most the coalition could get from it."""
         s = self._search(coalition, mode)
         trick = tuple((seat, m[0]) for seat, m in pos.trick)
+        rest = s.rest(pos.hands, trick, pos.rnd)
 
         def probe(alpha: int, beta: int) -> int:
-            return s.search(pos.hands, pos.leader, pos.rnd, trick, pos.ls, alpha, beta)
+            return s.search(pos.hands, pos.leader, pos.rnd, trick, pos.ls, alpha, beta, rest)
 
-        return probe
+        return probe, rest
 
     def rest(self, pos: Pos, coalition: frozenset[int], mode: int) -> int:
         trick = tuple((s, m[0]) for s, m in pos.trick)
@@ -216,7 +218,7 @@ class CardGame:
         """What the coalition makes sure of from here on (points, tricks or a capture)."""
         if self.to_move(pos) is None:
             return 0
-        probe, rest = self._probe(pos, coalition, mode), self.rest(pos, coalition, mode)
+        probe, rest = self._probe(pos, coalition, mode)
         if (
             guess is None
             and max(bin(h).count("1") for h in pos.hands) <= SHALLOW
@@ -228,11 +230,10 @@ class CardGame:
 
     def at_least(self, pos: Pos, coalition: frozenset[int], mode: int, t: int) -> bool:
         """Can the coalition make sure of ``t`` or more from here on?"""
-        if t <= 0:
-            return True
-        if self.to_move(pos) is None or t > self.rest(pos, coalition, mode):
-            return False
-        return self._probe(pos, coalition, mode)(t - 1, t) >= t
+        if t <= 0 or self.to_move(pos) is None:
+            return t <= 0
+        probe, rest = self._probe(pos, coalition, mode)
+        return t <= rest and probe(t - 1, t) >= t
 
 
 __all__ = ["CAPTURE", "CardGame", "Move", "Pos", "mtd"]

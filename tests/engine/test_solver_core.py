@@ -186,7 +186,7 @@ def test_windows_of_any_width_in_any_order_on_one_table_give_true_bounds(
             rest = game.rest(children[i], coalition, POINTS)
             alpha = rnd.randrange(-1, rest + 1)
             beta = alpha + 1 if rnd.random() < 0.5 else rnd.randrange(alpha + 1, rest + 2)
-            got = game._probe(children[i], coalition, POINTS)(alpha, beta)
+            got = game._probe(children[i], coalition, POINTS)[0](alpha, beta)
             where = (
                 f"seats {seats} leader {leader} hands {hands} plays {plays} child {i} window {(alpha, beta)}"
             )
