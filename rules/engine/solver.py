@@ -192,7 +192,8 @@ def _analyse(
         value, moves = _every_move(an, game, last, rs.side_of(to_move))
     goals = an.goals(last)
     reviews: list[PlayReview | None] = [None] * len(judged)
-    guess = value
+    # a play's review asks its side's values alone; each side's last one found is its next guess
+    guess = list(value)
     first = 0  # the first play reviewed
     j = len(judged)
     if partial and alternatives:
@@ -202,15 +203,14 @@ def _analyse(
             seat, move, legal = judged[j]
             before, after = positions[j], positions[j + 1]
             side = rs.side_of(seat)
-            v_after = an.values(after, guess)
-            v_before = an.values(before, v_after)
-            guess = v_before
-            best = _plays_after(game, before, functools.partial(an.at_least, side=side, t=v_before[side]))
+            v_after = an.value(after, side, guess[side])
+            v_before = guess[side] = an.value(before, side, v_after)
+            best = _plays_after(game, before, functools.partial(an.at_least, side=side, t=v_before))
             reviews[j] = PlayReview(
                 seat,
                 _as_play(game, move),
                 legal,
-                v_before[side] - v_after[side] if legal else None,
+                v_before - v_after if legal else None,
                 an.lost(before, after, side),
                 best,
             )
@@ -232,7 +232,7 @@ def _analyse(
         # every play after the turning point was reviewed: each position's goals are known
         side, lost = rs.side_of(plays[turning].seat), plays[turning].lost_goals
         for j in range(turning + 1, len(plays)):
-            given = tuple(g for g in lost if an.goals(positions[j + 1])[side][g])
+            given = tuple(g for g in lost if an.goals_of(positions[j + 1], side)[g])
             if given:
                 back = j
                 break

@@ -1,5 +1,6 @@
 """The values and goals of the positions of one deal, as :func:`~rules.engine.solver.analyse_deal`
-asks for them (docs/rules.md#analysis): each worked out once and kept for the whole analysis."""
+asks for them (docs/rules.md#analysis): each worked out once and kept for the whole analysis, and
+each side's on its own where one side's is asked (a play's review asks its player's side's)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,8 @@ class Analyst:
         self.thresholds = {"win": win, "big_win": big, "all_points": all_points}
         self._values: dict[Pos, tuple[int, ...]] = {}
         self._goals: dict[Pos, tuple[dict[str, bool | None], ...]] = {}
+        self._value: dict[tuple[Pos, int], int] = {}  # one side's
+        self._goal: dict[tuple[Pos, int], dict[str, bool | None]] = {}
 
     def taken(self, pos: Pos) -> tuple[int, ...]:
         return tuple(p + k for p, k in zip(pos.points, self.kitty, strict=True))
@@ -49,16 +52,27 @@ class Analyst:
         hit = self._values.get(pos)
         if hit is not None:
             return hit
-        taken = self.taken(pos)
-        out: list[int] = []
-        for side, coalition in enumerate(self.sides):
-            if self.derived and side == 1:
-                out.append(self.total - out[0])
-                break
-            g = None if guess is None else guess[side] - taken[side]
-            out.append(taken[side] + self.game.solve(pos, coalition, POINTS, g))
-        v = self._values[pos] = tuple(out)
+        v = self._values[pos] = tuple(
+            self.value(pos, side, None if guess is None else guess[side]) for side in range(len(self.sides))
+        )
         return v
+
+    def value(self, pos: Pos, side: int, guess: int | None = None) -> int:
+        """One side's entry of :meth:`values`."""
+        hit = self._values.get(pos)
+        if hit is not None:
+            return hit[side]
+        got = self._value.get((pos, side))
+        if got is not None:
+            return got
+        if self.derived and side == 1:
+            got = self.total - self.value(pos, 0, None if guess is None else self.total - guess)
+        else:
+            taken = self.taken(pos)[side]
+            g = None if guess is None else guess - taken
+            got = taken + self.game.solve(pos, self.sides[side], POINTS, g)
+        self._value[pos, side] = got
+        return got
 
     def known(self, pos: Pos, values: tuple[int, ...]) -> None:
         """The values of ``pos`` found another way (from its children's)."""
@@ -69,15 +83,19 @@ class Analyst:
         hit = self._values.get(pos)
         if hit is not None:
             return hit[side] >= t
+        got = self._value.get((pos, side))
+        if got is not None:
+            return got >= t
         if self.derived and side == 1:
             return not self.at_least(pos, 0, self.total - t + 1)
         return self.game.at_least(pos, self.sides[side], POINTS, t - self.taken(pos)[side])
 
     def forces(self, pos: Pos, side: int, goal: str) -> bool:
         """Can ``side`` make sure of ``goal`` (one the variant has) from ``pos``?"""
-        hit = self._goals.get(pos)
+        known = self._goals.get(pos)
+        hit = known[side] if known is not None else self._goal.get((pos, side))
         if hit is not None:
-            return bool(hit[side][goal])
+            return bool(hit[goal])
         if goal in self.thresholds:
             t = self.thresholds[goal]
             return t is not None and self.at_least(pos, side, t)
@@ -92,23 +110,30 @@ class Analyst:
         hit = self._goals.get(pos)
         if hit is not None:
             return hit
-        rs = self.rs
-        values = self.values(pos)
-        out = []
-        for side in range(len(self.sides)):
-            g: dict[str, bool | None] = {
-                k: (None if t is None else values[side] >= t) for k, t in self.thresholds.items()
-            }
-            g["all_tricks"] = self.forces(pos, side, "all_tricks") if rs.lyusya and self.judged else None
-            g["capture"] = (
-                self.forces(pos, side, "capture") if rs.capture is not None and self.judged else None
-            )
-            out.append(g)
-        self._goals[pos] = r = tuple(out)
+        self.values(pos)
+        r = self._goals[pos] = tuple(self.goals_of(pos, side) for side in range(len(self.sides)))
         return r
 
+    def goals_of(self, pos: Pos, side: int) -> dict[str, bool | None]:
+        """One side's entry of :meth:`goals`."""
+        known = self._goals.get(pos)
+        if known is not None:
+            return known[side]
+        hit = self._goal.get((pos, side))
+        if hit is not None:
+            return hit
+        rs = self.rs
+        value = self.value(pos, side)
+        g: dict[str, bool | None] = {
+            k: (None if t is None else value >= t) for k, t in self.thresholds.items()
+        }
+        g["all_tricks"] = self.forces(pos, side, "all_tricks") if rs.lyusya and self.judged else None
+        g["capture"] = self.forces(pos, side, "capture") if rs.capture is not None and self.judged else None
+        self._goal[pos, side] = g
+        return g
+
     def lost(self, before: Pos, after: Pos, side: int) -> tuple[str, ...]:
-        g0, g1 = self.goals(before)[side], self.goals(after)[side]
+        g0, g1 = self.goals_of(before, side), self.goals_of(after, side)
         return tuple(k for k in GOALS if g0[k] and not g1[k])
 
 
