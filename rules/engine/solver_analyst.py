@@ -40,28 +40,19 @@ class Analyst:
         self.derived = len(self.sides) == 2 and not any(kitty)
         win, big, all_points = _THRESHOLDS.get(rs.scoring, (61, None, None)) if rest is None else (None,) * 3
         self.thresholds = {"win": win, "big_win": big, "all_points": all_points}
-        self._values: dict[Pos, tuple[int, ...]] = {}
-        self._goals: dict[Pos, tuple[dict[str, bool | None], ...]] = {}
-        self._value: dict[tuple[Pos, int], int] = {}  # one side's
+        self._value: dict[tuple[Pos, int], int] = {}  # by position and side
         self._goal: dict[tuple[Pos, int], dict[str, bool | None]] = {}
 
     def taken(self, pos: Pos) -> tuple[int, ...]:
         return tuple(p + k for p, k in zip(pos.points, self.kitty, strict=True))
 
     def values(self, pos: Pos, guess: tuple[int, ...] | None = None) -> tuple[int, ...]:
-        hit = self._values.get(pos)
-        if hit is not None:
-            return hit
-        v = self._values[pos] = tuple(
+        return tuple(
             self.value(pos, side, None if guess is None else guess[side]) for side in range(len(self.sides))
         )
-        return v
 
     def value(self, pos: Pos, side: int, guess: int | None = None) -> int:
         """One side's entry of :meth:`values`."""
-        hit = self._values.get(pos)
-        if hit is not None:
-            return hit[side]
         got = self._value.get((pos, side))
         if got is not None:
             return got
@@ -76,13 +67,11 @@ class Analyst:
 
     def known(self, pos: Pos, values: tuple[int, ...]) -> None:
         """The values of ``pos`` found another way (from its children's)."""
-        self._values[pos] = values
+        for side, v in enumerate(values):
+            self._value[pos, side] = v
 
     def at_least(self, pos: Pos, side: int, t: int) -> bool:
         """Can ``side`` make sure of ``t`` card points in all?"""
-        hit = self._values.get(pos)
-        if hit is not None:
-            return hit[side] >= t
         got = self._value.get((pos, side))
         if got is not None:
             return got >= t
@@ -92,8 +81,7 @@ class Analyst:
 
     def forces(self, pos: Pos, side: int, goal: str) -> bool:
         """Can ``side`` make sure of ``goal`` (one the variant has) from ``pos``?"""
-        known = self._goals.get(pos)
-        hit = known[side] if known is not None else self._goal.get((pos, side))
+        hit = self._goal.get((pos, side))
         if hit is not None:
             return bool(hit[goal])
         if goal in self.thresholds:
@@ -107,18 +95,11 @@ class Analyst:
         return side in pos.captured or self.game.at_least(pos, self.sides[side], CAPTURE, 1)
 
     def goals(self, pos: Pos) -> tuple[dict[str, bool | None], ...]:
-        hit = self._goals.get(pos)
-        if hit is not None:
-            return hit
-        self.values(pos)
-        r = self._goals[pos] = tuple(self.goals_of(pos, side) for side in range(len(self.sides)))
-        return r
+        self.values(pos)  # every side's value before any other search
+        return tuple(self.goals_of(pos, side) for side in range(len(self.sides)))
 
     def goals_of(self, pos: Pos, side: int) -> dict[str, bool | None]:
         """One side's entry of :meth:`goals`."""
-        known = self._goals.get(pos)
-        if known is not None:
-            return known[side]
         hit = self._goal.get((pos, side))
         if hit is not None:
             return hit
