@@ -10,7 +10,9 @@ Beside it, on the same deals played at random to four tricks left (``--left N`` 
 depth), a plain alpha-beta (no table, no move ordering, no equivalent cards, one wide window)
 against the solver's value search, and the node ratio; beside them the smallest tree in which
 the solver's search proves the same value (``bench_trees.fewest_nodes``) and the plain search's
-nodes over it: the most a perfect move order could give, but for what the table saves; under
+nodes over it: the most a perfect move order could give, but for what the table saves (with
+``--exact-at K``, the same were every trick start with K tricks left or fewer answered free:
+the most any bound there could give); under
 the table, the plain search's speed in this run (the floor two runs' times are read beside). And
 for a few deals per table the full review of a played deal (every play's cost) against one solve
 of its first lead.
@@ -189,6 +191,12 @@ def main() -> None:
     ap.add_argument("--pure", action="store_true", help="the pure-Python search even where it is compiled")
     ap.add_argument("--budget", type=int, default=NODE_BUDGET, help="the node budget of one analysis")
     ap.add_argument("--left", type=int, default=4, help="tricks left where the plain search is compared")
+    ap.add_argument(
+        "--exact-at",
+        type=int,
+        default=0,
+        help="also the smallest tree were every trick start with this many tricks left or fewer answered free",
+    )
     args = ap.parse_args()
     solver_game.USE_COMPILED = not args.pure
     core = "compiled" if solver_game.USE_COMPILED and solver_game.COMPILED else "pure Python"
@@ -199,7 +207,8 @@ def main() -> None:
     print(
         f"{'table':20} {FIGURES} | {'value':>7} {'p95':>7} | {f'{args.left} left: plain':>13} {'solver':>7} {'ratio':>6}"
         f" {'fewest':>7} {'at best':>7}"
-        f" | {'review/solve':>12}"
+        + (f" {f'exact at {args.exact_at}':>10}" if args.exact_at else "")
+        + f" | {'review/solve':>12}"
     )
     floor_nodes, floor_time = 0, 0.0  # the plain search's, over every table
     for name in args.tables:
@@ -209,6 +218,7 @@ def main() -> None:
         plain_nodes: list[int] = []
         solver_nodes: list[int] = []
         fewest: list[int] = []
+        free_at: list[int] = []  # the smallest trees with the ends answered free (--exact-at)
         ratios: list[float] = []
         values: list[float] = []  # the value alone, of every deal
         for seed in range(min(args.deals, args.multi_deals) if rs.multi_card_leads else args.deals):
@@ -243,6 +253,8 @@ def main() -> None:
             floor_nodes += plain_nodes[-1]
             floor_time += time.perf_counter() - t1
             fewest.append(fewest_nodes(game, pos))
+            if args.exact_at:
+                free_at.append(fewest_nodes(game, pos, args.exact_at))
             if seed < args.reviews:
                 line = _line(rs, d, seed)
                 t1 = time.perf_counter()
@@ -254,7 +266,9 @@ def main() -> None:
             )
             continue
         dash = chr(8212)  # no figure: the games with multi-card leads get no plain search nor value alone
-        compared = f" | {dash:>13} {dash:>7} {dash:>6} {dash:>7} {dash:>7}"
+        compared = f" | {dash:>13} {dash:>7} {dash:>6} {dash:>7} {dash:>7}" + (
+            f" {dash:>10}" if args.exact_at else ""
+        )
         if plain_nodes:
             ratio = sum(plain_nodes) / sum(solver_nodes)
             at_best = sum(plain_nodes) / sum(fewest)
@@ -262,6 +276,8 @@ def main() -> None:
                 f" | {statistics.median(plain_nodes):13.0f} {statistics.median(solver_nodes):7.0f} {ratio:6.1f}"
                 f" {statistics.median(fewest):7.0f} {at_best:7.1f}"
             )
+            if free_at:
+                compared += f" {sum(plain_nodes) / max(1, sum(free_at)):10.1f}"
         print(
             f"{name:20} {tally.figures()}"
             f" | {_fig(statistics.median(values), 7, 3) if values else dash:>7}"

@@ -68,13 +68,16 @@ def plain_alpha_beta(game: CardGame, hands: list[int], leader: int, rnd_i: int, 
     return nodes
 
 
-def fewest_nodes(game: CardGame, pos: Pos) -> int:
+def fewest_nodes(game: CardGame, pos: Pos, exact_at: int = 0) -> int:
     """The fewest positions the solver's search could visit to prove side 0's points from
     ``pos`` on with the whole window, whatever order it tried its moves in: the smallest proof
     tree of that value, counted as the search counts (a trick start, each answer, the last trick
     as one), with its moves (equivalent cards as one) and free where it is: a trick's start its
     bounds settle (the sure trumps, the leader's run of sure cards), nothing left to take or
-    nothing to reach. It leaves out the positions the search meets twice (its table)."""
+    nothing to reach. It leaves out the positions the search meets twice (its table).
+
+    ``exact_at``: as if a bound answered exactly, and free, every trick's start of the last round
+    with that many tricks or fewer left: the most any bound there could give."""
     coalition = frozenset(game.rs.sides[0])
     search = Search(game.rules, game.n, coalition, POINTS, game.capture, Meter(0))
     never = 10**12  # a bound that does not hold: no proof
@@ -95,6 +98,8 @@ def fewest_nodes(game: CardGame, pos: Pos) -> int:
         """What the search gets free: at a trick's start, the least and the most side 0 gets."""
         if p.trick:
             return 0, game.rest(p, coalition, POINTS)
+        if p.rnd + 1 == len(game.dealt) and max(h.bit_count() for h in p.hands) <= exact_at:
+            return value(p), value(p)
         return search.start_bounds(p.hands, p.leader, p.rnd, p.ls)
 
     @functools.cache

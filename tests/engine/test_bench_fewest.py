@@ -68,3 +68,19 @@ def test_a_short_run_prints_its_floor_under_the_table(
     assert floor.startswith("floor of this run: the plain search, in pure Python, ")
     assert floor.endswith(" knodes/s")
     assert int(floor.split()[-2]) > 0
+
+
+@pytest.mark.parametrize("table", ["yc-duel", "solo-twelve/2", "classic-sixes"])
+def test_ends_answered_free_shrink_the_smallest_proof_and_answer_a_whole_end(table: str) -> None:
+    key, options, seats = bench.TABLES[table]
+    rs = resolve(key, options, seats=seats)
+    shrunk = 0
+    for seed in range(12):
+        d = bench.random_deal(rs, seed)
+        game, pos = bench._position(rs, d, bench.tricks_left(rs, d, seed, 3))
+        sizes = [fewest_nodes(game, pos, k) for k in range(4)]
+        assert sizes[0] == fewest_nodes(game, pos), (table, seed)
+        assert sizes == sorted(sizes, reverse=True), (table, seed)
+        assert sizes[3] == 0, (table, seed)  # the whole end answered at its start
+        shrunk += sizes[2] < sizes[0]
+    assert shrunk, table
