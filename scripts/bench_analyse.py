@@ -277,7 +277,8 @@ def main() -> None:
                 f" {statistics.median(fewest):7.0f} {at_best:7.1f}"
             )
             if free_at:
-                compared += f" {sum(plain_nodes) / max(1, sum(free_at)):10.1f}"
+                # every end answered at its start: no tree left to divide by
+                compared += f" {sum(plain_nodes) / sum(free_at) if sum(free_at) else math.inf:10.1f}"
         print(
             f"{name:20} {tally.figures()}"
             f" | {_fig(statistics.median(values), 7, 3) if values else dash:>7}"

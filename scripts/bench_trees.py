@@ -99,7 +99,8 @@ def fewest_nodes(game: CardGame, pos: Pos, exact_at: int = 0) -> int:
         if p.trick:
             return 0, game.rest(p, coalition, POINTS)
         if p.rnd + 1 == len(game.dealt) and max(h.bit_count() for h in p.hands) <= exact_at:
-            return value(p), value(p)
+            v = value(p)
+            return v, v
         return search.start_bounds(p.hands, p.leader, p.rnd, p.ls)
 
     @functools.cache

@@ -79,7 +79,6 @@ def test_ends_answered_free_shrink_the_smallest_proof_and_answer_a_whole_end(tab
         d = bench.random_deal(rs, seed)
         game, pos = bench._position(rs, d, bench.tricks_left(rs, d, seed, 3))
         sizes = [fewest_nodes(game, pos, k) for k in range(4)]
-        assert sizes[0] == fewest_nodes(game, pos), (table, seed)
         assert sizes == sorted(sizes, reverse=True), (table, seed)
         assert sizes[3] == 0, (table, seed)  # the whole end answered at its start
         shrunk += sizes[2] < sizes[0]
