@@ -1,4 +1,4 @@
-"""Limits on creation per client address (README «Reliability»): new matches, house sheets.
+"""Limits on creation per client address (docs/operations.md#reliability-what-is-bounded-and-limited): new matches, house sheets.
 
 A client once made about 2,500 matches in 10 s. Creating is limited per client address with
 django-ratelimit (``settings.RATELIMIT_CREATE_RATE``, 30 in 10 minutes: generous for a table),

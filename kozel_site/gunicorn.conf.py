@@ -1,4 +1,4 @@
-"""gunicorn settings for production (README «Production»):
+"""gunicorn settings for production (docs/operations.md):
 
     gunicorn -c kozel_site/gunicorn.conf.py kozel_site.wsgi:application
 

@@ -1,4 +1,4 @@
-"""Settings, read from environment variables (see README «Configuration»).
+"""Settings, read from environment variables (see the README, «Configuration»).
 
 ``DJANGO_ENV=production`` turns on the production checks: a secret key and the
 allowed hosts must then be given, and the security headers are on.
@@ -115,7 +115,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # Rendered fragments that are pure functions of their key (a rule sheet by variant, options and
 # language; a match's parts by its version). No data lives only here: a miss recomputes, so app
 # servers stay interchangeable. KOZEL_CACHE_URL: empty or locmem:// for each process's own memory;
-# redis://host:port/db for one cache shared by several app servers (README «Several app servers»).
+# redis://host:port/db for one cache shared by several app servers (docs/operations.md#several-app-servers).
 CACHE_URL = os.environ.get("KOZEL_CACHE_URL", "").strip()
 CACHES: dict[str, dict[str, Any]]
 if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):

@@ -128,7 +128,7 @@ def bench_floor(request: HttpRequest) -> HttpResponse:
     return render(request, "bench_floor.html", {"rows": range(n, 0, -1)})
 
 
-# ---------------------------------------------------------------- installable, offline (docs: README «Offline»)
+# ---------------------------------------------------------------- installable, offline (docs: docs/offline.md)
 
 
 @require_safe

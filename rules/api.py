@@ -1,4 +1,4 @@
-"""The JSON API (README «JSON API»): thin views over the rules engine.
+"""The JSON API (docs/api.md): thin views over the rules engine.
 
 Every answer is JSON. Bad input answers 400 with ``{"error", "message", "field"}``
 and never 500. The endpoints compute and store nothing, so they take no cookie

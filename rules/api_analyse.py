@@ -1,4 +1,4 @@
-"""``POST /api/v1/analyse`` (README «POST /api/v1/analyse»): a deal with best play from the
+"""``POST /api/v1/analyse`` (docs/api.md «POST /api/v1/analyse»): a deal with best play from the
 position given, every legal play's value and cost, the cost of every play made and the turning
 point. The body is ``/deal``'s (read by :func:`rules.api.deal_body`), so bad input answers as
 ``/deal`` does; the solve itself is bounded by the engine's node budget and gated by

@@ -2,7 +2,7 @@
 
 A pure function of its words: it knows no language (the caller words it) and reads only the
 font. The font is DejaVu Sans, which has Cyrillic: Debian's ``fonts-dejavu-core`` (the test
-script installs it; README «One server» says so for a server). 1200×630, the size chat apps
+script installs it; docs/operations.md#one-server says so for a server). 1200×630, the size chat apps
 preview a link's image at, with text large enough to read in the preview's thumbnail.
 """
 

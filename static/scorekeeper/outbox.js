@@ -2,7 +2,7 @@
    10 s) is kept in IndexedDB on this phone and sent by itself, in order, when the network is back.
    It shows at once as a pending row in the hand list, not counted in the score: the score is only
    ever the server's replay through the rules engine. A conflict with another phone's hand is
-   shown to the players, who decide; nothing is dropped without a tap. (README «Offline».)
+   shown to the players, who decide; nothing is dropped without a tap. (docs/offline.md.)
 
    An entry: {key, match, page, look, url, action, fields: [[name, value]…], nonce, version, hand,
    number, summary, created, state (STATES below), conflict, stale, error}. The pure rules of the

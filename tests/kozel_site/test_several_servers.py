@@ -1,4 +1,4 @@
-"""Several app servers on one PostgreSQL and one Redis (README «Several app servers»): a phone
+"""Several app servers on one PostgreSQL and one Redis (docs/operations.md#several-app-servers): a phone
 may reach any of them. A hand recorded through one is on the other's view and edit links at
 once, and an outbox entry whose answer was lost, sent again through the other, is stored once."""
 
