@@ -467,7 +467,9 @@
   document.addEventListener("htmx:beforeSwap", function (ev) {
     if (!keepTyped || !ev.detail.target || ev.detail.target.id !== "match") return;
     typed = [];
-    document.querySelectorAll(TYPED).forEach(function (i) { typed.push([i.name, i.value, document.activeElement === i, i.className]); });
+    document.querySelectorAll(TYPED).forEach(function (i) {
+      typed.push([i.name, i.value, document.activeElement === i, i.className, i.dataset.typed]);
+    });
   });
   document.addEventListener("htmx:afterSwap", function () {
     if (!typed) return;
@@ -475,6 +477,7 @@
     if (f) typed.forEach(function (p) {
       var i = f.querySelector("[name=" + p[0] + "]");
       if (i && p[1]) { i.value = p[1]; i.className = p[3]; } // a filled-in complement stays one
+      if (i && p[4]) i.dataset.typed = p[4];  // and a field typed into (emptied too) stays the player's
       if (i && p[2]) i.focus();
     });
     typed = null; keepTyped = false;

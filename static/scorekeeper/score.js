@@ -59,9 +59,9 @@
     });
   }
 
-  // The one field the player has not typed into follows as a real value, what is left of 120
-  // (two sides: 120 minus the other) once every other field holds a number; when every field is
-  // typed and they miss 120, an error shows at once.
+  // The one field that follows gets a real value, what is left of 120 (two sides: 120 minus the
+  // other) once every other field holds a number, and is emptied when they do not; when every
+  // field holds a number and they miss 120, an error shows at once.
   function sumCheck(form) {
     var fields = pointsFields(form), box = form.querySelector("[data-sum-error]");
     if (!fields || !box) return;
@@ -82,8 +82,11 @@
     box.hidden = !bad;
     fields.forEach(function (el) { if (bad) el.setAttribute("aria-invalid", "true"); else el.removeAttribute("aria-invalid"); });
   }
+  // A field follows only while the player has not typed into it since the form was shown
+  // (emptying it is typing too: it stays empty) and it does not have the focus.
+  function follows(f) { return !f.dataset.typed && f !== document.activeElement; }
   function fillRest(form, fields) {
-    var open = fields.filter(function (f) { return !f.dataset.typed; });
+    var open = fields.filter(follows);
     if (open.length !== 1) {  // nothing to follow: a rest filled in before is no longer one
       open.forEach(function (f) { if (f.classList.contains("auto")) { f.value = ""; f.classList.remove("auto"); } });
       return;
@@ -101,12 +104,12 @@
     var t = ev.target, fields = pointsFields(t.form);
     if (!fields || fields.indexOf(t) < 0) return;
     typedAgain(t.form);  // the form may have been swapped in a moment ago
-    // a field emptied by the player is open again: it follows as the rest (after a sum error too)
-    if (t.value.trim() === "") delete t.dataset.typed; else t.dataset.typed = "1";
+    t.dataset.typed = "1";
     t.classList.remove("auto");
-    if (fields.length > 2 && !fields[fields.length - 1].dataset.typed && t !== fields[fields.length - 1]) {
+    var last = fields[fields.length - 1];
+    if (fields.length > 2 && follows(last) && t !== last) {
       // three or four players: the last field is the rest, whichever order the others are typed in
-      var last = fields[fields.length - 1], before = fields.slice(0, -1);
+      var before = fields.slice(0, -1);
       var typed = before.filter(function (f) { return f.dataset.typed; }).length;
       if (typed === before.length) fillRest(t.form, fields);
       else { last.value = ""; last.classList.remove("auto"); }
@@ -172,8 +175,8 @@
   }
   document.addEventListener("visibilitychange", wake);
 
-  // a form drawn again with the numbers it was sent with (a sum error): those count as typed, so
-  // emptying one lets it follow as the rest again
+  // a form drawn again with the numbers it was sent with (a sum error): the player typed those,
+  // so the script leaves them as they are
   function typedAgain(form) {
     if (!form.querySelector("ul.errorlist")) return;  // a correction's prefilled hand stays open
     (pointsFields(form) || []).forEach(function (f) {
