@@ -52,6 +52,8 @@ def seat_name(seat: int, names: Sequence[str] = (), rs: Ruleset | None = None) -
     """A seat as the page names it: «слепой» for a blind seat (nobody sits there,
     docs/tables.md#blind-seat), the player's name when a match gave one, else «Игрок N»."""
     if rs is not None and seat in rs.blind_seats:
+        if len(rs.blind_seats) > 1:  # two blind seats: each by its number too
+            return _("blind, seat %(n)s") % {"n": player(seat)}
         return _("blind")
     name = names[seat].strip() if seat < len(names) else ""
     return name or _("Player %(n)s") % {"n": player(seat)}

@@ -84,20 +84,25 @@ def test_best_play_is_refused_in_words(en: Client, options: str, words: str) -> 
     html = resp.content.decode()
     assert 'id="best-refusal"' in html and words in text(resp)
     assert 'id="best-later"' not in html  # playing on would not help
+    if "multi_leads" in options:  # one play a card, each its own play
+        params["plays"] = ";".join(params["plays"].split())
+    page = text(en.get(DEAL + "?" + qs(params) + "&" + options))
+    assert "First illegal play" in page or "No illegal play found." in page  # the deal is reviewed
     review = en.get(DEAL + "?" + qs(params) + "&" + options + "&best=1", **FRAGMENT)
     assert words in text(review)
 
 
 def test_the_deal_review_with_two_blind_seats(en: Client) -> None:
-    """classic-sixes#blind: both blind seats' cards allowed, both named «blind»."""
+    """classic-sixes#blind: both blind seats' cards allowed, each named «blind» with its number."""
     params, trick, seat = revoke_deal()
     other = next(s for s in range(4) if s % 2 != seat % 2)
     params["opt_blind_seats"] = ",".join(map(str, sorted((seat, other))))
     resp = en.get(DEAL + "?" + qs(params))
     assert resp.status_code == 200
     assert "No illegal play found." in text(resp)
-    names = re.findall(r'<span class="name">([^<]+)</span>', resp.content.decode())
-    assert sum("blind" in n for n in set(names)) == 1 and sum("blind" in n for n in names) >= 2
+    names = set(re.findall(r'<span class="name">([^<]+)</span>', resp.content.decode()))
+    blind = sorted(int(s) for s in params["opt_blind_seats"].split(","))
+    assert {n for n in names if "blind" in n} == {f"blind, seat {s + 1}" for s in blind}
 
 
 # ------------------------------------------------------------------ house rules
