@@ -4,6 +4,7 @@ at once (422 ``not_available``) what it cannot play yet."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from typing import Any
@@ -11,9 +12,10 @@ from typing import Any
 import pytest
 from django.test import Client, override_settings
 
-from rules import analysis, solving
-from rules.engine import Card, resolve
-from tests.engine.test_solver import random_position
+from rules.engine import Card, TrickContext, play_deal, resolve
+from rules.engine.legality import judge_lead
+from tests.api.test_analyse import fresh_gate, post  # noqa: F401 - the gate forgotten before each test
+from tests.engine.dealplay import play_out
 
 HANDS = [
     ["7C", "QC", "QS", "QH", "QD", "JC", "JS", "JH"],
@@ -21,17 +23,6 @@ HANDS = [
     ["KS", "9S", "8S", "7S", "AH", "10H", "KH", "9H"],
     ["8H", "7H", "AD", "10D", "KD", "9D", "8D", "7D"],
 ]
-
-
-@pytest.fixture(autouse=True)
-def fresh_gate() -> None:
-    solving.forget_clients()
-    analysis.forget()
-
-
-def post(client: Client, url: str, body: Any) -> tuple[int, dict[str, Any]]:
-    resp = client.post(url, json.dumps(body), content_type="application/json")
-    return resp.status_code, resp.json()
 
 
 # ------------------------------------------------------------------ the audit's two requests
@@ -221,28 +212,35 @@ def test_the_analysis_refuses_what_it_cannot_play_yet(
 def test_multi_card_leads_with_trump_leads_are_analysed(client: Client) -> None:
     """classic-sixes#leading: the solver asks the engine which leads are legal, so the trump-lead
     rule holds in its answer too: a leader holding a plain card leads no trump unless he called
-    the khvalyonka, and the moves are the brute force's legal plays."""
-    rs = resolve("classic-sixes", {"trump_lead": "hvalyonka_only", "multi_leads": "suit"})
+    the khvalyonka, and the moves are every lead the engine allows."""
+    options = {"trump_lead": "hvalyonka_only", "multi_leads": "suit"}
+    rs = resolve("classic-sixes", options)
     rnd = random.Random(4)
     for _ in range(200):
-        ref, st, leader, hands, _prikup, _stock, plays = random_position(rs, rnd)
-        seat = ref.to_move(st)
-        held = st.hands[seat] if seat is not None else frozenset()
-        if st.trick or not any(rs.is_trump(c) for c in held) or all(rs.is_trump(c) for c in held):
+        deck = list(rs.deck)
+        rnd.shuffle(deck)
+        hands = [deck[8 * s : 8 * s + 8] for s in range(4)]
+        plays, _ended = play_out(rs, 0, hands, lambda k, seat, hand, legal, trick: rnd.choice(legal))
+        first = [[c.code] for c in plays[:20]]  # five tricks of one card a play
+        leader = play_deal(rs, 0, hands, first).tricks[-1].winner
+        held = tuple(c for c in hands[leader] if c not in plays[:20])
+        if all(rs.is_trump(c) for c in held) or not any(rs.is_trump(c) for c in held):
             continue
-        body = {
-            "variant": "classic-sixes",
-            "options": {"trump_lead": "hvalyonka_only", "multi_leads": "suit"},
-            "leader": leader,
-            "hands": [[c.code for c in h] for h in hands],
-            "plays": plays,
-        }
-        status, data = post(client, "/api/v1/analyse", body)
-        assert status == 200, data
-        moves = [m["card"] for m in data["moves"]]
-        assert moves and not any(rs.is_trump(Card.parse(c)) for m in moves for c in m)
-        assert sorted(map(sorted, moves)) == sorted(sorted(c.code for c in p) for p in ref.plays(st))
-        status, data = post(client, "/api/v1/analyse", {**body, "context": {"boaster": seat}})
-        assert status == 200 and any(rs.is_trump(Card.parse(c)) for m in data["moves"] for c in m["card"])
+        body = {"variant": "classic-sixes", "options": options, "leader": 0, "plays": first}
+        body["hands"] = [[c.code for c in h] for h in hands]
+        for boaster in (None, leader):
+            context = TrickContext(boaster=boaster)
+            unseen: list[tuple[Card, ...] | None] = [None] * 4
+            allowed = {
+                tuple(sorted(c.code for c in combo))
+                for k in (1, 2, 3)
+                for combo in itertools.combinations(held, k)
+                if judge_lead(rs, leader, combo, held, context, unseen)[0] is not False
+            }
+            status, data = post(client, "/api/v1/analyse", {**body, "context": {"boaster": boaster}})
+            assert status == 200, data
+            assert {tuple(sorted(m["card"])) for m in data["moves"]} == allowed
+            trumps = any(rs.is_trump(Card.parse(c)) for m in data["moves"] for c in m["card"])
+            assert trumps is (boaster is not None)
         return
     raise AssertionError("no position found")

@@ -8,19 +8,9 @@ import re
 import pytest
 from django.test import Client
 
-from rules import analysis, solving
 from rules.models import HouseRule
 from tests.rules.helpers import qs, revoke_deal, text
-
-DEAL = "/rules/referee/deal/"
-TRICK = "/rules/referee/"
-FRAGMENT = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "best"}
-
-
-@pytest.fixture(autouse=True)
-def fresh_gate() -> None:
-    solving.forget_clients()
-    analysis.forget()
+from tests.rules.test_best_play import DEAL, FRAGMENT, TRICK, fresh_gate  # noqa: F401 - the gate forgotten
 
 
 def section(html: str, anchor: str) -> str:
