@@ -37,7 +37,7 @@ MESSAGES: dict[str, Any] = {
     "unknown_variant": _("Unknown variant “%(token)s”."),
     "unknown_option": _("This variant has no option “%(token)s”."),
     "bad_option": _("Option “%(option)s” does not take this value."),
-    "option_conflict": _("Options “%(option)s” and “%(other)s” say different things: give one of them."),
+    "option_conflict": _("Options “%(option)s” and “%(alias_of)s” say different things: give one of them."),
     # cards
     "bad_card": _("“%(token)s” is not a card. Write rank and suit, e.g. 10H, QS, Д♠."),
     "duplicate_card": _("The card %(card)s appears twice."),

@@ -152,7 +152,7 @@ def read_options(
                 field=alias.key,
                 token=repr(value),
                 option=alias.key,
-                other=target,
+                alias_of=target,
             )
     merged.update(read)
     return {o.key: merged[o.key] for o in options if o.applies(merged)}
