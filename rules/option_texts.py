@@ -32,8 +32,7 @@ OPTION_HELP: dict[str, StrPromise] = {
         "«Of one suit»: a lead may be one to three cards of one printed suit, or trumps only. «Of one suit "
         "or of one rank»: also two or three cards of one rank (two jacks, three tens). Every answer gives "
         "as many cards, following card by card while the player holds the led groups; the trick goes to "
-        "the last play that beat every card of the best play so far. The other options still hold: a lead "
-        "holding a trump is a trump lead, and the ace ban judges every answering card."
+        "the last play that beat every card of the best play so far."
     ),
     "hvalyonki": _(
         "A hand may be dealt as a khvalyonka, a special deal the first leader calls (as in the classic "
