@@ -322,7 +322,9 @@ def variants(request: HttpRequest) -> HttpResponse:
     for v in engine.ALL_VARIANTS.values():
         rules = engine.resolve(v).as_dict()
         del rules["variant"], rules["options"]  # the defaults, below
-        data.append({**v.as_dict(), "name": variant_name(v.key), "defaults": v.defaults, **rules})
+        # an alias (``blind_seat``: one blind seat) is listed too, for the requests that name it
+        defaults = v.defaults | {a.key: a.default for a in v.aliases}
+        data.append({**v.as_dict(), "name": variant_name(v.key), "defaults": defaults, **rules})
     return JsonResponse({"variants": data}, json_dumps_params={"ensure_ascii": False})
 
 

@@ -12,7 +12,8 @@ from django.utils.translation import gettext_lazy as _
 from common.numbers import BadNumber, WholeNumberField, optional_number
 from rules.engine import PENALTY_KINDS, HandRecord, RecordError
 from rules.engine.cards import SUITS
-from rules.engine.variants import ALL_VARIANTS, TRUE_WORDS, Ruleset, Variant
+from rules.engine.options import TRUE_WORDS
+from rules.engine.variants import ALL_VARIANTS, Ruleset, Variant
 from rules.messages import option_label
 
 from . import reasons
@@ -364,9 +365,9 @@ class MatchForm(forms.Form):
                 )
                 return data
         players = [(data.get(f"player_{i}") or "").strip() for i in range(seats)]
-        blind = data["options"].get("blind_seat", "none")
-        if blind != "none":
-            players[int(str(blind))] = ""  # nobody sits at the blind seat (docs/tables.md#blind-seat)
+        blind = str(data["options"].get("blind_seats", "none"))
+        for seat in blind.split(",") if blind != "none" else ():
+            players[int(seat)] = ""  # nobody sits at a blind seat (docs/tables.md#blind-seat)
         data["player_names"] = players
         if v.build_for is not None:  # one seat per side: the sides are the players
             names = [p or str(_("Player %(n)s") % {"n": i + 1}) for i, p in enumerate(players)]
@@ -390,17 +391,23 @@ def options_from_query(
 ) -> dict[str, object]:
     """``opt_<name>`` values for a variant. A bool is ``1/true/on`` or ``0/false/off``; in the
     submitted form an unchecked box is absent (False); in a link an absent option is its default.
-    A value the option does not take falls back to the default."""
+    A value the option does not take falls back to the default; an older value (``multi_leads=1``)
+    and an alias (``opt_blind_seat``, one blind seat) read as the option reads them."""
     out: dict[str, object] = {}
     for o in variant.options:
         raw = query.get(f"opt_{o.key}")
+        for alias in variant.aliases:  # read where the option itself says nothing but its default
+            said = query.get(f"opt_{alias.key}")
+            if alias.alias_of == o.key and said is not None and raw in (None, o.default):
+                raw = said
         if o.kind == "bool":
             if raw is None:
                 out[o.key] = False if checkbox_form else o.default
             else:
                 out[o.key] = o.from_text(str(raw)) is True
         else:
-            out[o.key] = raw if raw in o.choices else o.default
+            value = o.from_text(str(raw)) if raw is not None else None
+            out[o.key] = value if value in o.choices else o.default
     return out
 
 

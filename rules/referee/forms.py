@@ -127,6 +127,10 @@ class RulesForm(forms.Form):
                 except KozelError as e:
                     self.add_error(name, engine_problem(e, name).message)
                     continue
+                if option.alias_of is not None:  # opt_blind_seat: one seat of blind_seats
+                    if f"opt_{option.alias_of}" in self.data:
+                        continue
+                    option = variant.option(option.alias_of)
                 allowed = variant.seat_options.get(option.key)
                 if allowed is not None and seats not in allowed and value != option.default:
                     if not seats_changed:

@@ -40,7 +40,7 @@ def referee(request: HttpRequest) -> HttpResponse:
                 "seat": seat,
                 "player": q.who(seat),
                 "team": ref.side_class(rs, seat),
-                "blind": rs is not None and seat == rs.blind_seat,
+                "blind": rs is not None and seat in rs.blind_seats,
                 "faces": [ref.face(c, rs) for c in plays[i]] if i < len(plays) else [],
                 "next": i == len(q.cards) // q.n and not q.full,
             }

@@ -258,7 +258,7 @@ class Board:
         return [explain.pending_line(k, int(v)) for k, v in self.state.pending.items()]
 
     def seat_name(self, seat: int) -> str:
-        if seat == self.ruleset.blind_seat:
+        if seat in self.ruleset.blind_seats:
             return _("blind")
         if self.one_seat:  # each side is one player: the side's name is the player's
             return self.team_names[

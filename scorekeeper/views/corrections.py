@@ -202,7 +202,7 @@ def hand_dispute(request: HttpRequest, public_id: str, secret: str, slot: int) -
     rs = ruleset_of(match)
     query["variant"] = match.variant
     query["seats"] = str(rs.seats)  # the match's table: 2, 3 or 4 seats
-    for k, v in match.options.items():
+    for k, v in rs.options.items():  # as the engine reads the stored options today
         query[f"opt_{k}"] = rs.variant.option(k).to_text(v)
     return deal_review(
         request,

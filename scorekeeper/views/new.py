@@ -53,8 +53,9 @@ def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
                         "default": o.default,
                         "default_label": option_value(o.key, o.default),
                         "choices": [(c, option_value(o.key, c)) for c in o.choices],
-                        # an option of one scoring system only (draw-four): say which
-                        "when": option_value(o.when[0], o.when[1]) if o.when else "",
+                        # an option of one scoring system only (draw-four), or that comes with
+                        # another (penalty goats' trump leads with its khvalyonki): say which
+                        "when": when_note(o.when) if o.when else "",
                         # an option of one seat count only (two against one: three players)
                         "seat_counts": " / ".join(map(str, v.seat_options.get(o.key, ()))),
                         "needs_seats": (v.seat_options.get(o.key) or ("",))[0],
@@ -64,6 +65,14 @@ def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
             }
         )
     return cards
+
+
+def when_note(when: tuple[str, object]) -> str:
+    """The words after an option that applies only with another option's value."""
+    key, value = when
+    if key == "scoring":
+        return _("with the score “%(score)s”") % {"score": option_value(key, value)}
+    return _("with “%(option)s”") % {"option": option_label(key)}
 
 
 def _variant_key(query: Any) -> str:

@@ -138,7 +138,7 @@
   });
 
   // The new-match form follows the table chosen: how many seats, the team names or not, the
-  // blind seat shown as «слепой» (the server reads the same: extra seats and the blind are ignored).
+  // blind seats shown as «слепой» (the server reads the same: extra seats and the blind are ignored).
   function table(form) {
     if (!form || !form.classList.contains("newmatch")) return;
     var fs = form.querySelector("fieldset.options:not([disabled])");
@@ -147,7 +147,7 @@
     var picked = fs && fs.querySelector("[name=seats]:checked");
     if (picked) seats = +picked.value;
     var blindSel = fs && fs.querySelector("[data-blind]");
-    var blind = blindSel && blindSel.value !== "none" ? +blindSel.value : -1;
+    var blind = blindSel && blindSel.value !== "none" ? blindSel.value.split(",").map(Number) : [];
     var teams = form.querySelector("fieldset.team-names");
     if (teams) { teams.hidden = solo; teams.disabled = solo; }
     form.querySelectorAll("[data-when]").forEach(function (p) { p.hidden = (p.dataset.when === "solo") !== solo; });
@@ -155,14 +155,15 @@
     form.querySelectorAll(".players label[data-seat]").forEach(function (l) {
       var s = +l.dataset.seat, input = l.querySelector("input");
       l.hidden = s >= seats;
-      input.disabled = s >= seats || s === blind;
-      input.placeholder = s === blind ? word : "";
-      l.classList.toggle("blind", s === blind);
+      var isBlind = blind.indexOf(s) >= 0;
+      input.disabled = s >= seats || isBlind;
+      input.placeholder = isBlind ? word : "";
+      l.classList.toggle("blind", isBlind);
       l.classList.toggle("no-team", solo);  // each for himself: no partners' colours
     });
     form.querySelectorAll("option[data-seat]").forEach(function (o) { o.hidden = o.disabled = +o.dataset.seat >= seats; });
     // each for himself, or a blind seat: the names (and «слепой») matter, so the panel opens
-    if (solo || blind >= 0) { var d = form.querySelector("details.players-panel"); if (d) d.open = true; }
+    if (solo || blind.length) { var d = form.querySelector("details.players-panel"); if (d) d.open = true; }
   }
 
   var lock = null;
