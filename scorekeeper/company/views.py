@@ -384,6 +384,7 @@ def match_remove(request: HttpRequest, public_id: str, secret: str) -> HttpRespo
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@limit_creation("match")  # a new match, as from /m/new/: in its bucket
 def match_new(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     """The new-match page with the seats chosen on the company's page (``?player_<n>=`` and
     ``?first_dealer=``, names of the company's players); the match made joins the company."""
