@@ -16,6 +16,8 @@ import logging
 import re
 from typing import Any
 
+from django.core.exceptions import BadRequest, PermissionDenied
+
 _SLASH = r"(?:/|%2f)"
 SECRET_IN_PATH = re.compile(
     rf"({_SLASH}(?:e|%[46]5){_SLASH})(?:[a-z0-9_-]|%[0-9a-f]{{2}}){{16,}}", re.IGNORECASE
@@ -95,4 +97,17 @@ class StripSecretsFilter(logging.Filter):
         elif isinstance(record.args, dict):
             record.args = {k: mask(v) for k, v in record.args.items()}
         record.msg = mask(record.msg)
+        return True
+
+
+class OneLineRefusals(logging.Filter):
+    """A request the site refuses (Django's ``BadRequest``: a number out of its bounds,
+    ``common.numbers``, answered 400; ``PermissionDenied``: a write through a view link, 403) is
+    the client's doing, answered with what was wrong: its log line goes without the traceback
+    Django attaches, which would say nothing about the site."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and isinstance(record.exc_info[1], (BadRequest, PermissionDenied)):
+            record.exc_info = None
+            record.exc_text = None
         return True

@@ -244,9 +244,12 @@ KOZEL_NODE_BUDGET = int(os.environ["KOZEL_NODE_BUDGET"]) if os.environ.get("KOZE
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"strip_secrets": {"()": "kozel_site.logging.StripSecretsFilter"}},
+    "filters": {
+        "strip_secrets": {"()": "kozel_site.logging.StripSecretsFilter"},
+        "one_line_refusals": {"()": "kozel_site.logging.OneLineRefusals"},
+    },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "filters": ["strip_secrets"]},
+        "console": {"class": "logging.StreamHandler", "filters": ["strip_secrets", "one_line_refusals"]},
     },
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
     "loggers": {

@@ -170,3 +170,18 @@ def test_a_mangled_edit_link_never_puts_its_secret_in_the_log(server) -> None:
     for line in not_found:
         assert re.search(r"/[mcMC]/(?:[A-Za-z0-9_-]+|…)/…(?:[\s\"?]|$)", line), line
     assert f"/m/{match[0]}/…" in logged and f"/c/{company[0]}/…" in logged
+
+
+def test_a_bad_number_in_an_edit_link_is_one_line_in_the_log(server) -> None:
+    """A 400 for a number out of its bounds is the client's: one line, not a traceback."""
+    base, printed, _access = server
+    ident, secret = _made(
+        base, "/m/new/", {"variant": "classic-sixes", "team_0": "A", "team_1": "B", "first_dealer": "0"}
+    )
+    for query in ("before=abc", "before=99999999999", "before=%D9%A7"):
+        assert _get(f"{base}/m/{ident}/e/{secret}/history/?{query}").status == 400
+    time.sleep(0.5)
+    lines = [line for line in printed.read_text().splitlines() if ident in line or "numbers" in line]
+    assert len(lines) == 3, lines
+    assert all("/history/" in line and "before" in line for line in lines), lines
+    assert "Traceback" not in printed.read_text()
