@@ -401,9 +401,11 @@ def match_new(request: HttpRequest, public_id: str, secret: str) -> HttpResponse
         preset["first_dealer"] = int(dealer)
 
     def created(match: Match, _secret: str) -> None:
-        company.refresh_from_db()
+        # the company's version as it stands, read under its lock: two matches started at once
+        # from it each join it (read before the lock, one of them met a stale version, a 500)
+        locked = Company.objects.select_for_update().get(pk=company.pk)
         services.match_link(
-            company=company, match=match, nonce=f"new-{match.public_id}", version=company.version
+            company=company, match=match, nonce=f"new-{match.public_id}", version=locked.version
         )
 
     try:
