@@ -22,6 +22,7 @@ from django.test import Client
 
 from common import caches as soft
 from kozel_site.settings import redis_cache
+from tests.api.test_analyse import TWO_TRICKS
 from tests.kozel_site.test_several_servers import redis_keys
 from tests.rules.helpers import qs, table_deal
 from tests.servers import (
@@ -39,17 +40,6 @@ FOUR = {f"player_{i}": n for i, n in enumerate(["Аня", "Боря", "Вика"
 MATCH = {"variant": "classic-sixes", "team_0": "Мы", "team_1": "Вы", "first_dealer": "0", **FOUR}
 COMPANY = {"name": "Пятница", "players": "Аня\nБоря\nВика\nГоша", "time_zone": "Europe/Moscow"}
 HX = {"HX-Request": "true"}
-TWO_TRICKS = {
-    "variant": "classic-sixes",
-    "leader": 0,
-    "hands": [
-        ["7C", "QC", "QS", "QH", "QD", "JC", "JS", "JH"],
-        ["JD", "AC", "10C", "KC", "9C", "8C", "AS", "10S"],
-        ["KS", "9S", "8S", "7S", "AH", "10H", "KH", "9H"],
-        ["8H", "7H", "AD", "10D", "KD", "9D", "8D", "7D"],
-    ],
-    "plays": ["7C", "JD", "KS", "8H", "QC", "AC", "9S", "7H"],
-}
 
 
 def hidden(page: str, action: str) -> dict[str, str]:

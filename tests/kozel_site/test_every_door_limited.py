@@ -26,6 +26,7 @@ from scorekeeper.company import services as company_services
 from scorekeeper.company.models import Company
 from scorekeeper.models import Entry, Match
 from scorekeeper.selectors import match_version
+from tests.api.test_analyse import TWO_TRICKS
 
 pytestmark = pytest.mark.django_db
 
@@ -34,13 +35,7 @@ MATCH = {"variant": "classic-sixes", "team_0": "Красные", "team_1": "Чё
 COMPANY = {"name": "Пятница", "players": "\n".join(FOUR), "time_zone": "Europe/Moscow"}
 HOUSE = {"name": "Дома", "variant": "classic-sixes"}
 WIN = [{"points": [100, 20]}] * 3
-HANDS = [
-    ["7C", "QC", "QS", "QH", "QD", "JC", "JS", "JH"],
-    ["JD", "AC", "10C", "KC", "9C", "8C", "AS", "10S"],
-    ["KS", "9S", "8S", "7S", "AH", "10H", "KH", "9H"],
-    ["8H", "7H", "AD", "10D", "KD", "9D", "8D", "7D"],
-]
-PLAYS = ["7C", "JD", "KS", "8H", "QC", "AC", "9S", "7H"]
+PLAYS = TWO_TRICKS["plays"]
 
 
 def patterns(resolver: URLResolver | None = None, namespace: str = "") -> Iterator[str]:
@@ -148,12 +143,12 @@ DOORS: dict[str, Door] = {
     ),
     "api:deal": lambda w: (
         "/api/v1/deal",
-        json.dumps({"variant": "classic-sixes", "leader": 0, "hands": HANDS, "plays": PLAYS}),
+        json.dumps(TWO_TRICKS),
     ),
     "api:score": lambda w: ("/api/v1/score", json.dumps({"variant": "classic-sixes", "hands": WIN})),
     "api:analyse": lambda w: (
         "/api/v1/analyse",
-        json.dumps({"variant": "classic-sixes", "leader": 0, "hands": HANDS, "plays": PLAYS}),
+        json.dumps(TWO_TRICKS),
     ),
     "api:stats": lambda w: (
         "/api/v1/stats",
