@@ -117,47 +117,48 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # servers stay interchangeable. KOZEL_CACHE_URL: empty or locmem:// for each process's own memory;
 # redis://host:port/db for one cache shared by several app servers (docs/operations.md#several-app-servers).
 CACHE_URL = os.environ.get("KOZEL_CACHE_URL", "").strip()
-CACHES: dict[str, dict[str, Any]]
-if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": CACHE_URL,
-            "KEY_PREFIX": "kozel",
-        }
-    }
-elif CACHE_URL in ("", "locmem://"):
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": "kozel-fragments",
-            "OPTIONS": {"MAX_ENTRIES": 2000},
-        }
-    }
-else:
+REDIS = CACHE_URL.startswith(("redis://", "rediss://", "unix://"))
+if not REDIS and CACHE_URL not in ("", "locmem://"):
     raise ImproperlyConfigured("KOZEL_CACHE_URL must be empty, locmem:// or a redis://… URL")
-# Counts for the limits on creation (common.limits): shared by every worker and server, in
-# Redis when KOZEL_CACHE_URL names one, else in a table of the database (made by a migration).
-CACHES["ratelimit"] = (
-    {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": CACHE_URL,
-        "KEY_PREFIX": "ratelimit",
+
+
+def redis_cache(prefix: str, url: str = CACHE_URL) -> dict[str, Any]:
+    """A cache in the Redis of KOZEL_CACHE_URL. Every one fails soft (common.caches: a Redis that
+    refuses, times out or is gone is a miss, never an error page), and waits at most half a
+    second to connect and to read, so a Redis that does not answer at all costs no more."""
+    return {
+        "BACKEND": "common.caches.FailSoftRedisCache",
+        "LOCATION": url,
+        "KEY_PREFIX": prefix,
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
     }
-    if CACHE_URL.startswith(("redis://", "rediss://", "unix://"))
+
+
+CACHES: dict[str, dict[str, Any]] = {
+    "default": redis_cache("kozel")
+    if REDIS
+    else {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "kozel-fragments",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
+    # Counts for the limits on creation (common.limits): shared by every worker and server, in
+    # Redis when KOZEL_CACHE_URL names one, else in a table of the database (made by a migration).
+    "ratelimit": redis_cache("ratelimit")
+    if REDIS
     # one row per address and window; Django culls a third of them past MAX_ENTRIES (default 300),
     # which would forget counts on a busy evening
     else {
         "BACKEND": "common.limits.AtomicDatabaseCache",
         "LOCATION": "kozel_ratelimit",
         "OPTIONS": {"MAX_ENTRIES": 100_000},
-    }
-)
+    },
+}
 RATELIMIT_USE_CACHE = "ratelimit"
 RATELIMIT_ENABLE = env_bool("KOZEL_RATELIMIT", True)
 RATELIMIT_CREATE_RATE = os.environ.get("KOZEL_RATELIMIT_RATE", "30/10m")
-# A count that cannot be kept (a full disk, Redis gone) lets the creation go on and say itself
-# what failed, rather than refuse everyone with a 429
+# A count that cannot be kept (a full disk, Redis gone: the cache answers a miss, common.caches)
+# lets the creation go on, logged, rather than refuse everyone with a 429
 RATELIMIT_FAIL_OPEN = True
 # The header a trusted proxy puts the client's address in (X-Forwarded-For, X-Real-IP); unset,
 # the connection's address is the client's (a header the proxy does not set can be forged).
@@ -243,9 +244,12 @@ KOZEL_NODE_BUDGET = int(os.environ["KOZEL_NODE_BUDGET"]) if os.environ.get("KOZE
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"strip_secrets": {"()": "kozel_site.logging.StripSecretsFilter"}},
+    "filters": {
+        "strip_secrets": {"()": "kozel_site.logging.StripSecretsFilter"},
+        "one_line_refusals": {"()": "kozel_site.logging.OneLineRefusals"},
+    },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "filters": ["strip_secrets"]},
+        "console": {"class": "logging.StreamHandler", "filters": ["strip_secrets", "one_line_refusals"]},
     },
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
     "loggers": {

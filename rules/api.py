@@ -315,6 +315,7 @@ def jsonable(value: Any) -> Any:
 # --- endpoints --------------------------------------------------------------------------------
 
 
+@csrf_exempt  # nothing to protect: any other method than a read is 405 with Allow, not CSRF's 403
 @require_http_methods(["GET", "HEAD"])
 def variants(request: HttpRequest) -> HttpResponse:
     """``GET /api/v1/variants``: every variant with its options and defaults."""

@@ -311,25 +311,54 @@ def hand_initial_from_query(query: Mapping[str, str]) -> dict[str, Any]:
     return out
 
 
-class MatchForm(forms.Form):
-    """A new match: variant, its options (``opt_<name>``), team and player names, first dealer."""
+def _name_field() -> forms.CharField:
+    return forms.CharField(
+        max_length=30,
+        required=False,
+        error_messages={"max_length": _("A name is at most %(limit_value)s characters.")},
+    )
 
-    variant = forms.ChoiceField(choices=[(k, k) for k in ALL_VARIANTS])
+
+NOT_AT_TABLE = {"invalid_choice": _("Choose one of the players at this table.")}
+
+
+class MatchForm(forms.Form):
+    """A new match: variant, its options (``opt_<name>``), team and player names, first dealer.
+    Every refusal is said in the project's words (``error_messages``), beside its field."""
+
+    variant = forms.ChoiceField(
+        choices=[(k, k) for k in ALL_VARIANTS],
+        error_messages={"invalid_choice": _("Choose one of the variants.")},
+    )
     # how many play, where the variant allows several counts (solo-twelve: 2, 3 or 4)
     seats = forms.TypedChoiceField(
-        choices=[(str(n), str(n)) for n in (2, 3, 4)], coerce=int, empty_value=None, required=False
+        choices=[(str(n), str(n)) for n in (2, 3, 4)],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        error_messages={"invalid_choice": _("Choose how many play.")},
     )
-    team_0 = forms.CharField(max_length=30, required=False)
-    team_1 = forms.CharField(max_length=30, required=False)
-    player_0 = forms.CharField(max_length=30, required=False)
-    player_1 = forms.CharField(max_length=30, required=False)
-    player_2 = forms.CharField(max_length=30, required=False)
-    player_3 = forms.CharField(max_length=30, required=False)
-    first_dealer = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int, initial=0)
+    team_0 = _name_field()
+    team_1 = _name_field()
+    player_0 = _name_field()
+    player_1 = _name_field()
+    player_2 = _name_field()
+    player_3 = _name_field()
+    first_dealer = forms.TypedChoiceField(
+        choices=SEAT_CHOICES, coerce=int, initial=0, error_messages=NOT_AT_TABLE
+    )
     first_leader = forms.TypedChoiceField(
-        choices=[("", "—")] + SEAT_CHOICES, coerce=int, empty_value=None, required=False
+        choices=[("", "—")] + SEAT_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        error_messages=NOT_AT_TABLE,
     )
-    house = forms.CharField(max_length=80, required=False)
+    house = forms.CharField(
+        max_length=80,
+        required=False,
+        error_messages={"max_length": _("A house rule's name is at most %(limit_value)s characters.")},
+    )
 
     def clean(self) -> dict[str, Any]:
         super().clean()

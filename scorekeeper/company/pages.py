@@ -8,7 +8,7 @@ match is replayed to show a page). The ratings are the kept ones of the scope, a
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -117,9 +117,11 @@ def evening_on(company: Company, roster: Roster, day: str) -> Evening | None:
     tz = ZoneInfo(company.time_zone)
     start = datetime.combine(date, datetime.min.time(), tz)
     # an evening's matches end within a day or so of its first start; a long night still fits
-    q = CompanyMatch.objects.filter(
-        company=company, order__gte=start - GAP, order__lt=start + timedelta(days=3)
-    )
+    try:  # a window that runs past the calendar's first or last day holds no match
+        since, until = (start - GAP).astimezone(UTC), (start + timedelta(days=3)).astimezone(UTC)
+    except OverflowError:
+        return None
+    q = CompanyMatch.objects.filter(company=company, order__gte=since, order__lt=until)
     outcomes = [named(canonical(o, roster), roster) for o in q.values_list("outcome", flat=True)]
     return next((e for e in evenings(outcomes, tz) if e.date == date), None)
 

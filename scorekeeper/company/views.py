@@ -384,6 +384,7 @@ def match_remove(request: HttpRequest, public_id: str, secret: str) -> HttpRespo
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@limit_creation("match")  # a new match, as from /m/new/: in its bucket
 def match_new(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     """The new-match page with the seats chosen on the company's page (``?player_<n>=`` and
     ``?first_dealer=``, names of the company's players); the match made joins the company."""
@@ -400,9 +401,11 @@ def match_new(request: HttpRequest, public_id: str, secret: str) -> HttpResponse
         preset["first_dealer"] = int(dealer)
 
     def created(match: Match, _secret: str) -> None:
-        company.refresh_from_db()
+        # the company's version as it stands, read under its lock: two matches started at once
+        # from it each join it (read before the lock, one of them met a stale version, a 500)
+        locked = Company.objects.select_for_update().get(pk=company.pk)
         services.match_link(
-            company=company, match=match, nonce=f"new-{match.public_id}", version=company.version
+            company=company, match=match, nonce=f"new-{match.public_id}", version=locked.version
         )
 
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from django.utils import translation
@@ -12,7 +13,7 @@ from PIL import Image
 
 from rules.evening_card import evening_png, evening_texts
 from rules.stats import MatchInput, read_all
-from rules.stats.card import BACKGROUND, SIZE, draw_card
+from rules.stats.card import ACCENT, BACKGROUND, FALLBACKS, MARGIN, PANEL, SIZE, draw_card, font_path, runs
 from rules.stats.evenings import Evening, evenings
 
 T = datetime(2026, 12, 5, 16, 0, tzinfo=UTC)
@@ -80,3 +81,33 @@ def test_more_words_do_not_overflow() -> None:
     margin = [img.getpixel((x, y)) for x in range(SIZE[0] - 30, SIZE[0]) for y in range(20, SIZE[1])]
     assert set(margin) == {BACKGROUND}  # cut with «…» inside the panel, not past the edge
     assert 0.3 < ink(png)[1] < 0.95
+
+
+def test_a_long_footer_ends_with_an_ellipsis_inside_the_card() -> None:
+    png = draw_card("Вечер 5 декабря", [("Матчи", "2")], "Козёл · " + "Очень длинное название компании " * 6)
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    margin = [
+        img.getpixel((x, y)) for x in range(SIZE[0] - 40, SIZE[0]) for y in range(SIZE[1] - 60, SIZE[1])
+    ]
+    assert set(margin) == {BACKGROUND}
+    footer = [
+        img.getpixel((x, y)) for x in range(SIZE[0] - 120, SIZE[0] - 40) for y in range(SIZE[1] - 60, SIZE[1])
+    ]
+    assert ACCENT in footer  # it runs to the margin, and stops there
+
+
+SYMBOLA = next((Path(p) for p in FALLBACKS if Path(p).is_file()), None)
+
+
+@pytest.mark.skipif(SYMBOLA is None, reason="needs Debian's fonts-symbola (scripts/font.sh installs it)")
+def test_a_character_dejavu_lacks_is_drawn_in_symbola_and_one_no_font_has_is_left_out() -> None:
+    assert runs("Аня 🐐 ×2") == [("Аня ", font_path()), ("🐐", SYMBOLA), (" ×2", font_path())]
+    assert runs("Боря \U000f0000!", bold=True) == [("Боря !", font_path(True))]
+
+    def value_ink(value: str) -> int:
+        img = Image.open(io.BytesIO(draw_card("Вечер", [("Козлы", value)]))).convert("RGB")
+        area = [img.getpixel((x, y)) for x in range(MARGIN, SIZE[0] - MARGIN) for y in range(186, 250)]
+        return sum(1 for px in area if px != PANEL)
+
+    assert value_ink("\U000f0000\U000f0001") == 0  # no box where no font has the character
+    assert value_ink("🐐🦄🐐") > 200  # the emoji, from Symbola
