@@ -186,8 +186,22 @@ def test_the_review_judges_the_costly_plays_and_reports_progress() -> None:
     seen: list[tuple[int, int]] = []
     late = [i for i in costly(exact) if i >= 20]
     got = review_seen(deal, exact, late, progress=lambda a, b: seen.append((a, b)))
-    assert [j.index for j in got] == late and seen == [(k + 1, len(late)) for k in range(len(late))]
+    assert [j.index for j in got] == late and seen == [(k, len(late)) for k in range(len(late) + 1)]
     assert all(j.verdict in ("mistake", "no_way_to_know") for j in got)
+
+
+def test_a_play_that_broke_the_rules_is_not_judged_by_what_was_seen() -> None:
+    rs = resolve("classic-sixes")
+    hands = [
+        "AH 10H KH 9S 8S 7S AD 10D",
+        "9H 8H QC JC 7D 8D 9D KD",
+        "7H AS 10S KS JS QS QH QD",
+        "7C AC 10C KC 9C 8C JH JD",
+    ]
+    deal, exact = read_deal(rs, 0, hands, "AH 7D 7H JH")  # seat 1 held hearts
+    with pytest.raises(AnalysisError) as e:
+        review_seen(deal, exact, [1])
+    assert (e.value.code, e.value.params["index"]) == ("judge_illegal", 1)
 
 
 @pytest.mark.parametrize(

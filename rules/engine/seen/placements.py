@@ -158,6 +158,10 @@ class Placements:
             left = list(kind.cards)
             for p in kind.allowed:
                 k = split[p]
+                if not way:  # the first way: each place takes the first cards left
+                    places[p].extend(left[:k])
+                    left = left[k:]
+                    continue
                 rest = _multinomial(tuple(split[q] for q in kind.allowed if q > p))
                 pick, way = divmod(way, rest)
                 chosen = _combination(len(left), k, pick)

@@ -183,8 +183,14 @@ def review_seen(
     tick: Callable[[], None] | None = None,
 ) -> list[Judgement]:
     """The plays ``plays`` (default: :func:`costly`) judged by what was seen, in order;
-    ``progress(judged, to_judge)`` after each one."""
+    ``progress(judged, to_judge)`` before the first and after each one. A play named that broke
+    the rules is ``judge_illegal``: the rules judge it, not what was seen."""
     todo = sorted(set(costly(exact) if plays is None else plays))
+    for i in todo:
+        if not exact.plays[i].legal:
+            raise AnalysisError("judge_illegal", f"play {i} broke the rules", index=i)
+    if progress is not None:
+        progress(0, len(todo))
     out = []
     for k, i in enumerate(todo):
         review = exact.plays[i]
