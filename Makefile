@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-stamp
 CORE := $(VENV)/.solver-core-stamp
 PORT ?= 8000
 
-.PHONY: run dev test test-solver bench bench-offline bench-analyse load messages screenshots lint clean
+.PHONY: run dev test test-solver bench bench-offline bench-analyse bench-seen load messages screenshots lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -54,6 +54,11 @@ test-solver: $(CORE)
 # a plain alpha-beta with four tricks left (ARGS="--deals 20 --tables yc-duel" for a short run)
 bench-analyse: $(CORE)
 	nice $(BIN)/python scripts/bench_analyse.py $(ARGS)
+
+# the review by what was seen on seeded played deals of every one-card table, one process:
+# time per review and per judged play, placements counted and solved (ARGS="--deals 2")
+bench-seen: $(CORE)
+	nice $(BIN)/python scripts/bench_seen.py $(ARGS)
 
 load: $(CORE)
 	bash scripts/load.sh
