@@ -10,6 +10,10 @@ judged plays' time (median, p95, max), the placements counted (median) and the p
 per play (median, max), how many plays took every placement (and whether every play from the
 sixth trick on did), and the verdicts. Under the tables, the same over every table.
 
+Then the edit link beside a review in progress (scripts/bench_seen_http.py; ``--no-http`` leaves
+it out): gunicorn and the niced worker as ``make run`` starts them, the edit link's median while
+the worker judges a first lead over its median idle (target: at most 1.5).
+
 Run it niced (``make bench-seen``; ``ARGS="--deals 2 --tables classic-sixes"``). Times are the
 machine's of the moment: read them beside the positions solved, which do not change.
 """
@@ -28,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rules.engine import resolve  # noqa: E402
 from rules.engine.seen import Judgement, judge, read_deal  # noqa: E402
 from scripts.bench_analyse import TABLES, random_deal, tricks_left  # noqa: E402
+from scripts.bench_seen_http import edit_link_beside_review  # noqa: E402
 
 # solo-twelve at three with two against one deals and plays the same cards as without, and the
 # review asks the same of it (every player counts his own points): it is left out
@@ -98,6 +103,7 @@ def main() -> None:
         help="tables (default: every one-card table)",
     )
     ap.add_argument("--seed", type=int, default=0, help="the first deal's seed")
+    ap.add_argument("--no-http", action="store_true", help="leave out the edit link beside a review")
     args = ap.parse_args()
     print(
         f"{'table':<22} {'n':>3} {'review':>7} {'max':>7} {'plays':>5} {'play s':>7} {'p95':>7} {'max':>7}"
@@ -112,6 +118,8 @@ def main() -> None:
         print(row(table, f), flush=True)
     print(row("all tables", total))
     print("times in seconds; placements: the median count per judged play; solved: positions solved per play")
+    if not args.no_http:
+        print(edit_link_beside_review())
 
 
 if __name__ == "__main__":

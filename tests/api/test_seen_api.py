@@ -12,6 +12,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.test import Client, override_settings
 from django.utils import timezone
@@ -242,7 +243,7 @@ def test_a_queue_that_cannot_be_reached_answers_503_and_stores_nothing(client: C
         TASKS={"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}},
         RQ_QUEUES={"default": {"URL": dead}},
         INSTALLED_APPS=[
-            *__import__("django.conf").conf.settings.INSTALLED_APPS,
+            *settings.INSTALLED_APPS,
             "django_rq",
             "django_tasks_rq",
         ],
