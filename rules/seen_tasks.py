@@ -20,7 +20,8 @@ from django.conf import settings
 from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django_tasks import task
+from django_tasks import TaskResultStatus, task
+from django_tasks.exceptions import TaskResultDoesNotExist
 
 from rules import analysis
 from rules.api import jsonable
@@ -51,12 +52,30 @@ def _longest_wait() -> timedelta:
     return timedelta(seconds=settings.KOZEL_SEEN_QUEUE * settings.KOZEL_SEEN_SECONDS + LOST_AFTER)
 
 
+def _task_ended(row: SeenReview) -> bool:
+    """Has the queue no task left that could still answer the row (gone from a flushed Redis,
+    finished or failed without writing, as a worker killed in the middle)? False when the queue
+    cannot say."""
+    if not row.task_id:
+        return False  # being enqueued
+    try:
+        result = review_seen.get_result(row.task_id)
+    except TaskResultDoesNotExist:
+        return True
+    except Exception:  # the queue cannot be reached: the row's own signs of life decide
+        return False
+    return result.status in (TaskResultStatus.SUCCESSFUL, TaskResultStatus.FAILED)
+
+
 def state(row: SeenReview) -> tuple[str, dict[str, Any] | None]:
-    """The row's status and error as a reader should see them: a task that stopped giving signs
-    of life, or a review that waited longer than the whole queue could take, is ``lost``."""
+    """The row's status and error as a reader should see them: a review whose task has ended or
+    stopped giving signs of life, or that waited longer than the whole queue could take, is
+    ``lost``."""
     now = timezone.now()
-    if (row.status == "running" and row.beat < now - timedelta(seconds=LOST_AFTER)) or (
-        row.status == "queued" and row.created < now - _longest_wait()
+    if row.status in ("queued", "running") and (
+        (row.status == "running" and row.beat < now - timedelta(seconds=LOST_AFTER))
+        or (row.status == "queued" and row.created < now - _longest_wait())
+        or _task_ended(row)
     ):
         return "failed", {"code": "lost", "params": {}}
     return row.status, row.error

@@ -232,6 +232,18 @@ def test_a_review_whose_worker_stopped_reads_as_lost_and_is_queued_again(client:
     assert post(client, JUDGED)[0] == 202
 
 
+def test_a_review_whose_task_is_gone_from_the_queue_reads_as_lost(client: Client) -> None:
+    from django_tasks_db.models import DBTaskResult
+
+    _, body, _ = post(client, JUDGED)
+    DBTaskResult.objects.all().delete()  # as a flushed queue would have it
+    lost = client.get(body["url"]).json()
+    assert lost["status"] == "failed" and lost["error"]["code"] == "lost"
+    assert post(client, JUDGED)[0] == 202
+    work()
+    assert client.get(body["url"]).json()["status"] == "done"
+
+
 def test_an_unknown_id_is_not_found(client: Client) -> None:
     assert client.get(f"{SEEN}/{'0' * 64}").status_code == 404
     assert client.get(f"{SEEN}/not-an-id").status_code == 404
