@@ -57,9 +57,10 @@ bench-analyse: $(CORE)
 	nice $(BIN)/python scripts/bench_analyse.py $(ARGS)
 
 # the review by what was seen on seeded played deals of every one-card table, one process:
-# time per review and per judged play, placements counted and solved (ARGS="--deals 2")
+# time per review and per judged play, placements counted and solved, and the edit link beside a
+# review in progress (ARGS="--deals 2"; the script nices its own solves)
 bench-seen: $(CORE)
-	nice $(BIN)/python scripts/bench_seen.py $(ARGS)
+	$(BIN)/python scripts/bench_seen.py $(ARGS)
 
 load: $(CORE)
 	bash scripts/load.sh

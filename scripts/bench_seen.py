@@ -10,17 +10,18 @@ judged plays' time (median, p95, max), the placements counted (median) and the p
 per play (median, max), how many plays took every placement (and whether every play from the
 sixth trick on did), and the verdicts. Under the tables, the same over every table.
 
-Then the edit link beside a review in progress (scripts/bench_seen_http.py; ``--no-http`` leaves
+First the edit link beside a review in progress (scripts/bench_seen_http.py; ``--no-http`` leaves
 it out): gunicorn and the niced worker as ``make run`` starts them, the edit link's median while
-the worker judges a first lead over its median idle (target: at most 1.5).
+the worker judges a first lead over its median with the worker stopped (target: at most 1.5).
 
-Run it niced (``make bench-seen``; ``ARGS="--deals 2 --tables classic-sixes"``). Times are the
+The tables run niced (``make bench-seen``; ``ARGS="--deals 2 --tables classic-sixes"``). Times are the
 machine's of the moment: read them beside the positions solved, which do not change.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -105,6 +106,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0, help="the first deal's seed")
     ap.add_argument("--no-http", action="store_true", help="leave out the edit link beside a review")
     args = ap.parse_args()
+    if not args.no_http:  # first, the app server at its own priority, as make run starts it
+        print(edit_link_beside_review(), flush=True)
+    os.nice(10)  # the tables' solves: the machine's other work first
     print(
         f"{'table':<22} {'n':>3} {'review':>7} {'max':>7} {'plays':>5} {'play s':>7} {'p95':>7} {'max':>7}"
         f" {'placements':>12} {'solved':>6} {'max':>6} {'exact':>9} {'6th+':>4}  mistake/no_way/best"
@@ -118,8 +122,6 @@ def main() -> None:
         print(row(table, f), flush=True)
     print(row("all tables", total))
     print("times in seconds; placements: the median count per judged play; solved: positions solved per play")
-    if not args.no_http:
-        print(edit_link_beside_review())
 
 
 if __name__ == "__main__":

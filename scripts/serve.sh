@@ -6,7 +6,7 @@ set -u
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-.venv/bin/python}
 
-setsid nice -n 10 "$PY" manage.py worker &
+setsid nice -n 19 "$PY" manage.py worker &
 worker=$!
 setsid "$@" &
 server=$!
