@@ -14,6 +14,14 @@ from rules.engine import Card, TrickContext, first_leader, legal_cards, play_dea
 from rules.engine.seen import SeenDeal, View, read_deal
 from rules.engine.variants import Ruleset
 
+HANDS = [
+    "AH 10H KH 9S 8S 7S AD 10D",
+    "9H 8H QC JC 7D 8D 9D KD",
+    "7H AS 10S KS JS QS QH QD",
+    "7C AC 10C KC 9C 8C JH JD",
+]
+"""A classic-sixes deal for hand-made plays: seat 0 leads hearts, seat 1 holds two, seat 3 none."""
+
 
 def played(rs: Ruleset, seed: int, context: TrickContext | None = None) -> dict[str, Any]:
     """A random deal of ``rs`` played out with random legal cards (the context as a deal gives it)."""

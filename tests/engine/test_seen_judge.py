@@ -17,7 +17,7 @@ from rules.engine import GOALS, AnalysisError, Card, analyse_deal, resolve
 from rules.engine.seen import costly, judge, placements_of, read_deal, review_seen, view_at
 from rules.engine.seen.chances import MoveChances, Outcome, outcomes
 from rules.engine.seen.verdict import margin, verdict
-from tests.engine.seen_deals import played, seen_deal
+from tests.engine.seen_deals import HANDS, played, seen_deal
 
 C = Card.parse
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,7 +101,7 @@ import sys
 sys.path.insert(0, {root!r})
 from rules.engine import resolve
 from rules.engine.seen import judge
-from tests.engine.seen_deals import played, seen_deal
+from tests.engine.seen_deals import HANDS, played, seen_deal
 rs = resolve("yc-hvalyony")
 deal = seen_deal(rs, played(rs, 17))
 print(repr(judge(deal, 13, 4, ("win",), exact_at=10, sample=24)))
@@ -192,12 +192,7 @@ def test_the_review_judges_the_costly_plays_and_reports_progress() -> None:
 
 def test_a_play_that_broke_the_rules_is_not_judged_by_what_was_seen() -> None:
     rs = resolve("classic-sixes")
-    hands = [
-        "AH 10H KH 9S 8S 7S AD 10D",
-        "9H 8H QC JC 7D 8D 9D KD",
-        "7H AS 10S KS JS QS QH QD",
-        "7C AC 10C KC 9C 8C JH JD",
-    ]
+    hands = HANDS
     deal, exact = read_deal(rs, 0, hands, "AH 7D 7H JH")  # seat 1 held hearts
     with pytest.raises(AnalysisError) as e:
         review_seen(deal, exact, [1])

@@ -8,7 +8,7 @@ import pytest
 
 from rules.engine import Card, TrickContext, resolve
 from rules.engine.seen import placements_of, view_at
-from tests.engine.seen_deals import brute_count_first_round, brute_layouts, played, seen_deal
+from tests.engine.seen_deals import HANDS, brute_count_first_round, brute_layouts, played, seen_deal
 
 C = Card.parse
 
@@ -65,12 +65,7 @@ def test_the_round_not_dealt_yet_is_hidden_and_free(key, seats, seed, judged) ->
 
 def test_a_seat_that_did_not_follow_holds_none_of_the_suit() -> None:
     rs = resolve("classic-sixes")
-    hands = [
-        "AH 10H KH 9S 8S 7S AD 10D",
-        "9H 8H QC JC 7D 8D 9D KD",
-        "7H AS 10S KS JS QS QH QD",
-        "7C AC 10C KC 9C 8C JH JD",
-    ]
+    hands = HANDS
     deal = seen_deal(
         rs, {"hands": hands, "prikup": None, "leader": 0, "context": None, "plays": "AH 9H 7H JH 7C 7S"}
     )
@@ -126,12 +121,7 @@ def test_voon_first_hand_a_trump_lead_shows_a_hand_of_trumps() -> None:
 
 def test_a_revoke_the_cards_seen_give_away_tells_nothing() -> None:
     rs = resolve("classic-sixes")
-    hands = [
-        "AH 10H KH 9S 8S 7S AD 10D",
-        "9H 8H QC JC 7D 8D 9D KD",
-        "7H AS 10S KS JS QS QH QD",
-        "7C AC 10C KC 9C 8C JH JD",
-    ]
+    hands = HANDS
     d = {"hands": hands, "prikup": None, "leader": 0, "context": None}
     # seat 1 discards 7D on the heart lead while holding 9H and 8H, and shows 9H three tricks on
     plays = "AH 7D 7H JH  7C 10D QC QS  8C AD JC QH  KS JD 9S 9H  AC"
