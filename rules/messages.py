@@ -136,6 +136,16 @@ MESSAGES: dict[str, Any] = {
     ),
     "solver_busy": _("The referee is analysing another deal; try again in a few seconds."),
     "rate_limited": _("Too many analyses from here; try again in %(retry_after)s s."),
+    # the review by what was seen, run in the background
+    "not_available": _(
+        "The review by what was seen is not available for draw-four and for leads of several cards yet."
+    ),
+    "judge_illegal": _("Play %(index)s broke the rules: it is judged by the rules, not by what was seen."),
+    "queue_full": _("Too many reviews are waiting; try again in %(retry_after)s s."),
+    "queue_unavailable": _("Reviews cannot be queued right now; try again in a minute."),
+    "timeout": _("The review took longer than %(seconds)s s and was stopped."),
+    "lost": _("The review stopped before it finished; ask for it again."),
+    "task_error": _("The review failed on the server; ask for it again."),
     # a company's figures
     "bad_players": _("Give a name for each of the %(seats)s seats, null for the blind seat."),
     "blind_seat_player": _("Nobody sits at the blind seat: give null for it."),
