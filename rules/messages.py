@@ -137,8 +137,11 @@ MESSAGES: dict[str, Any] = {
     "solver_busy": _("The referee is analysing another deal; try again in a few seconds."),
     "rate_limited": _("Too many analyses from here; try again in %(retry_after)s s."),
     # the review by what was seen, run in the background
-    "not_available": _(
-        "The review by what was seen is not available for draw-four and for leads of several cards yet."
+    "not_available:draw_four": _(
+        "The review by what was seen is not available for draw-four: nobody sees the stock's order."
+    ),
+    "not_available:multi_leads": _(
+        "The review by what was seen is not available for leads of several cards yet."
     ),
     "judge_illegal": _("Play %(index)s broke the rules: it is judged by the rules, not by what was seen."),
     "queue_full": _("Too many reviews are waiting; try again in %(retry_after)s s."),

@@ -177,7 +177,8 @@ def test_draw_four_and_multi_card_leads_are_not_available(
 ) -> None:
     status, body, _ = post(client, {**DEAL, "variant": variant, "options": options})
     assert (status, body["error"]) == (422, "not_available")
-    assert body["message"]
+    reason = "по 4 карты" if variant == "draw-four" else "несколькими картами"
+    assert reason in body["message"], body["message"]
 
 
 def test_a_post_counts_against_the_analyse_rate_and_polling_does_not(client: Client) -> None:
