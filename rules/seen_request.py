@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules import engine
+from rules.analysis import unavailable
 from rules.api import BadRequest, DealBody, deal_body, read_list, read_ruleset
 from rules.engine import AnalysisError, KozelError
 from rules.engine.inputs import parse_play
@@ -27,6 +28,9 @@ def read_request(body: dict[str, Any]) -> tuple[dict[str, Any], str]:
     rs = read_ruleset(body)
     if rs.draws or rs.multi_card_leads:
         raise BadRequest("not_available", None, status=422, reason="draw_four" if rs.draws else "multi_leads")
+    reason = unavailable(rs)
+    if reason is not None:
+        raise BadRequest("not_available", None, status=422, reason=reason)
     d = deal_body(body)
     judge = _judge(body.get("judge"), len(d.plays))
     illegal = _checked(d)

@@ -273,3 +273,10 @@ def test_old_reviews_are_pruned_by_the_next_task(client: Client) -> None:
     post(client, {**JUDGED, "judge": [24]})
     work()
     assert not SeenReview.objects.filter(pk=body["id"]).exists()
+
+
+def test_what_the_exact_analysis_cannot_play_is_not_available_either(client: Client) -> None:
+    """Two blind seats (classic-sixes#blind): each placement would need the exact analysis."""
+    status, body, _ = post(client, {**DEAL, "options": {"blind_seats": "0,1"}})
+    assert (status, body["error"]) == (422, "not_available")
+    assert "слеп" in body["message"], body["message"]

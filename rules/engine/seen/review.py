@@ -134,7 +134,7 @@ def judge(
     """Play ``index`` judged by what its player saw; the exact analysis gave it ``cost`` and
     ``lost``. ``tick`` is called after each position solved."""
     rs = deal.rs
-    if deal.seats[index] == rs.blind_seat:
+    if deal.seats[index] in rs.blind_seats:
         return _unseen(deal, index, cost, lost)
     view = view_at(deal, index)
     placements = placements_of(view)
