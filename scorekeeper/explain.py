@@ -144,22 +144,6 @@ def note_line(
     return fmt if key in _PLAIN else fmt % p
 
 
-TITLE_ORDER = ("dry", "goats", "with_eggs", "with_tails")
-
-
-def title_line(titles: Sequence[str]) -> str:
-    """The losers' full title: «сухие козлы с яйцами и хвостами» (DECISIONS titles)."""
-    words = {
-        "dry": _("dry"),
-        "goats": _("goats"),
-        "with_eggs": _("with eggs"),
-        "with_tails": _("with tails"),
-    }
-    if "with_eggs" in titles and "with_tails" in titles:
-        words["with_eggs"], words["with_tails"] = _("with eggs and tails"), ""
-    return " ".join(w for t in TITLE_ORDER if t in titles and (w := str(words.get(t, t))))
-
-
 def pending_line(key: str, value: int) -> str:
     match key:
         case "egg_pot":

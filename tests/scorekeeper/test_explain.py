@@ -6,6 +6,7 @@ import pytest
 from django.utils import translation
 
 from rules.engine import NOTE_CODES, TITLE_CODES
+from rules.messages import title_line
 from scorekeeper import explain
 
 PARAMS = {
@@ -65,16 +66,13 @@ def test_russian_lines(code, params, ru):
 
 def test_titles():
     with translation.override("ru"):
-        assert explain.title_line(("goats", "with_eggs", "with_tails")) == "козлы с яйцами и хвостами"
-        assert explain.title_line(("goats", "dry")) == "сухие козлы"
-        assert (
-            explain.title_line(("dry", "goats", "with_eggs", "with_tails"))
-            == "сухие козлы с яйцами и хвостами"
-        )
-        assert explain.title_line(("goats", "with_tails")) == "козлы с хвостами"
+        assert title_line(("goats", "with_eggs", "with_tails")) == "козлы с яйцами и хвостами"
+        assert title_line(("goats", "dry")) == "сухие козлы"
+        assert title_line(("dry", "goats", "with_eggs", "with_tails")) == "сухие козлы с яйцами и хвостами"
+        assert title_line(("goats", "with_tails")) == "козлы с хвостами"
     with translation.override("en"):
-        assert explain.title_line(("goats", "with_eggs", "with_tails")) == "goats with eggs and tails"
-        assert all(explain.title_line((t,)) for t in TITLE_CODES)
+        assert title_line(("goats", "with_eggs", "with_tails")) == "goats with eggs and tails"
+        assert all(title_line((t,)) for t in TITLE_CODES)
 
 
 @pytest.mark.parametrize(
