@@ -67,6 +67,7 @@ class Line:
     notes: list[str]
     edited: bool
     restored: bool = False  # the hand's last change brought back an earlier version
+    review: bool = True  # a deal the referee can review (a penalty is none)
 
 
 @dataclass

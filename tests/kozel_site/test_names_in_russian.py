@@ -42,6 +42,7 @@ NAME_PARAMS = frozenset(
 REVIEWED: dict[str, tuple[dict[str, object], str]] = {
     # the board's lines and notes (scorekeeper.explain, scorekeeper.wording)
     "%(team)s back to 0 (had %(previous)s)": ({"previous": 4}, "{n} — на 0 (было 4)"),
+    "Lyusya: %(team)s took every trick": ({}, "Люся — все взятки: {n}"),
     "%(team)s had 0: they lose the series": ({}, "серия проиграна: {n} (в счёте было 0)"),
     "%(team)s caught the queen in the first hand → %(amount)s": (
         {"amount": "12"},

@@ -41,6 +41,7 @@ def test_every_note_code_has_a_line(code, lang):
         ("eggs", {"bonus": 2}, "яйца! +2 ждёт следующей победы"),
         ("eggs", {}, "яйца: никому ничего"),
         ("lyusya", {}, "Люся: все взятки"),
+        ("lyusya", {"team": 1}, "Люся — все взятки: Чёрные"),
         ("reset", {"team": 1, "previous": 4}, "Чёрные — на 0 (было 4)"),
         (
             "queen_capture",
@@ -50,7 +51,7 @@ def test_every_note_code_has_a_line(code, lang):
         (
             "penalty",
             {"kind": "cheating", "against": 0, "amount": 2},
-            "штраф: мошенничество; виновная сторона: Красные → 2",
+            "штраф: шулерство; виновная сторона: Красные → 2",
         ),
         (
             "penalty",
