@@ -78,7 +78,7 @@ def deal_review(
         "tap": deal_tap(review, result),
         "plays_text": notation(review.plays_text),
         "stock_text": notation(review.stock_text),
-        "example": card_example(),
+        "example": card_example(review.rs.deck if review.rs else None),
     }
     context.update(best_review_context(request, review, result, query, action, context["all_qs"]))
     if wants_best_fragment(request):  # the analysis section asking for itself
