@@ -141,3 +141,10 @@ def test_nothing_said_beside_a_name_agrees_with_one_gender(extracted: Path, path
         if not (refs and all(r in RULE_TEXTS for r in refs)) and (found := agreeing(msgstr))
     }
     assert not bad
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_russian_quotes_with_guillemets(path: Path) -> None:
+    """«…», as the rest of the Russian: no „…“ (the English “…” stays in the msgid)."""
+    bad = [msgid for _refs, msgid, msgstr in _messages(path) if "„" in msgstr or "“" in msgstr]
+    assert bad == []
