@@ -7,7 +7,7 @@ this module is the one place that turns them into Russian or English.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.functional import lazy
@@ -339,3 +339,19 @@ def option_value(key: str, value: object) -> str:
         return SUIT_SYMBOLS.get(str(value), str(value))
     label = OPTION_VALUES.get((key, str(value)))
     return str(label) if label else str(value)
+
+
+TITLE_ORDER = ("dry", "goats", "with_eggs", "with_tails")
+
+
+def title_line(titles: Sequence[str]) -> str:
+    """The losers' full title: «сухие козлы с яйцами и хвостами» (DECISIONS titles)."""
+    words = {
+        "dry": gettext("dry"),
+        "goats": gettext("goats"),
+        "with_eggs": gettext("with eggs"),
+        "with_tails": gettext("with tails"),
+    }
+    if "with_eggs" in titles and "with_tails" in titles:
+        words["with_eggs"], words["with_tails"] = gettext("with eggs and tails"), ""
+    return " ".join(w for t in TITLE_ORDER if t in titles and (w := str(words.get(t, t))))
