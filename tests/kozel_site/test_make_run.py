@@ -30,7 +30,11 @@ def _get(url: str, **headers: str):
 @pytest.fixture
 def served(tmp_path):
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'run.sqlite3'}"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'run.sqlite3'}",
+        "DJANGO_STATIC_ROOT": str(tmp_path / "static"),  # collected here, not into the work tree
+    }
     env.pop("DJANGO_DEBUG", None)
     # -o: the install step is not redone here (the test runs inside the installed venv)
     proc = subprocess.Popen(
