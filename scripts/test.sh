@@ -52,7 +52,9 @@ XDIST=(-n auto --dist worksteal)
 # Both passes always run, and both are reported: a failure on SQLite does not hide PostgreSQL's.
 echo "== test suite on SQLite"
 sqlite_rc=0
+start=$SECONDS
 $BIN/python -m pytest -q "${XDIST[@]}" "$@" || sqlite_rc=$?
+sqlite_took=$((SECONDS - start))
 
 pg_rc=skipped
 if [ -n "$PG_BIN" ] && [ -x "$PG_BIN/initdb" ]; then
@@ -64,9 +66,12 @@ if [ -n "$PG_BIN" ] && [ -x "$PG_BIN/initdb" ]; then
   pg_start
   trap pg_stop EXIT
   pg_rc=0
+  start=$SECONDS
   DATABASE_URL="$PG_URL" $BIN/python -m pytest -q "${XDIST[@]}" -m "database and not browser" "$@" || pg_rc=$?
+  pg_took=$((SECONDS - start))
 fi
 
 verdict() { case "$1" in 0) echo passed ;; skipped) echo "skipped (no PostgreSQL)" ;; *) echo "FAILED (exit $1)" ;; esac; }
-echo "== SQLite: $(verdict "$sqlite_rc"); PostgreSQL: $(verdict "$pg_rc")"
+took() { if [ -n "${1:-}" ]; then echo " in $(($1 / 60))m$(($1 % 60))s"; fi; }
+echo "== SQLite: $(verdict "$sqlite_rc")$(took "$sqlite_took"); PostgreSQL: $(verdict "$pg_rc")$(took "${pg_took:-}") ($(uptime | sed 's/.*load/load/'))"
 [ "$sqlite_rc" = 0 ] && { [ "$pg_rc" = 0 ] || [ "$pg_rc" = skipped ]; }
