@@ -11,10 +11,15 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@" >/dev/null
 }
 
-# Debian's chromium drives the browser tests (Playwright cannot download its own here).
+# Debian's chromium drives the browser tests (Playwright cannot download its own here): its
+# headless shell, at about half the CPU, and the full browser for its installability check.
 if [ ! -x /usr/bin/chromium ]; then
   echo "== installing Debian's chromium"
   apt_install chromium
+fi
+if [ ! -x /usr/bin/chromium-headless-shell ]; then
+  echo "== installing Debian's chromium-headless-shell"
+  apt_install chromium-headless-shell || echo "!! chromium-headless-shell could not be installed: the browser tests use the full chromium"
 fi
 # DejaVu Sans draws the evening's image in Cyrillic (rules/stats/card.py).
 bash scripts/font.sh

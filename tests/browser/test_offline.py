@@ -17,7 +17,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from rules.engine.scoring import HandRecord, replay
 from scorekeeper.models import Entry, Match
-from scripts.chromium import PAGES, until, wait_kept
+from scripts.chromium import CHROMIUM, PAGES, until, wait_kept
 from tests.servers import database_url, free_port
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -399,9 +399,14 @@ def test_manifest_and_installable(context: BrowserContext, page: Page, live_serv
 
 
 def test_chromium_finds_the_app_installable(browser_type, browser_type_launch_args, live_server, tmp_path):
-    """Chromium's own installability check, in a real (not incognito) profile."""
-    ctx = browser_type.launch_persistent_context(str(tmp_path / "profile"), **browser_type_launch_args)
+    """Chromium's own installability check, in a real (not incognito) profile of the full browser
+    (the headless shell finds every page installable)."""
+    ctx = browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), **{**browser_type_launch_args, "executable_path": CHROMIUM}
+    )
     try:
+        blank = ctx.new_page()  # the check is Chromium's own: a page without a manifest fails it
+        assert ctx.new_cdp_session(blank).send("Page.getInstallabilityErrors")["installabilityErrors"]
         page = ctx.new_page()
         page.goto(live_server.url + "/")
         controlled(page)
