@@ -180,7 +180,8 @@ TIME_ZONE = "UTC"
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# where collectstatic writes and whitenoise serves from; a test server gets its own directory
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Compressed, fingerprinted files (collectstatic first) in production and under `make run`
 # (DJANGO_STATIC_COMPRESSED=1); the plain storage for tests and `make dev`.
