@@ -114,6 +114,23 @@ def test_no_private_name_is_imported_from_another_module() -> None:
     assert taken == []
 
 
+def test_no_private_module_of_a_library_is_imported() -> None:
+    """Django's ``_functions`` and the like change without notice between releases: the
+    project uses what the libraries document."""
+    private = []
+    for name, (path, _is_package) in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            found = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                found = [node.module]
+            for module in found:
+                if module.split(".")[0] not in PACKAGES and any(
+                    part.startswith("_") and not part.startswith("__") for part in module.split(".")
+                ):
+                    private.append(f"{name} imports {module}")
+    assert private == []
+
+
 @pytest.mark.parametrize(
     ("below", "never"),
     [
