@@ -58,6 +58,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # first: every request has ``request.htmx``, also one refused by a middleware below (the error
+    # pages answer htmx with the message alone)
+    "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "kozel_site.middleware.HeadersMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -68,7 +71,6 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 ROOT_URLCONF = "kozel_site.urls"

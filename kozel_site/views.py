@@ -16,6 +16,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
 from common.caches import FailSoft
+from common.http import as_htmx
 from common.limits import CreationLimited
 from common.numbers import BadNumber, read_number
 from rules.api import error_response
@@ -84,9 +85,7 @@ def error_page(request: HttpRequest, status: int, message: str | None = None) ->
     if request.path.startswith("/api/"):
         return error_response(code, None, status=status)
     context = {"status": status, "title": title, "message": message or default}
-    # the header itself: a request refused before django-htmx's middleware ran has no .htmx
-    htmx = request.headers.get("HX-Request") == "true"
-    template = "error.html#message" if htmx else "error.html"
+    template = "error.html#message" if as_htmx(request).htmx else "error.html"
     return render(request, template, context, status=status)
 
 

@@ -1,0 +1,38 @@
+"""One mechanism per concern, checked over the source: htmx's headers are read through
+django-htmx's ``request.htmx``, numbers in a request through ``common.numbers``."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+# the rules app's own reading of the headers is its round's (rules/referee)
+APPS = ("common", "scorekeeper", "company", "kozel_site")
+
+
+def sources(*packages: str) -> dict[str, str]:
+    out = {}
+    for package in packages:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "migrations" not in path.parts:
+                out[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
+    return out
+
+
+def found(pattern: str, *packages: str) -> list[str]:
+    rx = re.compile(pattern)
+    return [
+        f"{name}:{n}: {line.strip()}"
+        for name, text in sources(*packages).items()
+        for n, line in enumerate(text.splitlines(), 1)
+        if rx.search(line)
+    ]
+
+
+RAW_HTMX = r"""headers\.get\(\s*["']HX-|META\.get\(\s*["']HTTP_HX_|META\[\s*["']HTTP_HX_"""
+
+
+def test_htmx_headers_are_read_through_request_htmx() -> None:
+    assert found(RAW_HTMX, *APPS) == []
+    assert re.search(RAW_HTMX, 'htmx = request.headers.get("HX-Request") == "true"')
