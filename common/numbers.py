@@ -9,6 +9,7 @@ message naming the field (``kozel_site.views.bad_request``).
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from django import forms
@@ -31,6 +32,21 @@ def read_number(raw: object, lo: int, hi: int) -> int | None:
         return None
     value = int(text)
     return value if lo <= value <= hi else None
+
+
+INSTANT_DIGITS = 11  # seconds since 1970: until the year 5138
+
+
+def read_instant(raw: object) -> datetime | None:
+    """``raw`` as a time in seconds since 1970 (a page's link to what came before it), or None
+    when it is not one: ASCII digits only, at most :data:`INSTANT_DIGITS` of them."""
+    text = raw.strip() if isinstance(raw, str) else ""
+    if not (0 < len(text) <= INSTANT_DIGITS and text.isascii() and text.isdigit()):
+        return None
+    try:
+        return datetime.fromtimestamp(int(text), tz=UTC)
+    except (OverflowError, OSError, ValueError):
+        return None
 
 
 class BadNumber(BadRequest):

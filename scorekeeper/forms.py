@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from common.numbers import BadNumber, WholeNumberField, optional_number
+from common.numbers import BadNumber, WholeNumberField, optional_number, read_number
 from rules.engine import PENALTY_KINDS, HandRecord, RecordError
 from rules.engine.cards import SUITS
 from rules.engine.options import TRUE_WORDS
@@ -291,11 +291,16 @@ def hand_initial_from_query(query: Mapping[str, str]) -> dict[str, Any]:
     for name in ("all_tricks", "hvalyonka"):
         if name in query:
             out[name] = query[name].lower() in TRUE_WORDS
-    for name in ("queen_capture", "obyaz", "penalty_against", "revoke"):
-        if query.get(name) in ("0", "1"):
-            out[name] = int(query[name])
-    if query.get("lone") in ("0", "1", "2", "3"):  # two against one: who played alone
-        out["lone"] = int(query["lone"])
+    for name, last in (
+        ("queen_capture", 1),
+        ("obyaz", 1),
+        ("penalty_against", 1),
+        ("revoke", 1),
+        ("lone", 3),
+    ):
+        team = read_number(query.get(name), 0, last)  # a team; ``lone``: the seat that played alone
+        if team is not None:
+            out[name] = team
     if query.get("last_suit") in SUITS:  # the duel: the suit of the deal's last card
         out["last_suit"] = query["last_suit"]
     if query.get("penalty_kind") in PENALTY_KINDS:

@@ -7,7 +7,7 @@ the page again with the error (422: it does not fit; 409: another phone changed 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from django import forms as djforms
@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from common.limits import limit_creation
+from common.numbers import read_instant, read_number
 from rules.engine.variants import ALL_VARIANTS, DEFAULT_VARIANT
 from rules.evening_card import evening_png, evening_texts
 from rules.messages import variant_name
@@ -232,10 +233,7 @@ def _matches_page(request: HttpRequest, company: Company, secret: str | None) ->
 def evenings_view(request: HttpRequest, public_id: str) -> HttpResponse:
     """The evenings begun before ``?before=`` (seconds since the epoch), the newest first."""
     company = company_get(public_id)
-    try:
-        before = datetime.fromtimestamp(int(request.GET.get("before", "")), tz=UTC)
-    except (ValueError, OverflowError, OSError):
-        before = None
+    before = read_instant(request.GET.get("before"))
     evenings, earlier = _evenings(company, roster_of(company), EARLIER_EVENINGS, before)
     ctx = {"company": company, "evenings": evenings, "earlier": earlier, "company_url": view_url(company)}
     return render(request, "scorekeeper/company/evenings.html", ctx)
@@ -396,9 +394,9 @@ def match_new(request: HttpRequest, public_id: str, secret: str) -> HttpResponse
         name = request.GET.get(f"player_{i}", "")
         if name in known:
             preset[f"player_{i}"] = name
-    dealer = request.GET.get("first_dealer", "")
-    if dealer in ("0", "1", "2", "3"):
-        preset["first_dealer"] = int(dealer)
+    dealer = read_number(request.GET.get("first_dealer"), 0, 3)
+    if dealer is not None:
+        preset["first_dealer"] = dealer
 
     def created(match: Match, _secret: str) -> None:
         # the company's version as it stands, read under its lock: two matches started at once

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from common.limits import limit_creation
+from common.numbers import read_number
 from rules.engine.variants import ALL_VARIANTS, DEFAULT_VARIANT
 from rules.messages import VARIANT_BLURBS, option_label, option_value, variant_name
 
@@ -28,8 +29,8 @@ def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
     cards = []
     for key, v in ALL_VARIANTS.items():
         chosen = options_from_query(v, query) if key == selected else v.defaults
-        raw_seats = query.get("seats") if key == selected else None
-        seats = int(raw_seats) if raw_seats in [str(n) for n in v.seats] else v.seats[-1]
+        asked = read_number(query.get("seats"), 2, 4) if key == selected else None
+        seats = asked if asked in v.seats else v.seats[-1]
         for option, counts in v.seat_options.items():  # a link with two against one: three play
             if chosen.get(option) and seats not in counts:
                 seats = counts[0]

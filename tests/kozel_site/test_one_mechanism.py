@@ -36,3 +36,7 @@ RAW_HTMX = r"""headers\.get\(\s*["']HX-|META\.get\(\s*["']HTTP_HX_|META\[\s*["']
 def test_htmx_headers_are_read_through_request_htmx() -> None:
     assert found(RAW_HTMX, *APPS) == []
     assert re.search(RAW_HTMX, 'htmx = request.headers.get("HX-Request") == "true"')
+
+
+def test_numbers_in_a_request_are_read_by_common_numbers() -> None:
+    assert found(r"\bint\(\s*request\.", *APPS) == []

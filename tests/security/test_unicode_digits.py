@@ -11,6 +11,7 @@ from urllib.parse import quote
 import pytest
 from django.test import Client
 
+from common.numbers import read_instant
 from scorekeeper.models import Entry
 
 from .helpers import start_match
@@ -105,3 +106,11 @@ def test_the_message_is_in_the_page_language(client: Client) -> None:
     client.cookies["kozel_lang"] = "en"
     en = client.get("/rules/solo-twelve/?seats=²").content.decode()
     assert "“seats” must be a whole number" in en
+
+
+@pytest.mark.parametrize("bad", [*BAD, "-5", "99999999999999", "1e9"])
+def test_a_time_in_a_link_is_ascii_seconds_or_none(bad: str) -> None:
+    """The evenings' «earlier» link: a time it cannot read shows the latest evenings."""
+    assert read_instant(bad) is None
+    good = read_instant("1767225600")
+    assert good is not None and good.year == 2026
