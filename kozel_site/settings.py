@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_ratelimit",
     "template_partials",
+    "common",
     "rules",
     "scorekeeper",
 ]

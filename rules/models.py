@@ -28,15 +28,3 @@ class HouseRule(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.variant})"
-
-
-class RateCount(models.Model):
-    """A row of the counts behind the limit on creation: the table of the ``ratelimit`` cache,
-    made by ``createcachetable`` (migration 0002). Described here only so that
-    ``common.limits.AtomicDatabaseCache`` can lock a count's row with the ORM."""
-
-    cache_key = models.CharField(max_length=255, primary_key=True)
-
-    class Meta:
-        managed = False
-        db_table = "kozel_ratelimit"
