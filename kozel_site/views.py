@@ -20,6 +20,7 @@ from common.http import as_htmx
 from common.limits import CreationLimited
 from common.numbers import BadNumber, read_number
 from rules.api import error_response
+from scorekeeper.views.outbox import from_outbox
 
 from . import pwa
 
@@ -92,7 +93,7 @@ def error_page(request: HttpRequest, status: int, message: str | None = None) ->
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """A bad number (``common.numbers``) names its field; a phone's outbox gets it in JSON."""
     if isinstance(exception, BadNumber):
-        if request.headers.get("X-Kozel-Outbox") == "1":
+        if from_outbox(request):
             data = {"code": "bad_number", "field": exception.field, "message": exception.message}
             return JsonResponse(data, status=400, json_dumps_params={"ensure_ascii": False})
         return error_page(request, 400, exception.message)

@@ -87,12 +87,26 @@ class WriteForm(forms.Form):
                 data["reason"] = reasons.encode(code, params, data.get("reason") or "")
         return data
 
+    def add_refusal(self, error: forms.ValidationError) -> None:
+        """A refusal of the write (the engine's, a bound's) beside the field it names, else
+        the form's own."""
+        if hasattr(error, "error_dict"):
+            for field, errors in error.error_dict.items():
+                self.add_error(field if field in self.fields else None, errors)
+        else:
+            self.add_error(None, error)
+
+    def message(self) -> str:
+        """Every error of the form in one line: a control form (undo, delete, restore, rematch)
+        has no fields to show its errors beside, so they are the page's message."""
+        return " ".join(str(m) for errors in self.errors.values() for m in errors)
+
 
 POINT_FIELDS = ("points_0", "points_1", "points_2", "points_3")
 SUIT_CHOICES = [("", "—")] + [(s, s) for s in SUITS]
 
 
-class HandForm(WriteForm):
+class HandRecordForm(WriteForm):
     """One hand. The UI sends the card points of every side but one; the last is what is left
     of 120 (two sides: one number, the other its complement)."""
 

@@ -1,6 +1,6 @@
 """Writes to a company. Each is one new :class:`CompanyEntry` under the company row's lock:
 a stale form (its ``version`` is not the log's last seq) is refused, a repeated ``nonce`` is
-the same request answered as done, and a change that does not fit is a ``ValidationError``
+the same request answered as done, and a change that does not fit is :class:`Invalid`
 with a code, nothing written. The kept figures move in the same transaction (a merge folds
 them again from the kept outcomes; a match joining or leaving folds from its place on)."""
 
@@ -16,9 +16,10 @@ from django.db import transaction
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from ..errors import Invalid, NonceReused, StaleForm
 from ..models import Match
 from ..selectors import match_get_for_edit, secret_hash
-from ..services import NonceReused, StaleForm, new_public_id, new_secret
+from ..services import new_public_id, new_secret
 from . import figures
 from .log import Roster, replay
 from .models import Company, CompanyEntry
@@ -28,6 +29,7 @@ MAX_PLAYERS = 40
 
 __all__ = [
     "MAX_NAME",
+    "Invalid",
     "NonceReused",
     "StaleForm",
     "company_create",
@@ -42,12 +44,12 @@ __all__ = [
 ]
 
 
-def _error(message: str, code: str) -> ValidationError:
-    return ValidationError(message, code=code)
+def _error(message: str, code: str) -> Invalid:
+    return Invalid(ValidationError(message, code=code))
 
 
 def valid_time_zone(name: str) -> str:
-    """An IANA time zone name zoneinfo knows, else a ValidationError."""
+    """An IANA time zone name zoneinfo knows, else :class:`Invalid`."""
     name = (name or "").strip()
     if name not in zoneinfo.available_timezones():
         raise _error(_("Choose your time zone from the list."), "bad_time_zone")
@@ -99,7 +101,7 @@ def _append(
     company: Company, nonce: str, version: int, action: str, change: Change, after: After | None = None
 ) -> tuple[CompanyEntry, bool]:
     """Lock, answer a repeated nonce, refuse a stale form, check, append. ``change`` returns the
-    entry's fields from the roster now (raising a ValidationError when it does not fit);
+    entry's fields from the roster now (raising :class:`Invalid` when it does not fit);
     ``after(entry, roster, company)`` moves the kept figures."""
     locked = Company.objects.select_for_update().get(pk=company.pk)
     existing = CompanyEntry.objects.filter(company=locked, nonce=nonce).first()

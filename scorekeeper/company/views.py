@@ -12,7 +12,7 @@ from typing import Any
 
 from django import forms as djforms
 from django.conf import settings
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
@@ -28,10 +28,10 @@ from rules.engine.variants import ALL_VARIANTS, DEFAULT_VARIANT
 from rules.evening_card import evening_png, evening_texts
 from rules.messages import variant_name
 
+from ..errors import Invalid, NonceReused, StaleForm
 from ..forms import new_nonce
 from ..models import Match
 from ..selectors import secret_matches
-from ..services import NonceReused, StaleForm
 from ..views.common import NONCE_REUSED, VIEW_LINK_READ_ONLY, read_only
 from ..views.new import new_page
 from ..views.readonly import qr_svg
@@ -96,8 +96,8 @@ def company_new(request: HttpRequest) -> HttpResponse:
                 time_zone=form.cleaned_data["time_zone"] or settings.TIME_ZONE,
                 players=form.player_names(),
             )
-        except ValidationError as e:
-            form.add_error(None, e)
+        except Invalid as e:
+            form.add_error(None, e.error)
         else:
             return redirect(edit_url(company, secret))
     status = 422 if request.method == "POST" else 200
@@ -295,7 +295,7 @@ def _write(
     if form.is_valid():
         try:
             call(company, form.cleaned_data)
-        except ValidationError as e:
+        except Invalid as e:
             message = " ".join(e.messages)
         except StaleForm:
             message, status = str(COMPANY_STALE), 409
@@ -414,7 +414,7 @@ def match_new(request: HttpRequest, public_id: str, secret: str) -> HttpResponse
             created=created,
             context={"company": company},
         )
-    except ValidationError as e:
+    except Invalid as e:
         company.refresh_from_db()
         ctx = _context(request, company, secret)
         ctx["message"] = " ".join(e.messages)
