@@ -40,3 +40,10 @@ def test_htmx_headers_are_read_through_request_htmx() -> None:
 
 def test_numbers_in_a_request_are_read_by_common_numbers() -> None:
     assert found(r"\bint\(\s*request\.", *APPS) == []
+
+
+def test_nothing_is_stashed_on_a_model_instance() -> None:
+    """A value a write or a read passes on (a correction's plan, the rows read beside a match)
+    is a value handed over, not an attribute set on the model: ``setattr`` on one, or a
+    ``prefetched`` beside its fields, is refused."""
+    assert found(r"setattr\(\s*(match|company|entry|line)\b|\.prefetched\b|_kozel_ahead", *APPS) == []
