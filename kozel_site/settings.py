@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "common",
     "rules",
     "scorekeeper",
+    "scorekeeper.company",
 ]
 
 MIDDLEWARE = [

@@ -433,6 +433,20 @@ class MatchForm(forms.Form):
             )
         return data
 
+    def match_fields(self) -> dict[str, Any]:
+        """What ``services.match_create`` takes, from the cleaned form."""
+        d = self.cleaned_data
+        return {
+            "variant": d["variant"],
+            "options": d["options"],
+            "team_names": d["team_names"],
+            "player_names": d["player_names"],
+            "seats": d["seats"],
+            "first_dealer": d["first_dealer"],
+            "first_leader": d["first_leader"],
+            "house": d.get("house", ""),
+        }
+
 
 def options_from_query(
     variant: Variant, query: Mapping[str, str], *, checkbox_form: bool = False

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from common.numbers import WholeNumberField
 
 from ..forms import WriteForm
-from .services import MAX_NAME
+from .services.players import MAX_NAME
 
 
 class CompanyForm(forms.Form):

@@ -9,6 +9,7 @@ from rules.stats import MatchInput
 from scorekeeper.company import services as cs
 from scorekeeper.company.log import replay
 from scorekeeper.company.models import Company, CompanyEntry
+from scorekeeper.models import Match
 from scorekeeper.services import Invalid, NonceReused, StaleForm
 from tests.company.helpers import create_match, nonce
 
@@ -120,3 +121,17 @@ def test_a_match_without_its_players_names_cannot_join() -> None:
         cs.match_add(company=c, link=edit_link(match.public_id, secret), nonce=nonce(), version=c.version)
     assert e.value.error.code == "unnamed_seat"
     assert not CompanyEntry.objects.filter(company=c).exists()
+
+
+def test_a_match_started_from_the_company_joins_it_or_is_not_made() -> None:
+    """``match_start``: the company's new-match path as a service (a page that draws the seats
+    calls it as the new-match page does)."""
+    c, _ = cs.company_create(name="Пятница", time_zone="Europe/Moscow", players=FOUR)
+    table = {"variant": "classic-sixes", "options": {}, "team_names": ["Красные", "Чёрные"], "seats": 4}
+    match, secret = cs.match_start(company=c, player_names=FOUR, first_dealer=2, **table)
+    assert match.first_dealer == 2 and len(secret) == 32
+    assert match.pk in roster(c).matches and names(c) == FOUR
+    made = Match.objects.count()
+    with pytest.raises(Invalid) as e:  # a seat without a name: the company cannot count it
+        cs.match_start(company=c, player_names=["Аня", "", "Вика", "Гоша"], **table)
+    assert e.value.error.code == "unnamed_seat" and Match.objects.count() == made

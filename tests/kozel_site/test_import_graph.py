@@ -143,6 +143,8 @@ def test_no_private_module_of_a_library_is_imported() -> None:
         ("scorekeeper.selectors", ("scorekeeper.services", "scorekeeper.presenters", "scorekeeper.views")),
         ("scorekeeper.services", ("scorekeeper.presenters", "scorekeeper.views")),
         ("scorekeeper.presenters", ("scorekeeper.services", "scorekeeper.views")),
+        ("scorekeeper.company.selectors", ("scorekeeper.company.services", "scorekeeper.company.views")),
+        ("scorekeeper.company.services", ("scorekeeper.company.views", "scorekeeper.views")),
     ],
 )
 def test_each_layer_imports_only_those_below_it(below: str, never: tuple[str, ...]) -> None:
@@ -154,5 +156,18 @@ def test_each_layer_imports_only_those_below_it(below: str, never: tuple[str, ..
         for target in GRAPH[name]
         if not target.startswith(below)
         and any(target == n.rstrip(".") or target.startswith(n) for n in never)
+    ]
+    assert wrong == []
+
+
+def test_the_scorekeeper_never_imports_the_company_app() -> None:
+    """The company reads matches; the scorekeeper knows nothing of companies (the company's
+    AppConfig connects its signals)."""
+    wrong = [
+        f"{name} imports {target}"
+        for name in MODULES
+        if name.startswith("scorekeeper") and not name.startswith("scorekeeper.company")
+        for target in GRAPH[name]
+        if target.startswith("scorekeeper.company")
     ]
     assert wrong == []
