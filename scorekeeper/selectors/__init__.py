@@ -2,7 +2,6 @@
 snapshot, or the engine's replay of the log). What the pages show of them in words is the
 presenters' (``scorekeeper.presenters``)."""
 
-from ..wording import line_parts, record_parts, record_summary
 from .board import (
     Board,
     ReplayedHand,
@@ -37,7 +36,6 @@ __all__ = [
     "ShownLine",
     "Slot",
     "hand_numbers",
-    "line_parts",
     "live_records",
     "match_board",
     "match_get",
@@ -48,8 +46,6 @@ __all__ = [
     "match_public_version",
     "match_slot",
     "match_version",
-    "record_parts",
-    "record_summary",
     "ruleset_of",
     "secret_hash",
     "secret_matches",

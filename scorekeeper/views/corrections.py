@@ -34,10 +34,10 @@ from ..selectors import (
     match_get_for_edit,
     match_plain_board,
     match_slot,
-    record_summary,
     ruleset_of,
     slots_from_log,
 )
+from ..wording import record_summary
 from . import outbox
 from .board import board_refused, done, render_board
 from .common import STALE_EDIT, SUIT_PICKS, common_of, edit_url, point_fields, refusal_message

@@ -26,7 +26,8 @@ from .. import services
 from ..errors import NonceReused, NotFound, StaleForm, WriteRefused
 from ..forms import HandRecordForm, WriteForm
 from ..models import Match
-from ..selectors import match_get_for_edit, match_slot, record_summary, ruleset_of
+from ..selectors import match_get_for_edit, match_slot, ruleset_of
+from ..wording import record_summary
 from .common import NONCE_REUSED, STALE
 
 HEADER = "X-Kozel-Outbox"

@@ -47,3 +47,15 @@ def test_nothing_is_stashed_on_a_model_instance() -> None:
     is a value handed over, not an attribute set on the model: ``setattr`` on one, or a
     ``prefetched`` beside its fields, is refused."""
     assert found(r"setattr\(\s*(match|company|entry|line)\b|\.prefetched\b|_kozel_ahead", *APPS) == []
+
+
+def test_one_name_per_thing() -> None:
+    """No two classes of the project share a name (the scorekeeper's hand form and the
+    referee's were both HandForm; a stored Line and a replayed one): but Django's own
+    conventions, a management command and a migration, named by their modules."""
+    seen: dict[str, list[str]] = {}
+    for name, text in sources("common", "rules", "scorekeeper", "kozel_site").items():
+        for found_class in re.findall(r"^class (\w+)", text, re.M):
+            seen.setdefault(found_class, []).append(name)
+    twice = {k: v for k, v in seen.items() if len(v) > 1 and k not in ("Command", "Migration")}
+    assert twice == {}
