@@ -5,6 +5,7 @@ the SQL statements, and how many times the match's ruleset was resolved and its 
 
     .venv/bin/python scripts/trace_write.py            # the summary
     .venv/bin/python scripts/trace_write.py --modules  # and every module, in the order first met
+    .venv/bin/python scripts/trace_write.py --calls    # which module called which (the engine's apart)
 
 A throwaway SQLite database in a temporary directory; nothing else is touched."""
 
@@ -23,6 +24,9 @@ sys.path.insert(0, str(ROOT))
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--modules", action="store_true", help="list every module visited")
+    parser.add_argument(
+        "--calls", action="store_true", help="list which module called which, first seen first"
+    )
     parser.add_argument("--hands", type=int, default=5, help="hands recorded before the traced one")
     args = parser.parse_args()
     tmp = tempfile.mkdtemp(prefix="kozel-trace-")
@@ -72,6 +76,7 @@ def main() -> None:
 
     roots = {p: (ROOT / p) for p in ("scorekeeper", "common", "rules", "kozel_site", "company")}
     seen: dict[str, None] = {}
+    calls: dict[tuple[str, str], None] = {}
     state = {"last": "", "switches": 0}
 
     def module_of(filename: str) -> str | None:
@@ -88,6 +93,9 @@ def main() -> None:
         if name is None:
             return
         seen.setdefault(name)
+        caller = module_of(frame.f_back.f_code.co_filename) if frame.f_back else None
+        if caller is not None and caller != name:
+            calls.setdefault((caller, name))
         if name != state["last"]:
             state["switches"] += 1
             state["last"] = name
@@ -105,6 +113,10 @@ def main() -> None:
     print(f"switches between modules: {state['switches']}")
     print(f"SQL statements: {len(queries.captured_queries)}")
     print(f"rulesets resolved: {counts['resolve']}, folds decoded: {counts['fold']}")
+    if args.calls:
+        for caller, callee in calls:
+            if not callee.startswith("rules/engine/"):
+                print(f"  {caller} -> {callee}")
     if args.modules:
         for m in app:
             print("  ", m)
