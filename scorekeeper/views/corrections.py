@@ -29,6 +29,7 @@ from ..models import Entry, Match
 from ..presenters import BoardPage
 from ..selectors import (
     Board,
+    Slot,
     hand_numbers,
     match_board,
     match_get_for_edit,
@@ -77,7 +78,7 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
             reason=d.get("reason", ""),
         )
     except WriteRefused as refused:
-        return _refused(request, match, secret, slot, board, current.deleted, form, refused)
+        return _refused(request, match, secret, board, current, form, refused)
     return done(request, edit_url(match, secret))
 
 
@@ -96,34 +97,31 @@ def _refused(
     request: HttpRequest,
     match: Match,
     secret: str,
-    slot: int,
     board: Board,
-    deleted: bool,
+    current: Slot,
     form: HandRecordForm,
     refused: WriteRefused,
 ) -> HttpResponse:
     """A correction not saved: one the engine refuses keeps the form with the error beside its
     field; a stale form or a spent nonce shows the hand as it stands now in a fresh form (a
     stale one says what the other phones changed)."""
+    slot = current.slot
     if isinstance(refused, NotFound):
         raise Http404("no such hand")
     if isinstance(refused, Invalid):
         form.add_refusal(refused.error)
         return _hand_page(
-            request, board, form, secret=secret, slot=slot, deleted=deleted, status=refused.status
+            request, board, form, secret=secret, slot=slot, deleted=current.deleted, status=refused.status
         )
     match.refresh_from_db()
     shown = match_plain_board(match=match, ruleset=board.ruleset)
-    now = match_slot(match=match, slot=slot)
-    record = (now.record if now else None) or {}
-    fresh = HandRecordForm(
-        initial={**hand_initial_from_record(record), "version": shown.version}, ruleset=board.ruleset
-    )
+    now = match_slot(match=match, slot=slot) or current
+    initial = {**hand_initial_from_record(now.record or {}), "version": shown.version}
+    fresh = HandRecordForm(initial=initial, ruleset=board.ruleset)
     message, changes = refusal_message(refused), []
     if isinstance(refused, StaleForm):  # the edit page says what changed, not «enter it again»
-        changes = _changes_since(
-            match_board(match=match, ruleset=board.ruleset), request.POST.get("version", "")
-        )
+        replay = match_board(match=match, ruleset=board.ruleset)
+        changes = _changes_since(replay, request.POST.get("version", ""))
         message = str(STALE_EDIT)
     return _hand_page(
         request,
@@ -131,7 +129,7 @@ def _refused(
         fresh,
         secret=secret,
         slot=slot,
-        deleted=now.deleted if now else deleted,
+        deleted=now.deleted,
         message=message,
         changes=changes,
         status=refused.status,
