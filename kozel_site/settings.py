@@ -53,6 +53,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_ratelimit",
     "template_partials",
+    "django_tasks",
+    "django_tasks_db",
     "common",
     "rules",
     "scorekeeper",
@@ -182,7 +184,8 @@ TIME_ZONE = "UTC"
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# where collectstatic writes and whitenoise serves from; a test server gets its own directory
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Compressed, fingerprinted files (collectstatic first) in production and under `make run`
 # (DJANGO_STATIC_COMPRESSED=1); the plain storage for tests and `make dev`.
@@ -244,6 +247,33 @@ _rate = os.environ.get("KOZEL_ANALYSE_RATE", "30/60").split("/")
 KOZEL_ANALYSE_RATE = (int(_rate[0]), int(_rate[1]) if len(_rate) > 1 else 60)
 # positions one request may search (unset: the engine's NODE_BUDGET, about 5 s on one core)
 KOZEL_NODE_BUDGET = int(os.environ["KOZEL_NODE_BUDGET"]) if os.environ.get("KOZEL_NODE_BUDGET") else None
+
+# Background tasks (Django's tasks API; on 5.2 the django-tasks backport): the review by what was
+# seen runs in a worker (`manage.py worker`), never in a web request. KOZEL_TASKS_URL empty: the
+# queue is a table of the database (django-tasks-db); redis://… : RQ in that Redis (django-tasks-rq).
+# Not KOZEL_CACHE_URL's Redis: a cache may be flushed, a queue may not.
+TASKS_URL = os.environ.get("KOZEL_TASKS_URL", "").strip()
+if TASKS_URL.startswith(("redis://", "rediss://", "unix://")):
+    INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
+    TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
+    # a Redis that is down answers at once, not after the system's connect timeout
+    _tasks_redis = (
+        TASKS_URL
+        if "socket_connect_timeout" in TASKS_URL
+        else (TASKS_URL + ("&" if "?" in TASKS_URL else "?") + "socket_connect_timeout=2")
+    )
+    RQ_QUEUES: dict[str, dict[str, Any]] = {"default": {"URL": _tasks_redis}}
+elif TASKS_URL:
+    raise ImproperlyConfigured("KOZEL_TASKS_URL must be empty or a redis://… URL")
+else:
+    TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+# the review by what was seen (rules.seen_tasks): seconds one review may run, and how many may
+# wait for the worker before a new one is refused (503 queue_full)
+KOZEL_SEEN_SECONDS = int(os.environ.get("KOZEL_SEEN_SECONDS") or 900)
+KOZEL_SEEN_QUEUE = int(os.environ.get("KOZEL_SEEN_QUEUE") or 20)
+if TASKS_URL:
+    # RQ's own bound on a job, past the review's: a worker stuck past it is stopped
+    RQ_QUEUES["default"]["DEFAULT_TIMEOUT"] = KOZEL_SEEN_SECONDS + 120
 
 LOGGING = {
     "version": 1,

@@ -7,7 +7,7 @@ this module is the one place that turns them into Russian or English.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.functional import lazy
@@ -136,6 +136,19 @@ MESSAGES: dict[str, Any] = {
     ),
     "solver_busy": _("The referee is analysing another deal; try again in a few seconds."),
     "rate_limited": _("Too many analyses from here; try again in %(retry_after)s s."),
+    # the review by what was seen, run in the background
+    "not_available:draw_four": _(
+        "The review by what was seen is not available for draw-four: nobody sees the stock's order."
+    ),
+    "not_available:multi_leads": _(
+        "The review by what was seen is not available for leads of several cards yet."
+    ),
+    "judge_illegal": _("Play %(index)s broke the rules: it is judged by the rules, not by what was seen."),
+    "queue_full": _("Too many reviews are waiting; try again in %(retry_after)s s."),
+    "queue_unavailable": _("Reviews cannot be queued right now; try again in a minute."),
+    "timeout": _("The review took longer than %(seconds)s s and was stopped."),
+    "lost": _("The review stopped before it finished; ask for it again."),
+    "task_error": _("The review failed on the server; ask for it again."),
     # a company's figures
     "bad_players": _("Give a name for each of the %(seats)s seats, null for the blind seat."),
     "blind_seat_player": _("Nobody sits at the blind seat: give null for it."),
@@ -326,3 +339,19 @@ def option_value(key: str, value: object) -> str:
         return SUIT_SYMBOLS.get(str(value), str(value))
     label = OPTION_VALUES.get((key, str(value)))
     return str(label) if label else str(value)
+
+
+TITLE_ORDER = ("dry", "goats", "with_eggs", "with_tails")
+
+
+def title_line(titles: Sequence[str]) -> str:
+    """The losers' full title: «сухие козлы с яйцами и хвостами» (DECISIONS titles)."""
+    words = {
+        "dry": gettext("dry"),
+        "goats": gettext("goats"),
+        "with_eggs": gettext("with eggs"),
+        "with_tails": gettext("with tails"),
+    }
+    if "with_eggs" in titles and "with_tails" in titles:
+        words["with_eggs"], words["with_tails"] = gettext("with eggs and tails"), ""
+    return " ".join(w for t in TITLE_ORDER if t in titles and (w := str(words.get(t, t))))

@@ -69,6 +69,8 @@ class WriteForm(forms.Form):
     # a reason proposed by the referee, as a code with parameters (scorekeeper.reasons)
     reason_code = forms.CharField(required=False, max_length=32, widget=forms.HiddenInput)
     reason_params = forms.CharField(required=False, max_length=60, widget=forms.HiddenInput)
+    # the coded reason in words as the reason field was filled in with it: kept as the code alone
+    reason_shown = forms.CharField(required=False, max_length=300, widget=forms.HiddenInput)
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -84,7 +86,10 @@ class WriteForm(forms.Form):
             if params is None:
                 self.add_error(None, forms.ValidationError(BAD_REASON, code="bad_reason"))
             else:
-                data["reason"] = reasons.encode(code, params, data.get("reason") or "")
+                text = data.get("reason") or ""
+                data["reason"] = reasons.encode(
+                    code, params, "" if text == data.get("reason_shown") else text
+                )
         return data
 
     def add_refusal(self, error: forms.ValidationError) -> None:
@@ -474,4 +479,9 @@ def options_from_query(
 
 
 def penalty_choices(rs: Ruleset) -> list[tuple[str, str]]:
-    return [(k, str(PENALTY_NAMES[k])) for k in penalty_kinds(rs)]
+    """The penalties the rules know, each in the rule sheet's word; where a proven revoke counts
+    as cheating (classic option revoke_penalty), the cheating one says so."""
+    names = {k: str(PENALTY_NAMES[k]) for k in penalty_kinds(rs)}
+    if "cheating" in names and rs.options.get("revoke_penalty") == "cheating":
+        names["cheating"] = str(_("cheating (a proven revoke too)"))
+    return list(names.items())

@@ -32,7 +32,9 @@ from rules.engine.cards import SUIT_SYMBOLS, Card, KozelError
 from rules.engine.variants import ALL_VARIANTS, Ruleset, Variant
 from rules.messages import card_text, describe
 
-NONE_HELD = "-"
+NONE_HELD = "-"  # a hand known to hold none of the cards asked about, in a link
+# the same in a hand field as the player reads and types it (any language's word, or the dash)
+NONE_WORDS = frozenset({NONE_HELD, "—", "нет", "none"})
 MAX_PARAM = 400  # characters; a whole deal is about 32 codes
 
 

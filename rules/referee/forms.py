@@ -24,7 +24,7 @@ from rules.engine.cards import SUITS, Card, KozelError
 from rules.engine.variants import DEFAULT_VARIANT, Ruleset, Variant, get_variant, resolve
 from rules.messages import describe, option_label
 
-from .common import MAX_PARAM, NAME_MAX, NONE_HELD, Problem, RulesChoice, engine_problem, split_codes
+from .common import MAX_PARAM, NAME_MAX, NONE_WORDS, Problem, RulesChoice, engine_problem, split_codes
 
 
 class SeatField(forms.Field):
@@ -256,7 +256,7 @@ class TrickForm(RefereeForm):
         raw = self.cleaned_data[name]
         if not raw:
             return None
-        return [] if raw == NONE_HELD else self.card_list(name)
+        return [] if raw.strip().lower() in NONE_WORDS else self.card_list(name)
 
     def clean_h0(self) -> list[Card] | None:
         return self._held("h0")

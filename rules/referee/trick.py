@@ -193,6 +193,12 @@ def explain_play(rs: Ruleset, trick: Trick, i: int) -> tuple[str, str]:
         return _("Each led card was answered from its own group, as far as the hand allowed."), "following"
     if p.legal is None:
         if p.reason in ("must_follow_suit", "must_answer_trump"):
+            if rs.must_trump and led != "T" and not rs.is_trump(p.cards[0]):  # a discard: no trump either
+                return (
+                    _("Allowed only if the player had neither %(group)s nor a trump left.")
+                    % {"group": _none_of(led)},
+                    "following",
+                )
             return (
                 _("Allowed only if the player had no %(group)s left.") % {"group": _none_of(led)},
                 "following",

@@ -13,6 +13,7 @@ from rules.counting import count, score_count
 from rules.engine import Fold, NextDeal
 from rules.engine.cards import SUIT_SYMBOLS
 from rules.engine.variants import Ruleset
+from rules.messages import title_line
 
 from .. import chart as chart_mod
 from .. import explain
@@ -77,7 +78,7 @@ class BoardPage:
 
     @property
     def title(self) -> str:
-        return explain.title_line(self.state.titles)
+        return title_line(self.state.titles)
 
     @property
     def winner_name(self) -> str:

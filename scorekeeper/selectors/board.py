@@ -65,6 +65,7 @@ class ReplayedHand:
     notes: list[str]
     edited: bool
     restored: bool = False  # the hand's last change brought back an earlier version
+    review: bool = True  # a deal the referee can review (a penalty is none)
 
 
 @dataclass

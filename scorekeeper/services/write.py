@@ -214,7 +214,9 @@ def plan_of(
             prepared=prepared,
         )
     except RecordError as exc:
-        raise Invalid(as_validation_error(exc, index)) from exc
+        # the replayed list lacks the removed hand (has the restored one): the board's numbers
+        shift = {Entry.DELETE: 1, Entry.UNDO: 1, Entry.RESTORE: -1}.get(action, 0)
+        raise Invalid(as_validation_error(exc, index, shift=shift)) from exc
     return plan
 
 

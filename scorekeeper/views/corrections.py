@@ -24,7 +24,7 @@ from ..forms import (
     new_nonce,
     penalty_choices,
 )
-from ..history import history_page
+from ..history import history_page, removed_hand
 from ..models import Entry, Match
 from ..presenters import BoardPage
 from ..selectors import (
@@ -222,8 +222,16 @@ def hand_dispute(request: HttpRequest, public_id: str, secret: str, slot: int) -
     the edit path. Its GET form submits here, so the secret is only ever in the path (masked in
     the logs, never sent as a Referer) and «Record in the match» leads to the hand's correction."""
     match = match_get_for_edit(public_id=public_id, secret=secret)
-    if match_slot(match=match, slot=slot) is None:
+    hand = match_slot(match=match, slot=slot)
+    if hand is None:
         raise Http404("no such hand")
+    number = hand_numbers(match=match, slot=slot).get(slot)
+    recorded = record_summary(hand.record, match.team_names) if hand.record and not hand.deleted else ""
+    about = (
+        _("Under review: hand %(n)s, recorded as %(record)s.") % {"n": number, "record": recorded}
+        if number and recorded
+        else ""
+    )
     query: dict[str, str] = {
         k: str(v) for k, v in request.GET.items() if not k.startswith("opt_") and k not in ("variant", "was")
     }
@@ -240,6 +248,7 @@ def hand_dispute(request: HttpRequest, public_id: str, secret: str, slot: int) -
         fixed_rules=True,
         back=edit_url(match, secret),
         names=match.player_names or [],
+        about=about,
     )
 
 
@@ -283,6 +292,7 @@ def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
             rows.append(
                 {
                     "entry": e,
+                    "slot": s,
                     "reason": reasons.reason_text(e.reason, namer) if e.reason else "",
                     "number": numbers.get(e.slot),
                     "restorable": e.record is not None and current.get(e.slot) != e.record,
@@ -291,6 +301,10 @@ def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
             )
     rows.sort(key=lambda r: -r["entry"].seq)
     rows, older = history_page(rows, optional_number(request.GET.get("before"), "before", 1, 10**9))
+    for r in rows:  # a removal says which hand it took out and what it held: «удалён кон 9: 88:32»
+        if r["entry"].action in (Entry.DELETE, Entry.UNDO):
+            r["number"], held = removed_hand(slots, r["slot"], r["entry"].seq)
+            r["summary"] = _summary(board, held)
     return render(
         request,
         "scorekeeper/history.html",

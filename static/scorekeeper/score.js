@@ -166,6 +166,18 @@
     if (solo || blind.length) { var d = form.querySelector("details.players-panel"); if (d) d.open = true; }
   }
 
+  // the penalty panel's «Отметить ренонс»: a proven revoke rides on the hand's points, in the
+  // entry form's «Ещё» panel, which opens at it
+  document.addEventListener("click", function (ev) {
+    var a = ev.target.closest ? ev.target.closest("[data-open-revoke]") : null, sel = document.getElementById("revoke");
+    if (!a || !sel) return;
+    ev.preventDefault();
+    var d = sel.closest("details");
+    if (d) d.open = true;
+    sel.scrollIntoView({ block: "center" });
+    sel.focus();
+  });
+
   var lock = null;
   function wake() {
     if (!document.body.classList.contains("score-page") || !("wakeLock" in navigator)) return;

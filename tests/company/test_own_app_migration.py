@@ -26,7 +26,7 @@ from tests.company.helpers import create_match, nonce
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # the leaves before the move; the two apps the move made are not there yet
-BEFORE = [("scorekeeper", "0008_line_fold_checkpoints"), ("rules", "0003_ratecount")]
+BEFORE = [("scorekeeper", "0008_line_fold_checkpoints"), ("rules", "0004_seenreview")]
 UNMADE = [("company", None), ("common", None)]
 TABLES = (
     "scorekeeper_company",

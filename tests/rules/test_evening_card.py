@@ -4,7 +4,8 @@ language, drawn in Cyrillic at the size a chat previews, never blank."""
 from __future__ import annotations
 
 import io
-from datetime import UTC, datetime, timedelta
+from dataclasses import replace
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -45,7 +46,7 @@ def test_the_words_in_russian_and_english() -> None:
     assert rows == [
         ("Матчи", "2 матча, не доиграно: 1"),
         ("Козлы", "Боря ×2, Гоша ×2"),
-        ("Самая крупная победа", "Аня и Вика — Боря и Гоша 6:0 — козлы"),
+        ("Самая крупная победа", "Аня и Вика — победа 6:0; Боря и Гоша — козлы"),
         ("Самая длинная серия", "Аня: 2 победы подряд"),
     ]
     with translation.override("en"):
@@ -53,6 +54,27 @@ def test_the_words_in_russian_and_english() -> None:
     assert title == "Evening of 5 December"
     assert rows[0] == ("Matches", "2 matches, 1 not finished")
     assert rows[3] == ("The longest streak", "Аня: 2 wins in a row")
+
+
+def test_the_biggest_win_says_who_beat_whom_and_a_streak_of_one_is_not_told() -> None:
+    """«Аня и Вика — победа 7:5; Борис и Гоша — козлы с яйцами и хвостами»: the winners and
+    the goats each before a dash (no name declined), the titles joined as the board joins them;
+    one goat is «козёл»; a longest streak of one win says nothing."""
+    big = evening().finished[1]
+    one = replace(big, titles=("goats", "with_eggs", "with_tails"))
+    e = Evening(date(2026, 12, 5), (one,))
+    with translation.override("ru"):
+        rows = dict(evening_texts(e)[1])
+    assert rows["Самая крупная победа"] == "Аня и Вика — победа 6:0; Боря и Гоша — козлы с яйцами и хвостами"
+    assert "Самая длинная серия" not in rows
+    with translation.override("en"):
+        rows = dict(evening_texts(e)[1])
+    assert rows["The biggest win"] == "Аня and Вика beat Боря and Гоша 6:0 — goats with eggs and tails"
+    duel = MatchInput("yc-duel", ["Аня", "Боря"], [{"points": [100, 20]}] * 3, started=T, ended=T)
+    (d,) = evenings(read_all([duel]), "Europe/Moscow")
+    with translation.override("ru"):
+        rows = dict(evening_texts(d)[1])
+    assert rows["Самая крупная победа"].endswith("; Боря — козёл")
 
 
 def ink(png: bytes) -> tuple[tuple[int, int], float]:

@@ -4,6 +4,7 @@ the company, ``services.match_start``)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.conf import settings
@@ -21,6 +22,7 @@ from .. import forms, services
 from ..log import roster_of
 from ..models import Company
 from ..selectors import company_get_for_edit
+from ..zones import zone_labels
 from .pages import edit_url
 from .writes import refusal_message, refused_page
 
@@ -28,8 +30,10 @@ from .writes import refusal_message, refused_page
 @require_http_methods(["GET", "HEAD", "POST"])
 @limit_creation("company")
 def company_new(request: HttpRequest) -> HttpResponse:
+    # the zone is learnt on the phone: the page carries the words for each zone it may be
+    zones = json.dumps(zone_labels(), ensure_ascii=False)
     if request.method != "POST":
-        return render(request, "scorekeeper/company/new.html", {"form": forms.CompanyForm()})
+        return render(request, "scorekeeper/company/new.html", {"form": forms.CompanyForm(), "zones": zones})
     form = forms.CompanyForm(request.POST)
     if form.is_valid():
         try:
@@ -43,7 +47,7 @@ def company_new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, refused.error)
         else:
             return redirect(edit_url(company, secret))
-    return render(request, "scorekeeper/company/new.html", {"form": form}, status=422)
+    return render(request, "scorekeeper/company/new.html", {"form": form, "zones": zones}, status=422)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -53,16 +57,21 @@ def match_new(request: HttpRequest, public_id: str, secret: str) -> HttpResponse
     ``?first_dealer=``, names of the company's players); the match made joins the company."""
     company = company_get_for_edit(public_id, secret)
     action, context = request.get_full_path(), {"company": company}
+    preset = seats_chosen(request, company)
     if request.method != "POST":
-        form = blank_form(request, preset=seats_chosen(request, company))
-        return new_page(request, form, action=action, context=context)
+        return new_page(request, blank_form(request, preset=preset), action=action, context=context)
     form = MatchForm(request.POST)
     if not form.is_valid():
         return new_page(request, form, status=422, action=action, context=context)
     try:
         match, match_secret = services.match_start(company=company, **form.match_fields())
     except services.WriteRefused as refused:
-        return refused_page(request, company, secret, refusal_message(refused), refused.status)
+        # the company's page again with every choice as it was made, the one to change among them
+        chosen = {
+            "seats": [(i, request.GET.get(f"player_{i}", "")) for i in range(4)],
+            "first_dealer": preset.get("first_dealer", 0),
+        }
+        return refused_page(request, company, secret, refusal_message(refused), refused.status, chosen)
     return redirect(match_edit_url(match, match_secret))
 
 

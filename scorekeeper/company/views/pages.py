@@ -138,7 +138,9 @@ def page_context(request: HttpRequest, company: Company, secret: str | None) -> 
     if secret is not None:
         ctx["edit_abs"] = request.build_absolute_uri(edit_url(company, secret))
         ctx["nonces"] = {k: new_nonce() for k in ("player", "rename", "merge", "link")}
-        ctx["seats"] = range(4)
+        # each seat with the player chosen for it: at first the roster's first four
+        ctx["seats"] = [(i, players[i][1] if i < len(players) else "") for i in range(4)]
+        ctx["first_dealer"] = 0
     return ctx
 
 

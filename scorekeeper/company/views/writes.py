@@ -5,6 +5,8 @@ or the form's nonce already did something else."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy
@@ -30,11 +32,18 @@ def refusal_message(refused: WriteRefused) -> str:
 
 
 def refused_page(
-    request: HttpRequest, company: Company, secret: str, message: str, status: int
+    request: HttpRequest,
+    company: Company,
+    secret: str,
+    message: str,
+    status: int,
+    chosen: dict[str, Any] | None = None,
 ) -> HttpResponse:
-    """The edit page as the company stands now, saying why the write was not done."""
+    """The edit page as the company stands now, saying why the write was not done (``chosen``:
+    the page's choices as they were made)."""
     company.refresh_from_db()
     ctx = page_context(request, company, secret)
+    ctx.update(chosen or {})
     ctx["message"] = message
     return render(request, "scorekeeper/company/edit.html", ctx, status=status)
 

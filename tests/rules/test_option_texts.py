@@ -15,7 +15,7 @@ from rules.messages import option_label
 pytestmark = pytest.mark.django_db
 
 # variant, option key, default, another value, a sheet section showing the rule, words there (ru, en)
-NEW_OPTIONS = [
+SEED_OPTIONS = [
     (
         "classic-sixes",
         "trump_lead",
@@ -107,7 +107,7 @@ NEW_OPTIONS = [
         ("Два слепых места — у разных команд", "Two blind seats belong to different teams"),
     ),
 ]
-IDS = [f"{v}#options/{k}={o}" for v, k, _d, o, *_ in NEW_OPTIONS]
+IDS = [f"{v}#options/{k}={o}" for v, k, _d, o, *_ in SEED_OPTIONS]
 
 
 def text(html: str) -> str:
@@ -120,7 +120,7 @@ def section(html: str, anchor: str) -> str:
     return text(m.group(1))
 
 
-@pytest.mark.parametrize("variant,key,default,other,anchor,words", NEW_OPTIONS, ids=IDS)
+@pytest.mark.parametrize("variant,key,default,other,anchor,words", SEED_OPTIONS, ids=IDS)
 def test_the_api_lists_the_option(
     client: Client,
     variant: str,
@@ -138,7 +138,7 @@ def test_the_api_lists_the_option(
         assert other in opt["choices"]
 
 
-@pytest.mark.parametrize("variant,key,default,other,anchor,words", NEW_OPTIONS, ids=IDS)
+@pytest.mark.parametrize("variant,key,default,other,anchor,words", SEED_OPTIONS, ids=IDS)
 def test_offered_on_the_new_match_page_and_the_house_form(
     client: Client,
     variant: str,
@@ -155,7 +155,7 @@ def test_offered_on_the_new_match_page_and_the_house_form(
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
-@pytest.mark.parametrize("variant,key,default,other,anchor,words", NEW_OPTIONS, ids=IDS)
+@pytest.mark.parametrize("variant,key,default,other,anchor,words", SEED_OPTIONS, ids=IDS)
 def test_explained_on_the_sheet(
     client: Client,
     lang: str,

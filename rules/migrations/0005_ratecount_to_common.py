@@ -5,7 +5,7 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-    dependencies = [("rules", "0003_ratecount"), ("common", "0001_initial")]
+    dependencies = [("rules", "0004_seenreview"), ("common", "0001_initial")]
 
     operations = [
         migrations.SeparateDatabaseAndState(state_operations=[migrations.DeleteModel(name="RateCount")]),
