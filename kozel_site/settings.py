@@ -55,11 +55,16 @@ INSTALLED_APPS = [
     "template_partials",
     "django_tasks",
     "django_tasks_db",
+    "common",
     "rules",
     "scorekeeper",
+    "scorekeeper.company",
 ]
 
 MIDDLEWARE = [
+    # first: every request has ``request.htmx``, also one refused by a middleware below (the error
+    # pages answer htmx with the message alone)
+    "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "kozel_site.middleware.HeadersMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -70,7 +75,6 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 ROOT_URLCONF = "kozel_site.urls"

@@ -19,9 +19,9 @@ from rules.messages import variant_name
 from rules.stats import GAP, Evening, Outcome, PlayerStats, Tally, evenings, sittings
 from rules.stats.store import load_ratings, load_tally
 
-from .figures import ALL, canonical
-from .log import Roster, roster_of
-from .models import Company, CompanyMatch
+from ..figures import ALL, canonical
+from ..log import Roster, roster_of
+from ..models import Company, CompanyMatch
 
 __all__ = ["PERIODS", "evening_on", "evenings_page", "figures_page", "recent_evenings", "roster_of"]
 

@@ -21,8 +21,9 @@ from .. import explain
 from ..models import Match
 
 
-class Board(Protocol):
-    """What the banner reads of the board (:class:`.board.Board`, which imports this module)."""
+class Page(Protocol):
+    """What the banner reads of the board as shown (:class:`.board.BoardPage`, which imports
+    this module)."""
 
     match: Match
     ruleset: Ruleset
@@ -45,7 +46,7 @@ AHEAD = 8  # deals after unsent hands the page carries; past them the phone show
 SUIT_ORDER = "CSHD"
 
 
-def dealer_name(board: Board, seat: int) -> str:
+def dealer_name(board: Page, seat: int) -> str:
     """Who deals. Nobody sits at a blind seat, so when the deal comes round to it the blind seat's
     partner deals in its turn (docs/tables.md#blind-seat)."""
     rs = board.ruleset
@@ -56,14 +57,14 @@ def dealer_name(board: Board, seat: int) -> str:
     return board.seat_name(seat)
 
 
-def who(board: Board, deal: NextDeal) -> str:
+def who(board: Page, deal: NextDeal) -> str:
     return _("Hand %(n)s: %(dealer)s deals") % {
         "n": deal.hand_number,
         "dealer": dealer_name(board, deal.dealer),
     }
 
 
-def lead(board: Board, deal: NextDeal, *, ahead: bool = False) -> str:
+def lead(board: Page, deal: NextDeal, *, ahead: bool = False) -> str:
     """How the first lead is decided; ``ahead``: after a hand whose result is not known yet."""
     rs = board.ruleset
     leader = board.seat_name(deal.leader) if deal.leader is not None else None
@@ -80,7 +81,7 @@ def lead(board: Board, deal: NextDeal, *, ahead: bool = False) -> str:
     return explain.lead_line(deal.rule, leader, team, rs.lowest_trump)
 
 
-def trump_rights(board: Board, deal: NextDeal, *, ahead: bool = False) -> str:
+def trump_rights(board: Page, deal: NextDeal, *, ahead: bool = False) -> str:
     """voon-series#leading: who may lead a trump while holding a plain card."""
     code = trump_lead(board.ruleset, deal, () if ahead else board.state.score)
     if code == "nobody":
@@ -95,7 +96,7 @@ def trump_rights(board: Board, deal: NextDeal, *, ahead: bool = False) -> str:
     return ""
 
 
-def trumps(board: Board, deal: NextDeal, *, ahead: bool = False) -> str:
+def trumps(board: Page, deal: NextDeal, *, ahead: bool = False) -> str:
     """What is trumps where it changes from deal to deal: the duel's suit (clubs in deal 1 and
     after a queen capture, then the last card's: yc-duel#trumps); Belka's clubs in hand 1, then
     each seat's own suit should it hold the jack of clubs (yc-belka#scoring)."""
@@ -116,7 +117,7 @@ def trumps(board: Board, deal: NextDeal, *, ahead: bool = False) -> str:
     return _("trumps by the jack of clubs: %(list)s") % {"list": listed}
 
 
-def parts(board: Board, deal: NextDeal, *, ahead: bool = False) -> dict[str, Any]:
+def parts(board: Page, deal: NextDeal, *, ahead: bool = False) -> dict[str, Any]:
     """One deal's banner in pieces (the page sets each in its own element), with its codes."""
     return {
         "n": deal.hand_number,
@@ -129,7 +130,7 @@ def parts(board: Board, deal: NextDeal, *, ahead: bool = False) -> dict[str, Any
     }
 
 
-def deals_ahead_data(board: Board) -> list[dict[str, Any]]:
+def deals_ahead_data(board: Page) -> list[dict[str, Any]]:
     """The next deal and the :data:`AHEAD` after it, for the outbox: item k is the banner once k
     hands wait unsent on the phone."""
     if not board.next:
