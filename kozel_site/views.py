@@ -18,7 +18,7 @@ from django.views.decorators.http import require_safe
 from common.caches import FailSoft
 from common.limits import CreationLimited
 from common.numbers import BadNumber, read_number
-from rules.api import error_response
+from rules.api.http import error_response
 
 from . import pwa
 

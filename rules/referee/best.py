@@ -1,7 +1,7 @@
 """Best play in words: the deal review's «Разбор с лучшей игрой» (what each play cost, the best
 card at each play, the turning point, what the deal gave and could have given), and the words
 the trick page's «Как лучше сыграть?» (:mod:`.best_trick`) shares. The numbers are the engine's
-exact analysis (:mod:`rules.analysis`); a solve refused (the node budget, a busy worker, too
+exact analysis (:mod:`rules.analysis.exact`); a solve refused (the node budget, a busy worker, too
 many asked) is said in words instead."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from rules import analysis, solving
+from rules.analysis import exact, gate
 from rules.engine.cards import Card, KozelError
 from rules.engine.solver import GOALS
 from rules.engine.tricks import TrickContext
@@ -173,16 +173,16 @@ def refused(e: Exception) -> dict[str, Any]:
     """What a page says of a refused solve: why, in words; whether it asks again by itself (this
     worker was solving); whether it was past the node budget (later in the deal it will answer)."""
     too_big = isinstance(e, KozelError) and e.code == "too_complex"
-    return {"refusal": refusal_words(e), "retry": isinstance(e, solving.Busy), "too_big": too_big}
+    return {"refusal": refusal_words(e), "retry": isinstance(e, gate.Busy), "too_big": too_big}
 
 
 def refusal_words(e: Exception) -> str:
-    if isinstance(e, solving.Busy):
+    if isinstance(e, gate.Busy):
         return describe("solver_busy")
-    if isinstance(e, solving.Limited):
+    if isinstance(e, gate.Limited):
         return describe("rate_limited", {"retry_after": e.retry_after})
     if isinstance(e, KozelError):
-        params = analysis.budget_params(e)
+        params = exact.budget_params(e)
         if e.token is not None:
             params.setdefault("token", e.token)
         return describe(e.code, params)
@@ -325,19 +325,19 @@ def best_review(
     n = rs.seats
     ctx = TrickContext(hand_number=d.hand_number, score=d.score, boaster=d.boaster)
     try:
-        played = analysis.kept(
+        played = exact.kept(
             request,
             rs,
             d.leader,
             hands,
             list(plays),
             context=ctx,
-            budget=analysis.budget(),
+            budget=exact.budget(),
             partial=True,
             alternatives=True,
             **table,
         )
-    except (KozelError, solving.Busy, solving.Limited) as e:
+    except (KozelError, gate.Busy, gate.Limited) as e:
         return BestReview(**refused(e))
     tp = played.turning_point
     finished = played.to_move is None

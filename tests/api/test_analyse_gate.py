@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.test import Client, override_settings
 
-from rules import analysis, solving
+from rules.analysis import exact, gate
 from rules.engine import solver_game
 
 ANALYSE = "/api/v1/analyse"
@@ -33,8 +33,8 @@ ENDGAME = {
 
 @pytest.fixture(autouse=True)
 def fresh_counts() -> None:
-    solving.forget_clients()
-    analysis.forget()
+    gate.forget_clients()
+    exact.forget()
 
 
 def post(client: Client, body: Any, **extra: Any) -> Any:
@@ -42,7 +42,7 @@ def post(client: Client, body: Any, **extra: Any) -> Any:
 
 
 def test_a_second_solve_while_one_runs_is_refused_at_once_with_retry_after(client: Client) -> None:
-    with solving.one_solve():  # a solve holding this worker
+    with gate.one_solve():  # a solve holding this worker
         started = time.monotonic()
         resp = post(client, ENDGAME)
         assert time.monotonic() - started < 1, "refused at once, never queued"
@@ -75,8 +75,8 @@ def test_two_real_concurrent_solves_the_second_is_refused() -> None:
     held the gate all along; a run where a loaded machine let the first end sooner says nothing
     and is tried again."""
     for _attempt in range(5):
-        solving.forget_clients()
-        analysis.forget()
+        gate.forget_clients()
+        exact.forget()
         statuses: dict[str, int] = {}
 
         def first(statuses: dict[str, int] = statuses) -> None:
@@ -85,11 +85,11 @@ def test_two_real_concurrent_solves_the_second_is_refused() -> None:
         solver = threading.Thread(target=first)
         solver.start()
         deadline = time.monotonic() + 10
-        while not solving.busy() and time.monotonic() < deadline:
+        while not gate.busy() and time.monotonic() < deadline:
             time.sleep(0.001)
-        assert solving.busy(), "the first request should be solving"
+        assert gate.busy(), "the first request should be solving"
         statuses["second"] = post(Client(), ENDGAME).status_code
-        overlapped = solver.is_alive() and solving.busy()
+        overlapped = solver.is_alive() and gate.busy()
         solver.join(60)
         # the pure search, where nothing is compiled, runs out of its share of the budget: 422
         assert statuses["first"] == (200 if solver_game.COMPILED else 422)
@@ -124,7 +124,7 @@ def test_behind_a_proxy_the_client_is_the_address_it_adds(client: Client) -> Non
 
 @override_settings(KOZEL_ANALYSE_RATE=(1, 60))
 def test_a_refusal_for_a_busy_worker_is_not_counted(client: Client) -> None:
-    with solving.one_solve():
+    with gate.one_solve():
         assert post(client, ENDGAME).status_code == 503
     assert post(client, ENDGAME).status_code == 200
     assert post(client, ENDGAME).status_code == 429

@@ -17,7 +17,7 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from django.utils import timezone
 
-from rules import solving
+from rules.analysis import gate
 from rules.engine import resolve
 from rules.engine.seen import VERSION
 from rules.models import SeenReview
@@ -43,7 +43,7 @@ JUDGED = {**DEAL, "judge": [24, 25]}
 
 @pytest.fixture(autouse=True)
 def fresh_gate() -> None:
-    solving.forget_clients()
+    gate.forget_clients()
 
 
 def post(client: Client, body: Any) -> tuple[int, dict[str, Any], Any]:

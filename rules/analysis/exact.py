@@ -1,7 +1,7 @@
 """The engine's exact analysis of a deal, as the API and the referee pages ask for it: one call
 (:func:`solve`), and :func:`kept` for the pages, which keeps an answer (or the budget's refusal)
 a while per position in the worker, so a page drawn again (a step of the review, the other
-language) does not solve again. Every solve of a page goes through :mod:`rules.solving`'s gate.
+language) does not solve again. Every solve of a page goes through :mod:`.gate`.
 
 The answers are kept in the process, not in Django's cache: they are the engine's objects (read
 only mappings inside), and a worker's own recent solves are the ones its pages ask for again."""
@@ -18,10 +18,11 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.utils.formats import number_format
 
-from rules import solving
 from rules.engine.cards import KozelError
 from rules.engine.tricks import TrickContext
 from rules.engine.variants import Ruleset
+
+from . import gate
 
 if TYPE_CHECKING:
     from rules.engine.solver import Analysis
@@ -145,7 +146,7 @@ def kept(
     if hit is not None:
         return hit  # type: ignore[no-any-return]
     try:
-        result = solving.gated(request, lambda: solve(rs, leader, hands, plays, context=context, **table))
+        result = gate.gated(request, lambda: solve(rs, leader, hands, plays, context=context, **table))
     except KozelError as e:
         if e.code == "too_complex":
             _put(key, dict(e.params))

@@ -1,10 +1,9 @@
 """A request for the review by what was seen (docs/api-seen.md): the body read as
-``POST /api/v1/analyse`` reads it (:func:`rules.api.deal_body`), checked as the deal review checks
-a deal, written out in a canonical form (codes in canonical notation, each hand in the deck's
-order, every option with its value), and its id: the hex SHA-256 of that form and the analysis's
-version. The form holds the deal and the plays to judge, nothing else: no match, no link.
-
-And the answer's JSON of a judged play."""
+``POST /api/v1/analyse`` reads it (:func:`rules.api.read.deal_body`), checked as the deal review
+checks a deal, written out in a canonical form (codes in canonical notation, each hand in the
+deck's order, every option with its value), and its id: the hex SHA-256 of that form and the
+analysis's version. The form holds the deal and the plays to judge, nothing else: no match, no
+link (:func:`rules.analysis.seen.engine_inputs` reads it back for the task)."""
 
 from __future__ import annotations
 
@@ -14,11 +13,13 @@ from dataclasses import replace
 from typing import Any
 
 from rules import engine
-from rules.analysis import unavailable
-from rules.api import BadRequest, DealBody, deal_body, read_list, read_ruleset
+from rules.analysis.exact import unavailable
 from rules.engine import AnalysisError, KozelError
 from rules.engine.inputs import parse_play
-from rules.engine.seen import VERSION, Judgement
+from rules.engine.seen import VERSION
+
+from .http import BadRequest
+from .read import DealBody, deal_body, read_list, read_ruleset
 
 MAX_JUDGE = 64  # plays named in "judge"
 
@@ -115,57 +116,4 @@ def request_id(request: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def engine_inputs(request: dict[str, Any]) -> tuple[engine.Ruleset, dict[str, Any]]:
-    """The ruleset and :func:`rules.engine.seen.read_deal`'s arguments of a canonical request."""
-    rs = engine.resolve(request["variant"], request["options"], seats=request["seats"])
-    ctx = request["context"]
-    context = None
-    if ctx is not None:
-        score = ctx["score"]
-        context = engine.TrickContext(
-            hand_number=ctx["hand_number"],
-            trick_number=ctx["trick_number"],
-            score=None if score is None else (score[0], score[1]),
-            first_leader=ctx["first_leader"],
-            led_suits=frozenset(ctx["led_suits"]),
-            boaster=ctx["boaster"],
-        )
-    args = {
-        "leader": request["leader"],
-        "hands": request["hands"],
-        "plays": request["plays"],
-        "context": context,
-        "prikup": request["prikup"],
-        "dealer": request["dealer"],
-    }
-    return rs, args
-
-
-def judgement_json(j: Judgement) -> dict[str, Any]:
-    """A judged play as the answer writes it: shares to 4 places, means to 2."""
-
-    def share(x: Any) -> float | None:
-        return None if x is None else round(float(x), 4)
-
-    return {
-        "index": j.index,
-        "seat": j.seat,
-        "card": j.card.code,
-        "layouts": j.layouts,
-        "solved": j.solved,
-        "exact": j.exact,
-        "margin": round(j.margin, 4),
-        "moves": [
-            {
-                "card": m.card.code,
-                "mean": round(float(m.mean), 2),
-                "chances": {g: share(x) for g, x in m.chances.items()},
-            }
-            for m in j.moves
-        ],
-        "best_seen": {k: [c.code for c in cards] for k, cards in j.best_seen.items()},
-        "verdict": j.verdict,
-    }
-
-
-__all__ = ["canonical", "engine_inputs", "judgement_json", "read_request", "request_id"]
+__all__ = ["canonical", "read_request", "request_id"]

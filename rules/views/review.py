@@ -12,13 +12,13 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from rules.messages import describe, variant_name
-from rules.pages import card_example, notation, render_page, rules_form, seat_counts, variants_offered
+from rules.referee.best import BestReview
+from rules.referee.best import review_context as best_review_context
+from rules.referee.best import wants_fragment as wants_best_fragment
+from rules.referee.common import names_params, picker, table_seats
+from rules.referee.deal import DealQuery, DealResult, read_deal, review_deal
 
-from .best import BestReview
-from .best import review_context as best_review_context
-from .best import wants_fragment as wants_best_fragment
-from .common import names_params, picker, table_seats
-from .deal import DealQuery, DealResult, read_deal, review_deal
+from .pages import card_example, notation, render_page, rules_form, seat_counts, variants_offered
 
 
 def deal_review(
