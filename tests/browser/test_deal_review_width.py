@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 from rules.analysis import exact, gate
 from tests.browser.test_analyse import SOLVE_WAIT
 from tests.rules.helpers import revoke_deal
-from tests.rules.test_plural_pages import qs
+from tests.rules.views.test_plural_pages import qs
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

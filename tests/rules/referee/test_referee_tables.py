@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from django.test import Client
 
-from .helpers import qs, revoke_deal, table_deal, text
+from tests.rules.helpers import qs, revoke_deal, table_deal, text
 
 pytestmark = pytest.mark.django_db
 
