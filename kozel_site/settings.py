@@ -155,6 +155,18 @@ CACHES: dict[str, dict[str, Any]] = {
         "LOCATION": "kozel_ratelimit",
         "OPTIONS": {"MAX_ENTRIES": 100_000},
     },
+    # The exact analysis's answers for the pages (rules.analysis.exact), 10 minutes each: a page
+    # drawn again (a step of the review, the other language) does not solve again.
+    "analysis": (
+        redis_cache("analysis")
+        if REDIS
+        else {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "kozel-analysis",
+            "OPTIONS": {"MAX_ENTRIES": 256},
+        }
+    )
+    | {"TIMEOUT": 600},
 }
 RATELIMIT_USE_CACHE = "ratelimit"
 RATELIMIT_ENABLE = env_bool("KOZEL_RATELIMIT", True)

@@ -1,37 +1,31 @@
 """The engine's exact analysis of a deal, as the API and the referee pages ask for it: one call
 (:func:`solve`), and :func:`kept` for the pages, which keeps an answer (or the budget's refusal)
-a while per position in the worker, so a page drawn again (a step of the review, the other
-language) does not solve again. Every solve of a page goes through :mod:`.gate`.
-
-The answers are kept in the process, not in Django's cache: they are the engine's objects (read
-only mappings inside), and a worker's own recent solves are the ones its pages ask for again."""
+a while per position in Django's ``analysis`` cache (each process's memory, or the Redis of
+``KOZEL_CACHE_URL`` shared by every server), so a page drawn again (a step of the review, the
+other language) does not solve again. Every solve of a page goes through :mod:`.gate`."""
 
 from __future__ import annotations
 
-import threading
-import time
-from collections import OrderedDict
+import hashlib
+import json
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+from django.core.cache import caches
 from django.http import HttpRequest
 from django.utils.formats import number_format
 
-from rules.engine.cards import KozelError
+from rules.engine.cards import Card, KozelError
 from rules.engine.tricks import TrickContext
 from rules.engine.variants import Ruleset
 
 from . import gate
+from .answer import analysis_of, analysis_state
 
 if TYPE_CHECKING:
     from rules.engine.solver import Analysis
-
-KEEP = 600  # seconds an analysis is kept for the pages
-KEEP_MAX = 256  # analyses kept per worker, the oldest dropped first
-
-_kept: OrderedDict[str, tuple[float, Any]] = OrderedDict()
-_kept_lock = threading.Lock()
 
 
 def budget() -> int:
@@ -99,31 +93,39 @@ def solve(
     return analyse_deal(rs, leader, hands, plays, context=context, **table)
 
 
-def _key(rs: Ruleset, leader: int, hands: Any, plays: Any, context: Any, table: Any) -> str:
-    return repr((rs.key, sorted(rs.options.items()), rs.seats, leader, hands, plays, context, table))
+def key(rs: Ruleset, leader: int, hands: Any, plays: Any, context: TrickContext | None, table: Any) -> str:
+    """The position's name in the cache: the same for the same question in every process."""
+    ctx = None if context is None else {**asdict(context), "led_suits": sorted(context.led_suits)}
+    question = [
+        rs.key,
+        sorted(rs.options.items()),
+        rs.seats,
+        leader,
+        hands,
+        plays,
+        ctx,
+        sorted(table.items()),
+    ]
+    text = json.dumps(question, default=lambda v: v.code if isinstance(v, Card) else repr(v))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _get(key: str) -> Any:
-    with _kept_lock:
-        hit = _kept.get(key)
-        if hit is None or hit[0] < time.monotonic():
-            return None
-        _kept.move_to_end(key)
-        return hit[1]
-
-
-def _put(key: str, value: Any) -> None:
-    with _kept_lock:
-        _kept[key] = (time.monotonic() + KEEP, value)
-        _kept.move_to_end(key)
-        while len(_kept) > KEEP_MAX:
-            _kept.popitem(last=False)
+def cached(name: str) -> Analysis | None:
+    """The kept analysis of ``name``, or None; the kept refusal for the node budget is raised."""
+    hit = caches["analysis"].get(name)
+    if not isinstance(hit, dict):
+        return None
+    if "too_complex" in hit:
+        raise KozelError("too_complex", **hit["too_complex"])
+    try:
+        return analysis_of(hit)
+    except (KeyError, TypeError, ValueError):  # kept by a release that wrote it otherwise
+        return None
 
 
 def forget() -> None:
     """Drop every kept analysis (the tests start from none)."""
-    with _kept_lock:
-        _kept.clear()
+    caches["analysis"].clear()
 
 
 def kept(
@@ -136,20 +138,19 @@ def kept(
     context: TrickContext | None = None,
     **table: Any,
 ) -> Analysis:
-    """:func:`solve` behind the gate, kept for :data:`KEEP` seconds; a refusal for the node
-    budget (``too_complex``) is kept too and raised again the same way (it cost a whole budget)."""
+    """:func:`solve` behind the gate, its answer kept in the ``analysis`` cache (its JSON form);
+    a refusal for the node budget (``too_complex``) is kept too and raised again the same way (it
+    cost a whole budget). Nothing else is kept: another refusal may not hold the next time."""
     check_available(rs)
-    key = _key(rs, leader, hands, plays, context, table)
-    hit = _get(key)
-    if isinstance(hit, dict):  # the budget's refusal: its params
-        raise KozelError("too_complex", **hit)
+    name = key(rs, leader, hands, plays, context, table)
+    hit = cached(name)
     if hit is not None:
-        return hit  # type: ignore[no-any-return]
+        return hit
     try:
         result = gate.gated(request, lambda: solve(rs, leader, hands, plays, context=context, **table))
     except KozelError as e:
         if e.code == "too_complex":
-            _put(key, dict(e.params))
+            caches["analysis"].set(name, {"too_complex": dict(e.params)})
         raise
-    _put(key, result)
+    caches["analysis"].set(name, analysis_state(result))
     return result
