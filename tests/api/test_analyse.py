@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.test import Client, override_settings
 
-from rules.analysis import exact, gate
+from rules.analysis import exact
 from rules.engine import NODE_BUDGET, resolve, solver_game
 from tests.engine.test_solver import deal
 from tests.rules.helpers import ru_faces, table_deal
@@ -39,7 +39,6 @@ TWO_TRICKS = {
 
 @pytest.fixture(autouse=True)
 def fresh_gate() -> None:
-    gate.forget_clients()
     exact.forget()
 
 

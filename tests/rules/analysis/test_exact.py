@@ -24,7 +24,6 @@ ROOT = Path(__file__).resolve().parents[3]
 
 @pytest.fixture(autouse=True)
 def fresh() -> None:
-    gate.forget_clients()
     exact.forget()
 
 

@@ -24,7 +24,6 @@ FRAGMENT = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "best"}
 
 @pytest.fixture(autouse=True)
 def fresh_gate() -> None:
-    gate.forget_clients()
     exact.forget()
 
 
