@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
@@ -17,8 +16,8 @@ from django.core.cache import caches
 from django.http import HttpRequest
 from django.utils.formats import number_format
 
+from rules.deals import DealIn
 from rules.engine.cards import Card, KozelError
-from rules.engine.tricks import TrickContext
 from rules.engine.variants import Ruleset
 
 from . import gate
@@ -71,40 +70,35 @@ def check_available(rs: Ruleset) -> None:
         raise KozelError("not_available", f"the exact analysis cannot play {reason} yet", reason=reason)
 
 
-def solve(
-    rs: Ruleset,
-    leader: int,
-    hands: Sequence[Any],
-    plays: Sequence[Any],
-    *,
-    context: TrickContext | None = None,
-    **table: Any,
-) -> Analysis:
-    """The analysis of the position after ``plays``; ``table``: the ``stock``, ``prikup`` and
-    ``dealer`` as ``/deal`` takes them. ``midway=True``: ``hands`` are held at the start of the
-    trick ``plays`` belong to, in the middle of the deal (the engine's ``analyse_midway``)."""
+def solve(deal: DealIn, **options: Any) -> Analysis:
+    """The analysis of the position after the deal's plays; ``options`` the engine's (``budget``,
+    ``review``, ``partial``, ``alternatives``). ``midway=True``: the hands are held at the start
+    of the trick the plays belong to, in the middle of the deal (the engine's ``analyse_midway``)."""
     from rules.engine.solver import analyse_deal
     from rules.engine.solver_midway import analyse_midway
 
-    check_available(rs)
-    table.setdefault("budget", budget())
-    if table.pop("midway", False):
-        return analyse_midway(rs, leader, hands, plays, context=context, **table)
-    return analyse_deal(rs, leader, hands, plays, context=context, **table)
+    check_available(deal.rs)
+    options.setdefault("budget", budget())
+    analyse = analyse_midway if options.pop("midway", False) else analyse_deal
+    return analyse(
+        deal.rs, deal.leader, deal.hands, deal.plays, context=deal.context, **deal.table, **options
+    )
 
 
-def key(rs: Ruleset, leader: int, hands: Any, plays: Any, context: TrickContext | None, table: Any) -> str:
-    """The position's name in the cache: the same for the same question in every process."""
+def key(deal: DealIn, options: dict[str, Any]) -> str:
+    """The question's name in the cache: the same for the same question in every process."""
+    rs, context = deal.rs, deal.context
     ctx = None if context is None else {**asdict(context), "led_suits": sorted(context.led_suits)}
     question = [
         rs.key,
         sorted(rs.options.items()),
         rs.seats,
-        leader,
-        hands,
-        plays,
+        deal.leader,
+        deal.hands,
+        deal.plays,
         ctx,
-        sorted(table.items()),
+        sorted(deal.table.items()),
+        sorted(options.items()),
     ]
     text = json.dumps(question, default=lambda v: v.code if isinstance(v, Card) else repr(v))
     return hashlib.sha256(text.encode()).hexdigest()
@@ -128,26 +122,17 @@ def forget() -> None:
     caches["analysis"].clear()
 
 
-def kept(
-    request: HttpRequest,
-    rs: Ruleset,
-    leader: int,
-    hands: Sequence[Any],
-    plays: Sequence[Any],
-    *,
-    context: TrickContext | None = None,
-    **table: Any,
-) -> Analysis:
+def kept(request: HttpRequest, deal: DealIn, **options: Any) -> Analysis:
     """:func:`solve` behind the gate, its answer kept in the ``analysis`` cache (its JSON form);
     a refusal for the node budget (``too_complex``) is kept too and raised again the same way (it
     cost a whole budget). Nothing else is kept: another refusal may not hold the next time."""
-    check_available(rs)
-    name = key(rs, leader, hands, plays, context, table)
+    check_available(deal.rs)
+    name = key(deal, options)
     hit = cached(name)
     if hit is not None:
         return hit
     try:
-        result = gate.gated(request, lambda: solve(rs, leader, hands, plays, context=context, **table))
+        result = gate.gated(request, lambda: solve(deal, **options))
     except KozelError as e:
         if e.code == "too_complex":
             caches["analysis"].set(name, {"too_complex": dict(e.params)})

@@ -27,7 +27,7 @@ def analyse(request: HttpRequest) -> HttpResponse:
     def answer(body: dict[str, Any]) -> dict[str, Any]:
         d = deal_body(body)
         try:
-            check_available(d.rs)
+            check_available(d.deal.rs)
         except KozelError as e:
             raise BadRequest(e.code, "options", status=422, **e.params) from e
         return gate.gated(request, lambda: _solve(d))
@@ -45,7 +45,7 @@ def analyse(request: HttpRequest) -> HttpResponse:
 
 def _solve(d: DealBody) -> dict[str, Any]:
     try:
-        analysis = solve(d.rs, d.leader, d.hands, d.plays, context=d.context, **d.table)
+        analysis = solve(d.deal)
     except KozelError as e:
         if e.code == "too_complex":
             raise BadRequest("too_complex", None, status=422, **budget_params(e)) from e

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules import engine
+from rules.deals import DealIn
 from rules.engine import KozelError
 from rules.engine.inputs import check_seat
 from rules.engine.validate import check_one_of_each
@@ -168,15 +169,12 @@ def read_context(value: Any, rs: engine.Ruleset | None = None) -> engine.TrickCo
 
 @dataclass
 class DealBody:
-    """A ``/deal`` body read and checked for shape (``/analyse`` takes the same): the cards each
-    place holds are one of each as far as the seats of the plays are known before the tricks."""
+    """A ``/deal`` body read and checked for shape (``/analyse`` takes the same): the deal as the
+    engine takes it, and where each play's cards were given, so that the cards each place holds
+    are one of each as far as the seats of the plays are known (before the tricks, and again once
+    the engine has judged them)."""
 
-    rs: engine.Ruleset
-    leader: int
-    hands: Any  # one hand of codes per seat, all known
-    plays: list[Any]
-    table: dict[str, Any]  # what play_deal takes for the table: stock, prikup, dealer
-    context: engine.TrickContext | None
+    deal: DealIn
     placed: list[tuple[str, Any, Any]]
 
     def recheck_not_in_hand(self, e: KozelError) -> None:
@@ -185,35 +183,34 @@ class DealBody:
         m = re.fullmatch(r"plays\[(\d+)\]", e.field or "")
         if e.code == "card_not_in_hand" and m and isinstance(e.params.get("seat"), int):
             i = int(m.group(1))
-            self.placed[i] = (self.placed[i][0], e.params["seat"], self.plays[i])
-            check_one_of_each(self.hands, self.placed, self.table.get("stock"))
+            self.placed[i] = (self.placed[i][0], e.params["seat"], self.deal.plays[i])
+            check_one_of_each(self.deal.hands, self.placed, self.deal.stock)
 
     def recheck_seats(self, seats: Sequence[int]) -> None:
         """Once the tricks say who played each card: every play against the hands."""
         placed = [(name, seats[i], p) for i, (name, _s, p) in enumerate(self.placed) if i < len(seats)]
-        check_one_of_each(self.hands, placed)
+        check_one_of_each(self.deal.hands, placed)
 
 
 def deal_body(body: Mapping[str, Any]) -> DealBody:
+    """The deal of a ``/deal`` or ``/analyse`` body (:class:`~rules.deals.DealIn`): the stock only
+    where the table draws, the prikup and the dealer where given."""
     rs = read_ruleset(body)
     leader = check_seat(required(body, "leader"), "leader")
     n = rs.seats
     hands: Any = read_hands(required(body, "hands"), n)
     plays = read_cards(required(body, "plays"), "plays", rs.multi_card_leads, MAX_PLAYS)
-    table: dict[str, Any] = {}
+    stock = None
     if rs.draws and body.get("stock") is not None:
-        table["stock"] = [
-            read_code(c, f"stock[{i}]") for i, c in enumerate(read_list(body["stock"], "stock", 36))
-        ]
-    if body.get("prikup") is not None:
-        table["prikup"] = read_hands(body["prikup"], n, "prikup")
-    if body.get("dealer") is not None:
-        table["dealer"] = check_seat(body["dealer"], "dealer")
+        stock = [read_code(c, f"stock[{i}]") for i, c in enumerate(read_list(body["stock"], "stock", 36))]
+    prikup = read_hands(body["prikup"], n, "prikup") if body.get("prikup") is not None else None
+    dealer = check_seat(body["dealer"], "dealer") if body.get("dealer") is not None else None
     context = read_context(body.get("context"), rs)
     # who plays after the first trick is known only once the tricks are judged: check what is
     # known now, then every play with its seat
     placed: list[tuple[str, Any, Any]] = [
         (f"plays[{i}]", (leader + i) % n if i < n else None, p) for i, p in enumerate(plays)
     ]
-    check_one_of_each(hands, placed, table.get("stock"))
-    return DealBody(rs, leader, hands, plays, table, context, placed)
+    check_one_of_each(hands, placed, stock)
+    deal = DealIn(rs, leader, hands, plays, context=context, stock=stock, prikup=prikup, dealer=dealer)
+    return DealBody(deal, placed)

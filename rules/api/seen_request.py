@@ -14,6 +14,7 @@ from typing import Any
 
 from rules import engine
 from rules.analysis.exact import unavailable
+from rules.deals import DealIn
 from rules.engine import AnalysisError, KozelError
 from rules.engine.inputs import parse_play
 from rules.engine.seen import VERSION
@@ -33,12 +34,12 @@ def read_request(body: dict[str, Any]) -> tuple[dict[str, Any], str]:
     if reason is not None:
         raise BadRequest("not_available", None, status=422, reason=reason)
     d = deal_body(body)
-    judge = _judge(body.get("judge"), len(d.plays))
+    judge = _judge(body.get("judge"), len(d.deal.plays))
     illegal = _checked(d)
     for k, i in enumerate(judge or ()):
         if i in illegal:
             raise BadRequest("judge_illegal", f"judge[{k}]", index=i)
-    request = canonical(d, judge)
+    request = canonical(d.deal, judge)
     return request, request_id(request)
 
 
@@ -58,26 +59,24 @@ def _judge(value: Any, plays: int) -> list[int] | None:
 def _checked(d: DealBody) -> set[int]:
     """The deal checked as the deal review checks it (its errors as ``/analyse`` answers them);
     the indices of the plays it finds illegal."""
-    rs = d.rs
-    for i, p in enumerate(d.plays):
+    deal = d.deal
+    rs = deal.rs
+    for i, p in enumerate(deal.plays):
         parse_play(rs, p, f"plays[{i}]")
     n = rs.seats
-    whole = len(d.plays) - len(d.plays) % n
     try:
         # played to its last trick, as the analysis plays it: a queen capture does not end it
-        dealt = engine.play_deal(
-            replace(rs, capture=None), d.leader, d.hands, d.plays[:whole], context=d.context, **d.table
-        )
+        dealt = replace(deal.whole_tricks(), rs=replace(rs, capture=None)).play()
     except KozelError as e:
         d.recheck_not_in_hand(e)
         raise
-    if rs.rounds > 1 and d.table.get("prikup") is None:
-        held = {engine.card(c) for h in d.hands for c in h}
+    if rs.rounds > 1 and deal.prikup is None:
+        held = {engine.card(c) for h in deal.hands for c in h}
         codes = [c.code for c in rs.deck if c not in held]
         raise AnalysisError("incomplete_deal", "the prikup is not given", cards=codes)
     plays = [p for t in dealt.tricks for p in t.plays]
-    after = dealt.tricks[-1].winner if dealt.tricks else d.leader
-    d.recheck_seats([p.seat for p in plays] + [(after + i) % n for i in range(len(d.plays) - whole)])
+    after = dealt.tricks[-1].winner if dealt.tricks else deal.leader
+    d.recheck_seats([p.seat for p in plays] + [(after + i) % n for i in range(deal.tail)])
     return {i for i, p in enumerate(plays) if p.legal is False}
 
 
@@ -85,9 +84,9 @@ def _codes(cards: Any) -> list[str]:
     return [c.code for c in sorted((engine.card(c) for c in cards), key=lambda c: c.index)]
 
 
-def canonical(d: DealBody, judge: list[int] | None) -> dict[str, Any]:
-    rs, ctx = d.rs, d.context
-    prikup = d.table.get("prikup")
+def canonical(d: DealIn, judge: list[int] | None) -> dict[str, Any]:
+    """The request as the task reads it (:func:`rules.analysis.seen.engine_inputs`)."""
+    rs, ctx, prikup = d.rs, d.context, d.prikup
     return {
         "variant": rs.key,
         "seats": rs.seats,
@@ -95,7 +94,7 @@ def canonical(d: DealBody, judge: list[int] | None) -> dict[str, Any]:
         "leader": d.leader,
         "hands": [_codes(h) for h in d.hands],
         "prikup": None if prikup is None else [_codes(h) for h in prikup],
-        "dealer": d.table.get("dealer"),
+        "dealer": d.dealer,
         "plays": [engine.card(p).code for p in d.plays],
         "context": None
         if ctx is None

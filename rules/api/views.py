@@ -108,7 +108,7 @@ def deal(body: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/v1/deal``: every trick, points and tricks per team, violations, the hand record."""
     d = deal_body(body)
     try:
-        result = engine.play_deal(d.rs, d.leader, d.hands, d.plays, context=d.context, **d.table)
+        result = d.deal.play()
     except KozelError as e:
         d.recheck_not_in_hand(e)
         raise

@@ -14,6 +14,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from rules.analysis import exact, gate
+from rules.deals import DealIn
 from rules.engine.cards import Card, KozelError
 from rules.engine.deal import DRAW_HAND
 from rules.engine.solver_midway import held_at, last_round, midway_allowed
@@ -63,13 +64,12 @@ def best_moves(
     it, the best first; where the budget runs out after the best cards, the rest without points.
     ``midway``: ``hands`` are held at the start of a trick in the middle of the deal."""
     full = len(plays) == rs.seats
-    table: dict[str, Any] = {"midway": midway}
-    if midway and rs.draws:
-        table["stock"] = []  # the page takes draw-four up once its stock is drawn
+    stock: list[str] | None = (
+        [] if midway and rs.draws else None
+    )  # the page takes draw-four up once its stock is drawn
+    deal = DealIn(rs, leader, hands, list(plays), context=context, stock=stock)
     try:
-        a = exact.kept(
-            request, rs, leader, hands, list(plays), context=context, review=full, partial=True, **table
-        )
+        a = exact.kept(request, deal, review=full, partial=True, midway=midway)
     except (KozelError, gate.Busy, gate.Limited) as e:
         return BestMoves(**refused(e))
     if full:  # the trick is full: what each of its cards cost

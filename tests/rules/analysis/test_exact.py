@@ -16,6 +16,7 @@ from django.test import RequestFactory
 
 from rules.analysis import exact, gate
 from rules.analysis.answer import analysis_of, analysis_state
+from rules.deals import DealIn
 from rules.engine import Analysis, KozelError, TrickContext, analyse_deal, resolve
 from tests.rules.helpers import past_the_budget, revoke_deal, table_deal
 
@@ -60,7 +61,7 @@ def kept_review(budget: int | None = None) -> Analysis:
     rs = resolve("classic-sixes")
     hands = [params[f"h{s}"].split() for s in range(4)]
     table = {"budget": budget or exact.budget(), "partial": budget is None, "alternatives": True}
-    return exact.kept(RequestFactory().get("/"), rs, 0, hands, params["plays"].split(), **table)
+    return exact.kept(RequestFactory().get("/"), DealIn(rs, 0, hands, params["plays"].split()), **table)
 
 
 def test_a_kept_answer_is_read_from_the_cache_without_a_solve() -> None:
@@ -83,13 +84,13 @@ def test_the_node_budget_s_refusal_is_kept_and_raised_again() -> None:
 def test_another_refusal_is_not_kept() -> None:
     rs = resolve("classic-sixes")
     request = RequestFactory().get("/")
-    hands = [["7C", "QC"], [], [], []]  # most cards' places unknown
+    deal = DealIn(rs, 0, [["7C", "QC"], [], [], []], [])  # most cards' places unknown
     for _ in range(2):
         with pytest.raises(KozelError) as refused:
-            exact.kept(request, rs, 0, hands, [])
+            exact.kept(request, deal)
         assert refused.value.code == "incomplete_deal"
     with gate.one_solve(), pytest.raises(gate.Busy):
-        exact.kept(request, rs, 0, hands, [])
+        exact.kept(request, deal)
 
 
 def test_a_cached_value_written_otherwise_is_a_miss() -> None:
@@ -100,9 +101,10 @@ def test_a_cached_value_written_otherwise_is_a_miss() -> None:
 
 
 QUESTION = (
-    "from rules.analysis.exact import key; from rules.engine import TrickContext, resolve; "
-    "print(key(resolve('classic-sixes'), 1, [['AH', '10H']], ['AH'], "
-    "TrickContext(hand_number=3, score=(2, 4), led_suits=frozenset('CSHD')), {'budget': 9}))"
+    "from rules.analysis.exact import key; from rules.deals import DealIn; "
+    "from rules.engine import TrickContext, resolve; "
+    "print(key(DealIn(resolve('classic-sixes'), 1, [['AH', '10H']], ['AH'], "
+    "TrickContext(hand_number=3, score=(2, 4), led_suits=frozenset('CSHD'))), {'budget': 9}))"
 )
 
 
@@ -119,10 +121,10 @@ def test_a_position_has_one_name_in_every_process() -> None:
         for seed in ("1", "2", "3")
     }
     context = TrickContext(hand_number=3, score=(2, 4), led_suits=frozenset("CSHD"))
-    here = exact.key(resolve("classic-sixes"), 1, [["AH", "10H"]], ["AH"], context, {"budget": 9})
+    here = exact.key(DealIn(resolve("classic-sixes"), 1, [["AH", "10H"]], ["AH"], context), {"budget": 9})
     assert names == {here}
 
 
 def test_the_budget_the_answer_was_asked_with_is_part_of_its_name() -> None:
-    rs = resolve("classic-sixes")
-    assert exact.key(rs, 0, [], [], None, {"budget": 50}) != exact.key(rs, 0, [], [], None, {"budget": 51})
+    deal = DealIn(resolve("classic-sixes"), 0, [], [])
+    assert exact.key(deal, {"budget": 50}) != exact.key(deal, {"budget": 51})
