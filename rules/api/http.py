@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from common.numbers import MAX_DIGITS, read_number
 from rules.engine import KozelError
 from rules.messages import describe
 
@@ -85,13 +86,11 @@ def json_view(
 
 def _read_body(request: HttpRequest, max_body: int = MAX_BODY) -> bytes | None:
     """The body, or None when it is over ``max_body``: judged by its declared length before
-    reading, so a body of any size (past Django's own 2.5 MB limit too) is a JSON 413."""
-    try:
-        declared = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        declared = 0
-    if declared > max_body:
-        _drop_body(request, declared)
+    reading, so a body of any size (past Django's own 2.5 MB limit too) is a JSON 413. A length
+    that is not a whole number of at most nine digits is past every bound."""
+    declared = read_number(request.META.get("CONTENT_LENGTH") or "0", 0, 10**MAX_DIGITS - 1)
+    if declared is None or declared > max_body:
+        _drop_body(request, DROP_AT_MOST if declared is None else declared)
         return None
     try:
         body = request.body
