@@ -19,7 +19,7 @@ from common.caches import FailSoft
 from common.http import as_htmx
 from common.limits import CreationLimited
 from common.numbers import BadNumber, read_number
-from rules.api import error_response
+from rules.api.http import error_response
 from scorekeeper.views.outbox import from_outbox
 
 from . import pwa

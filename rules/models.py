@@ -34,7 +34,7 @@ class SeenReview(models.Model):
     """A review of a deal by what each player could see (docs/api-seen.md), stored under the
     request it answers: ``id`` is the hex SHA-256 of the canonical request and the analysis's
     version, ``request`` that request (the deal, its options, the plays to judge: never a match
-    or a link). Its task (rules.seen_tasks) moves ``status`` from queued to running to done or
+    or a link). Its task (rules.analysis.seen) moves ``status`` from queued to running to done or
     failed, counts ``judged`` of ``to_judge`` and stores ``result`` or ``error``; ``beat`` is its
     last sign of life. Kept 30 days (``SEEN_KEEP_DAYS``)."""
 

@@ -20,11 +20,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from common.numbers import WholeNumberField, number, read_number
+from rules.deals import split_codes
 from rules.engine.cards import SUITS, Card, KozelError
 from rules.engine.variants import DEFAULT_VARIANT, Ruleset, Variant, get_variant, resolve
 from rules.messages import describe, option_label
 
-from .common import MAX_PARAM, NAME_MAX, NONE_WORDS, Problem, RulesChoice, engine_problem, split_codes
+from .common import MAX_PARAM, NAME_MAX, NONE_WORDS, Problem, RulesChoice, engine_problem
 
 
 class SeatField(forms.Field):

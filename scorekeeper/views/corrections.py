@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from common.numbers import optional_number, read_number
-from rules.referee.review import deal_review
+from rules.views.review import deal_review
 
 from .. import reasons, services
 from ..errors import Invalid, NotFound, StaleForm, WriteRefused

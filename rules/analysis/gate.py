@@ -3,31 +3,33 @@ referee pages alike.
 
 A solve holds the worker's interpreter for up to a few seconds, so the tables must not wait
 behind solves: at most one runs at a time in a worker process (another is refused at once, never
-queued: ``Busy``), and each client gets a few solves a minute (``Limited``). The client is its
-address, read as the creation limit reads it; the counts are kept per worker process, in a
-fixed window (a solve is per worker too).
+queued: ``Busy``), and each client gets ``KOZEL_ANALYSE_RATE`` solves a window (``Limited``),
+counted by django-ratelimit as the limits on creation are (common.limits): the client is its
+address, the counts are shared by every worker and server, and a count that cannot be kept lets
+the solve through, logged. ``KOZEL_RATELIMIT=0`` turns this limit off with the others.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
 from django.conf import settings
 from django.http import HttpRequest
+from django_ratelimit.core import get_usage
 
 from common.limits import client_address
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
 BUSY_RETRY = 2  # seconds: a solve is bounded by the node budget, so the worker is free soon
 
 _solving = threading.Lock()
-_counts_lock = threading.Lock()
-_counts: dict[str, tuple[int, int]] = {}  # client -> (window, solves asked in it)
 
 
 class Busy(Exception):
@@ -44,33 +46,22 @@ class Limited(Exception):
         self.retry_after, self.limit, self.window = retry_after, limit, window
 
 
-def rate() -> tuple[int, int]:
-    """(solves, seconds) allowed per client: ``KOZEL_ANALYSE_RATE``."""
-    limit, window = settings.KOZEL_ANALYSE_RATE
-    return int(limit), int(window)
-
-
 def count(request: HttpRequest) -> None:
     """Count one solve for the request's client; ``Limited`` past the allowance."""
-    limit, window = rate()
-    now = time.time()
-    current = int(now // window)
-    key = client_address(request)
-    with _counts_lock:
-        if len(_counts) > 10_000:  # old windows of past clients
-            for k in [k for k, (w, _n) in _counts.items() if w != current]:
-                del _counts[k]
-        w, n = _counts.get(key, (current, 0))
-        n = n + 1 if w == current else 1
-        _counts[key] = (current, n)
-    if n > limit:
-        raise Limited(max(1, int((current + 1) * window - now + 0.999)), limit, window)
-
-
-def forget_clients() -> None:
-    """Every client's count back to nothing (the tests start each from a clean slate)."""
-    with _counts_lock:
-        _counts.clear()
+    limit, window = settings.KOZEL_ANALYSE_RATE
+    usage = get_usage(
+        request,
+        group="analyse",
+        key=lambda _group, r: client_address(r),
+        rate=(limit, window),
+        increment=True,
+    )
+    if usage is None:
+        if settings.RATELIMIT_ENABLE:  # RATELIMIT_FAIL_OPEN: the count failed
+            log.warning("the analysis limit could not count: not applied")
+        return
+    if usage["should_limit"]:
+        raise Limited(max(1, int(usage["time_left"])), limit, window)
 
 
 def busy() -> bool:

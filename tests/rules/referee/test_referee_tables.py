@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from django.test import Client
 
-from .helpers import qs, revoke_deal, table_deal, text
+from tests.rules.helpers import qs, revoke_deal, table_deal, text
 
 pytestmark = pytest.mark.django_db
 
@@ -269,14 +269,18 @@ def test_the_hand_check_of_a_short_table_says_there_is_no_redeal(en: Client, que
 def test_a_finished_short_table_deal_carries_its_whole_record_back(en: Client) -> None:
     """The record a finished review proposes (to a match's correction page): points of every
     side, the dealer, who played alone, the suit of the duel's last card."""
-    from rules.referee import read_deal, review_deal
+    from rules.referee import deal_of, read_deal, review_deal
+
+    def review(params: dict[str, str]):  # type: ignore[no-untyped-def]
+        query = read_deal(params)
+        return review_deal(query, deal_of(query))
 
     params, hands = table_deal("solo-twelve", seats=3, options={"spades_queen": "1"})
-    result = review_deal(read_deal(params))
+    result = review(params)
     assert result is not None and result.finished
     rp = result.record_params
     assert sum(int(rp[f"points_{i}"]) for i in range(3)) == 120
     assert rp["dealer"] == "2" and rp["lone"] == str(next(s for s, h in enumerate(hands) if "QS" in h))
     params, _hands = table_deal("yc-duel")
-    duel = review_deal(read_deal(params))
+    duel = review(params)
     assert duel is not None and duel.record_params["last_suit"] == params["plays"].split()[-1][-1]

@@ -11,8 +11,7 @@ from django.test import Client
 from rules.engine import Analysis, Card, Ruleset, analyse_deal, resolve
 from tests.engine.test_solver_cases import best_line, random_deal
 from tests.rules.helpers import qs, revoke_deal, ru_faces, text
-
-from .test_best_play import DEAL, FRAGMENT, api, fresh_gate, text_of
+from tests.rules.referee.test_best_play import DEAL, FRAGMENT, api, fresh_gate, text_of
 
 __all__ = ["fresh_gate"]  # the gate forgotten before each test, as in test_best_play
 

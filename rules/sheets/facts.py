@@ -2,7 +2,7 @@
 
 Nothing here is a rule: the deck, the ladder, the follow and lead flags, the scoring system and
 the redeal limits all come from :func:`rules.engine.variants.resolve`; this module only puts
-them into words (gettext) and picks the prose from :mod:`rules.sheets`.
+them into words (gettext) and picks the prose from :mod:`.prose`.
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from rules import option_texts, sheets
 from rules.counting import count, score_count
 from rules.engine.cards import POINTS, SUIT_SYMBOLS, Card
 from rules.engine.variants import ALL_VARIANTS, Ruleset, Variant, resolve
 from rules.messages import card_text, variant_name
 from rules.referee import face
+
+from . import option_texts, prose
 
 SCORING_NAMES = {
     "pairs": gettext_lazy("pairs on the sixes"),
@@ -248,7 +249,7 @@ def sheet_facts(rs: Ruleset) -> dict[str, Any]:
         "deal_line": deal_line(rs),
         "players": players(rs.variant),
         "team_game": any(len(side) > 1 for side in rs.sides),
-        "blind": sheets.blind_text(rs) if "blind_seats" in rs.variant.defaults else [],
+        "blind": prose.blind_text(rs) if "blind_seats" in rs.variant.defaults else [],
         "trump_setting": trump_setting(rs),
         "eggs": rs.lyusya,  # 60:60 is eggs where two sides play; each for himself has none
         "zero_ranks": " ".join(r for r in ("9", "8", "7", "6") if r in ranks),
@@ -265,27 +266,27 @@ def sheet_facts(rs: Ruleset) -> dict[str, Any]:
         "capture": capture_text(rs),
         "scoring": scoring_name(rs.scoring),
         "target": _target(rs),
-        "scoring_rows": sheets.scoring_rows(rs.scoring, rs.options),
-        "intro": sheets.variant_text(key, "intro"),
-        "deal": sheets.variant_text(key, "deal"),
-        "leading": sheets.variant_text(key, "leading"),
+        "scoring_rows": prose.scoring_rows(rs.scoring, rs.options),
+        "intro": prose.variant_text(key, "intro"),
+        "deal": prose.variant_text(key, "deal"),
+        "leading": prose.variant_text(key, "leading"),
         "lead_notes": (
             [_("Trump leads are allowed.")]
             if "trump_lead" in rs.variant.defaults and rs.lead_rule == "free"
             else []
         )
         + option_texts.lead_notes(rs),
-        "scoring_notes": sheets.variant_text(key, "scoring_notes"),
+        "scoring_notes": prose.variant_text(key, "scoring_notes"),
         "scoring_option_notes": option_texts.scoring_option_notes(rs),
         "deck_notes": option_texts.deck_notes(rs),
-        "extra": sheets.variant_text(key, "extra"),
-        "trump_note": sheets.variant_text(key, "trumps"),
-        "prikup": sheets.variant_text(key, "prikup"),
-        "transfers": sheets.variant_text(key, "transfers"),
-        "two_against_one": sheets.variant_text(key, "two_against_one")
+        "extra": prose.variant_text(key, "extra"),
+        "trump_note": prose.variant_text(key, "trumps"),
+        "prikup": prose.variant_text(key, "prikup"),
+        "transfers": prose.variant_text(key, "transfers"),
+        "two_against_one": prose.variant_text(key, "two_against_one")
         if "spades_queen" in rs.variant.defaults
         else "",
-        "decisions": sheets.decisions(key, dict(rs.options), rs.seats),
+        "decisions": prose.decisions(key, dict(rs.options), rs.seats),
         "must_trump": rs.must_trump,
     }
 
@@ -323,7 +324,7 @@ def _yes(v: bool) -> str:
 
 
 def ruleset_rows(rs: Ruleset) -> list[tuple[str, str]]:
-    """Comparable facts of one ruleset, as (label, value) — the comparison page and house sheets."""
+    """Comparable facts of one ruleset, as (label, value) — the comparison page and house prose."""
     deal = "; ".join(f"{who}: {line}" for who, line in deal_lines(rs.variant, rs.options)) or deal_line(rs)
     return [
         (_("Players"), players(rs.variant)),

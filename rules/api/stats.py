@@ -9,10 +9,12 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from rules.api import BadRequest, json_view, read_dealer, read_list, read_records, read_ruleset, required
 from rules.engine import KozelError
 from rules.stats import MatchInput, figures
 from rules.stats.figures import Figures
+
+from .http import BadRequest, json_view
+from .read import read_dealer, read_list, read_records, read_ruleset, required
 
 MAX_MATCHES = 500
 MAX_STATS_BODY = 2 * 1024 * 1024  # bytes: 500 matches of a few dozen hands each

@@ -10,8 +10,7 @@ from django.test import Client
 
 from rules.engine.variants import VARIANTS
 from rules.models import HouseRule
-
-from .helpers import qs, revoke_deal, text
+from tests.rules.helpers import qs, revoke_deal, text
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,9 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from rules import facts, sheets
 from rules.engine import resolve
+from rules.sheets import facts
+from rules.sheets import prose as sheets
 
 
 @pytest.mark.parametrize(

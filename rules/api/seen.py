@@ -3,7 +3,7 @@ deal's review by what each player could see, asked for and polled.
 
 The POST reads ``/api/v1/analyse``'s body (and ``judge``), answers its bad input at once as that
 endpoint does, counts against the same rate (``KOZEL_ANALYSE_RATE``), and either answers a stored
-review (200) or queues one (202) for the worker (:mod:`rules.seen_tasks`); the queue refuses past
+review (200) or queues one (202) for the worker (:mod:`rules.analysis.seen`); the queue refuses past
 ``KOZEL_SEEN_QUEUE`` waiting (503 ``queue_full``) and when it cannot be reached (503
 ``queue_unavailable``). Polling is free. Nothing here holds anything but the deal."""
 
@@ -18,12 +18,13 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from rules import solving
-from rules.api import error_response, json_view
+from rules.analysis import gate
+from rules.analysis.seen import QueueFull, ask, state
 from rules.messages import describe
 from rules.models import SeenReview
-from rules.seen_request import read_request
-from rules.seen_tasks import QueueFull, ask, state
+
+from .http import error_response, json_view
+from .seen_request import read_request
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +58,7 @@ def ask_seen(request: HttpRequest) -> HttpResponse:
 
     def post(body: dict[str, Any]) -> dict[str, Any]:
         req, key = read_request(body)
-        solving.count(request)
+        gate.count(request)
         row, fresh = ask(key, req)
         if fresh:
             queued.append(key)
@@ -66,7 +67,7 @@ def ask_seen(request: HttpRequest) -> HttpResponse:
 
     try:
         resp = json_view(post)(request)
-    except solving.Limited as e:
+    except gate.Limited as e:
         resp = error_response("rate_limited", None, {"retry_after": e.retry_after}, status=429)
         resp["Retry-After"] = str(e.retry_after)
     except QueueFull:

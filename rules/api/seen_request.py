@@ -1,10 +1,9 @@
 """A request for the review by what was seen (docs/api-seen.md): the body read as
-``POST /api/v1/analyse`` reads it (:func:`rules.api.deal_body`), checked as the deal review checks
-a deal, written out in a canonical form (codes in canonical notation, each hand in the deck's
-order, every option with its value), and its id: the hex SHA-256 of that form and the analysis's
-version. The form holds the deal and the plays to judge, nothing else: no match, no link.
-
-And the answer's JSON of a judged play."""
+``POST /api/v1/analyse`` reads it (:func:`rules.api.read.deal_body`), checked as the deal review
+checks a deal, written out in a canonical form (codes in canonical notation, each hand in the
+deck's order, every option with its value), and its id: the hex SHA-256 of that form and the
+analysis's version. The form holds the deal and the plays to judge, nothing else: no match, no
+link (:func:`rules.analysis.seen.engine_inputs` reads it back for the task)."""
 
 from __future__ import annotations
 
@@ -14,11 +13,14 @@ from dataclasses import replace
 from typing import Any
 
 from rules import engine
-from rules.analysis import unavailable
-from rules.api import BadRequest, DealBody, deal_body, read_list, read_ruleset
+from rules.analysis.exact import unavailable
+from rules.deals import DealIn
 from rules.engine import AnalysisError, KozelError
 from rules.engine.inputs import parse_play
-from rules.engine.seen import VERSION, Judgement
+from rules.engine.seen import VERSION
+
+from .http import BadRequest
+from .read import DealBody, deal_body, read_list, read_ruleset
 
 MAX_JUDGE = 64  # plays named in "judge"
 
@@ -32,12 +34,12 @@ def read_request(body: dict[str, Any]) -> tuple[dict[str, Any], str]:
     if reason is not None:
         raise BadRequest("not_available", None, status=422, reason=reason)
     d = deal_body(body)
-    judge = _judge(body.get("judge"), len(d.plays))
+    judge = _judge(body.get("judge"), len(d.deal.plays))
     illegal = _checked(d)
     for k, i in enumerate(judge or ()):
         if i in illegal:
             raise BadRequest("judge_illegal", f"judge[{k}]", index=i)
-    request = canonical(d, judge)
+    request = canonical(d.deal, judge)
     return request, request_id(request)
 
 
@@ -57,26 +59,24 @@ def _judge(value: Any, plays: int) -> list[int] | None:
 def _checked(d: DealBody) -> set[int]:
     """The deal checked as the deal review checks it (its errors as ``/analyse`` answers them);
     the indices of the plays it finds illegal."""
-    rs = d.rs
-    for i, p in enumerate(d.plays):
+    deal = d.deal
+    rs = deal.rs
+    for i, p in enumerate(deal.plays):
         parse_play(rs, p, f"plays[{i}]")
     n = rs.seats
-    whole = len(d.plays) - len(d.plays) % n
     try:
         # played to its last trick, as the analysis plays it: a queen capture does not end it
-        dealt = engine.play_deal(
-            replace(rs, capture=None), d.leader, d.hands, d.plays[:whole], context=d.context, **d.table
-        )
+        dealt = replace(deal.whole_tricks(), rs=replace(rs, capture=None)).play()
     except KozelError as e:
         d.recheck_not_in_hand(e)
         raise
-    if rs.rounds > 1 and d.table.get("prikup") is None:
-        held = {engine.card(c) for h in d.hands for c in h}
+    if rs.rounds > 1 and deal.prikup is None:
+        held = {engine.card(c) for h in deal.hands for c in h}
         codes = [c.code for c in rs.deck if c not in held]
         raise AnalysisError("incomplete_deal", "the prikup is not given", cards=codes)
     plays = [p for t in dealt.tricks for p in t.plays]
-    after = dealt.tricks[-1].winner if dealt.tricks else d.leader
-    d.recheck_seats([p.seat for p in plays] + [(after + i) % n for i in range(len(d.plays) - whole)])
+    after = dealt.tricks[-1].winner if dealt.tricks else deal.leader
+    d.recheck_seats([p.seat for p in plays] + [(after + i) % n for i in range(deal.tail)])
     return {i for i, p in enumerate(plays) if p.legal is False}
 
 
@@ -84,9 +84,9 @@ def _codes(cards: Any) -> list[str]:
     return [c.code for c in sorted((engine.card(c) for c in cards), key=lambda c: c.index)]
 
 
-def canonical(d: DealBody, judge: list[int] | None) -> dict[str, Any]:
-    rs, ctx = d.rs, d.context
-    prikup = d.table.get("prikup")
+def canonical(d: DealIn, judge: list[int] | None) -> dict[str, Any]:
+    """The request as the task reads it (:func:`rules.analysis.seen.engine_inputs`)."""
+    rs, ctx, prikup = d.rs, d.context, d.prikup
     return {
         "variant": rs.key,
         "seats": rs.seats,
@@ -94,7 +94,7 @@ def canonical(d: DealBody, judge: list[int] | None) -> dict[str, Any]:
         "leader": d.leader,
         "hands": [_codes(h) for h in d.hands],
         "prikup": None if prikup is None else [_codes(h) for h in prikup],
-        "dealer": d.table.get("dealer"),
+        "dealer": d.dealer,
         "plays": [engine.card(p).code for p in d.plays],
         "context": None
         if ctx is None
@@ -115,57 +115,4 @@ def request_id(request: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def engine_inputs(request: dict[str, Any]) -> tuple[engine.Ruleset, dict[str, Any]]:
-    """The ruleset and :func:`rules.engine.seen.read_deal`'s arguments of a canonical request."""
-    rs = engine.resolve(request["variant"], request["options"], seats=request["seats"])
-    ctx = request["context"]
-    context = None
-    if ctx is not None:
-        score = ctx["score"]
-        context = engine.TrickContext(
-            hand_number=ctx["hand_number"],
-            trick_number=ctx["trick_number"],
-            score=None if score is None else (score[0], score[1]),
-            first_leader=ctx["first_leader"],
-            led_suits=frozenset(ctx["led_suits"]),
-            boaster=ctx["boaster"],
-        )
-    args = {
-        "leader": request["leader"],
-        "hands": request["hands"],
-        "plays": request["plays"],
-        "context": context,
-        "prikup": request["prikup"],
-        "dealer": request["dealer"],
-    }
-    return rs, args
-
-
-def judgement_json(j: Judgement) -> dict[str, Any]:
-    """A judged play as the answer writes it: shares to 4 places, means to 2."""
-
-    def share(x: Any) -> float | None:
-        return None if x is None else round(float(x), 4)
-
-    return {
-        "index": j.index,
-        "seat": j.seat,
-        "card": j.card.code,
-        "layouts": j.layouts,
-        "solved": j.solved,
-        "exact": j.exact,
-        "margin": round(j.margin, 4),
-        "moves": [
-            {
-                "card": m.card.code,
-                "mean": round(float(m.mean), 2),
-                "chances": {g: share(x) for g, x in m.chances.items()},
-            }
-            for m in j.moves
-        ],
-        "best_seen": {k: [c.code for c in cards] for k, cards in j.best_seen.items()},
-        "verdict": j.verdict,
-    }
-
-
-__all__ = ["canonical", "engine_inputs", "judgement_json", "read_request", "request_id"]
+__all__ = ["canonical", "read_request", "request_id"]

@@ -174,7 +174,7 @@ def test_explained_on_the_sheet(
     sheet = client.get(f"/rules/{variant}/").content.decode()
     from django.utils import translation
 
-    from rules import option_texts
+    from rules.sheets import option_texts
 
     with translation.override(lang):
         label, help_text = str(option_label(key)), option_texts.option_help(key)

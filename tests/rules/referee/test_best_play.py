@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.test import Client, override_settings
 
-from rules import analysis, solving
+from rules.analysis import exact, gate
 from rules.engine import TrickContext, analyse_deal, analyse_midway, legal_cards, resolve, resolve_trick
 from tests.api.test_analyse import body_of
 from tests.rules.helpers import past_the_budget, qs, revoke_deal, ru_faces, table_deal, taken_up_at, text
@@ -24,8 +24,7 @@ FRAGMENT = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "best"}
 
 @pytest.fixture(autouse=True)
 def fresh_gate() -> None:
-    solving.forget_clients()
-    analysis.forget()
+    exact.forget()
 
 
 def text_of(html: str) -> str:
@@ -189,7 +188,7 @@ def test_the_trick_page_past_the_budget_says_to_ask_again_later_in_the_deal(clie
 
 def test_a_busy_worker_is_said_in_words(client: Client) -> None:
     params, _trick, _seat = revoke_deal()
-    with solving.one_solve():
+    with gate.one_solve():
         resp = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT)
     assert resp.status_code == 200
     assert "разбирает другую сдачу" in text(resp)
@@ -197,7 +196,7 @@ def test_a_busy_worker_is_said_in_words(client: Client) -> None:
     # the section asks again by itself a little later (the worker is free once its solve ends)
     html = resp.content.decode()
     assert 'hx-trigger="load delay:2s"' in html and "best=1" in html
-    with solving.one_solve():
+    with gate.one_solve():
         trick = client.get("/rules/referee/?" + qs(_trick_params(params, [])) + "&best=1", **FRAGMENT)
     assert 'hx-trigger="load delay:2s"' in trick.content.decode()
     done = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT)  # the worker free again

@@ -11,14 +11,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from rules.messages import describe, variant_name
-from rules.pages import card_example, notation, render_page, rules_form, seat_counts, variants_offered
+from rules.messages import variant_name
+from rules.referee.best import review_context as best_review_context
+from rules.referee.best import section as best_section
+from rules.referee.best import wants_fragment as wants_best_fragment
+from rules.referee.common import names_params, picker, table_seats
+from rules.referee.deal import DealQuery, DealResult, deal_of, read_deal, review_deal
 
-from .best import BestReview
-from .best import review_context as best_review_context
-from .best import wants_fragment as wants_best_fragment
-from .common import names_params, picker, table_seats
-from .deal import DealQuery, DealResult, read_deal, review_deal
+from .pages import card_example, notation, render_page, rules_form, seat_counts, variants_offered
 
 
 def deal_review(
@@ -41,7 +41,15 @@ def deal_review(
     review = read_deal(query)
     if names:  # a match's players (the dispute page under its edit path), not the query's
         review.names = list(names)
-    result = review_deal(review)
+    deal = deal_of(review)  # read once: the review and its best play share it
+    all_qs = urlencode({k: v for k, v in review.params().items() if k != "step"}, safe=":")
+    best_link = f"{action}?{all_qs}&best=1"
+    if wants_best_fragment(request):  # the analysis section asking for itself
+        best = best_section(request, review, deal, query)
+        return render(
+            request, "rules/_best_review.html", {"best": best, "best_url": best_link, "best_link": best_link}
+        )
+    result = review_deal(review, deal)
     record_link = None
     if result and record_to and result.finished:
         record_link = f"{record_to}?{urlencode(result.record_params)}"
@@ -72,7 +80,7 @@ def deal_review(
         # the rules name the first leader from the dealer (DECISIONS fixed_first_leader)
         "dealer_names_leader": bool(review.rs and review.rs.leading in ("left_of_dealer", "dealer")),
         "record_link": record_link,
-        "all_qs": urlencode({k: v for k, v in review.params().items() if k != "step"}, safe=":"),
+        "all_qs": all_qs,
         "sheet": reverse("rules:sheet", args=[review.rules.ruleset.key]) if review.rules.ruleset else "",
         "variant_name": variant_name(review.rules.ruleset.key) if review.rules.ruleset else "",
         "tap": deal_tap(review, result),
@@ -80,10 +88,7 @@ def deal_review(
         "stock_text": notation(review.stock_text),
         "example": card_example(review.rs.deck if review.rs else None),
     }
-    context.update(best_review_context(request, review, result, query, action, context["all_qs"]))
-    if wants_best_fragment(request):  # the analysis section asking for itself
-        context["best"] = context.get("best") or BestReview(refusal=str(describe("bad_request")))
-        return render(request, "rules/_best_review.html", context)
+    context.update(best_review_context(request, review, deal, result, query, best_link))
     status = 400 if review.problems else 200
     return render_page(request, "rules/deal.html", "review", context, status=status)
 

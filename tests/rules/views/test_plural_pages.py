@@ -10,9 +10,8 @@ import pytest
 from django.test import Client
 
 from rules.engine.variants import VARIANTS, resolve
-
-from .helpers import qs, revoke_deal
-from .test_plurals import RU, russian_form
+from tests.rules.helpers import qs, revoke_deal
+from tests.rules.test_plurals import RU, russian_form
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,7 @@ from django.utils import translation
 from rules.engine.cards import Card
 from rules.referee import read_deal, read_hand, read_rules, read_trick
 from rules.referee.forms import DealForm, HandForm, RefereeForm, TrickForm
-
-from .helpers import text
+from tests.rules.helpers import text
 
 pytestmark = pytest.mark.django_db
 

@@ -1,5 +1,7 @@
 """The review by what was seen, off the request path (docs/api-seen.md): the task a worker runs
-(``manage.py worker``), and the rows it reports in (:class:`~rules.models.SeenReview`).
+(``manage.py worker``), the rows it reports in (:class:`~rules.models.SeenReview`), the engine's
+arguments read back from a stored request (:mod:`rules.api.seen_request` writes it) and a judged
+play as the answer's JSON.
 
 A request is stored once, under its id, and its task enqueued (:func:`ask`); the task reads the
 request from the row (its only argument is the id), moves the row to running, judges the plays
@@ -23,13 +25,14 @@ from django.utils import timezone
 from django_tasks import TaskResultStatus, task
 from django_tasks.exceptions import TaskResultDoesNotExist
 
-from rules import analysis
-from rules.api import jsonable
+from rules import engine
 from rules.engine import KozelError
-from rules.engine.seen import read_deal
+from rules.engine.seen import Judgement, read_deal
 from rules.engine.seen import review_seen as review_seen_plays
 from rules.models import SeenReview
-from rules.seen_request import engine_inputs, judgement_json
+
+from .answer import jsonable
+from .exact import budget
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +40,59 @@ KEEP_DAYS = 30
 BEAT = 10  # seconds between a running task's signs of life
 LOST_AFTER = 300  # seconds without one after which a running task is taken for lost
 RETRY = {"lost", "timeout", "task_error"}  # failures a new request tries again
+
+
+def engine_inputs(request: dict[str, Any]) -> tuple[engine.Ruleset, dict[str, Any]]:
+    """The ruleset and :func:`rules.engine.seen.read_deal`'s arguments of a canonical request."""
+    rs = engine.resolve(request["variant"], request["options"], seats=request["seats"])
+    ctx = request["context"]
+    context = None
+    if ctx is not None:
+        score = ctx["score"]
+        context = engine.TrickContext(
+            hand_number=ctx["hand_number"],
+            trick_number=ctx["trick_number"],
+            score=None if score is None else (score[0], score[1]),
+            first_leader=ctx["first_leader"],
+            led_suits=frozenset(ctx["led_suits"]),
+            boaster=ctx["boaster"],
+        )
+    args = {
+        "leader": request["leader"],
+        "hands": request["hands"],
+        "plays": request["plays"],
+        "context": context,
+        "prikup": request["prikup"],
+        "dealer": request["dealer"],
+    }
+    return rs, args
+
+
+def judgement_json(j: Judgement) -> dict[str, Any]:
+    """A judged play as the answer writes it: shares to 4 places, means to 2."""
+
+    def share(x: Any) -> float | None:
+        return None if x is None else round(float(x), 4)
+
+    return {
+        "index": j.index,
+        "seat": j.seat,
+        "card": j.card.code,
+        "layouts": j.layouts,
+        "solved": j.solved,
+        "exact": j.exact,
+        "margin": round(j.margin, 4),
+        "moves": [
+            {
+                "card": m.card.code,
+                "mean": round(float(m.mean), 2),
+                "chances": {g: share(x) for g, x in m.chances.items()},
+            }
+            for m in j.moves
+        ],
+        "best_seen": {k: [c.code for c in cards] for k, cards in j.best_seen.items()},
+        "verdict": j.verdict,
+    }
 
 
 class QueueFull(Exception):
@@ -157,10 +213,10 @@ def review_seen(key: str) -> None:
 
     try:
         rs, args = engine_inputs(row.request)
-        budget = analysis.budget()
-        deal, exact = read_deal(rs, **args, budget=budget)
+        nodes = budget()
+        deal, exact = read_deal(rs, **args, budget=nodes)
         judged = review_seen_plays(
-            deal, exact, row.request["judge"], budget=budget, progress=progress, tick=tick
+            deal, exact, row.request["judge"], budget=nodes, progress=progress, tick=tick
         )
         plays = [judgement_json(j) for j in judged]
     except OutOfTime:
@@ -177,4 +233,13 @@ def review_seen(key: str) -> None:
     SeenReview.objects.filter(pk=key).update(status="done", result={"plays": plays}, beat=timezone.now())
 
 
-__all__ = ["KEEP_DAYS", "OutOfTime", "QueueFull", "ask", "review_seen", "state"]
+__all__ = [
+    "KEEP_DAYS",
+    "OutOfTime",
+    "QueueFull",
+    "ask",
+    "engine_inputs",
+    "judgement_json",
+    "review_seen",
+    "state",
+]

@@ -10,7 +10,7 @@ from django.test import Client
 
 from rules.models import HouseRule
 from tests.rules.helpers import qs, revoke_deal, text
-from tests.rules.test_best_play import DEAL, FRAGMENT, TRICK, fresh_gate  # noqa: F401 - the gate forgotten
+from tests.rules.referee.test_best_play import DEAL, FRAGMENT, TRICK, fresh_gate  # noqa: F401 - the gate forgotten
 
 
 def section(html: str, anchor: str) -> str:

@@ -12,11 +12,11 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from common.http import htmx, url
-from rules import option_texts
 from rules.engine.cards import Card, KozelError, card
 from rules.engine.variants import ALL_VARIANTS
 from rules.messages import VARIANT_BLURBS, card_text, option_label, option_value, variant_name
 from rules.referee.common import RulesChoice
+from rules.sheets import option_texts
 
 
 def render_page(

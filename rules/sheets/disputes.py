@@ -8,11 +8,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from common.http import url
-from rules import sheets
 from rules.engine.cards import Card, KozelError
 from rules.engine.tricks import TrickContext, resolve_trick
 from rules.engine.variants import VARIANTS, Ruleset, resolve
 from rules.messages import card_text, describe, variant_name
+
+from . import prose
 
 
 def _ref(rs: Ruleset, leader: int, cards: list[str], **extra: str) -> str:
@@ -126,7 +127,7 @@ def answer(dispute: str, rs: Ruleset) -> tuple[str, str | None]:
 
 
 def capture_sentence(rs: Ruleset) -> str:
-    from rules.facts import capture_text
+    from .facts import capture_text
 
     return capture_text(rs)
 
@@ -134,7 +135,7 @@ def capture_sentence(rs: Ruleset) -> str:
 def disputes() -> list[dict[str, Any]]:
     out = []
     rulesets = [resolve(k) for k in VARIANTS]
-    for d in sheets.DISPUTES:
+    for d in prose.DISPUTES:
         rows = []
         for rs in rulesets:
             text, link = answer(d["id"], rs)
