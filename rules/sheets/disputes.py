@@ -137,11 +137,11 @@ DISPUTES = ("queen-of-spades", "other-ace", "must-trump", "trump-lead", "points-
 def answers() -> dict[str, list[dict[str, Any]]]:
     """Each dispute's answer in every variant, with its referee link."""
     rulesets = [resolve(k) for k in VARIANTS]
-    return {
-        d: [
-            {"key": rs.key, "name": variant_name(rs.key), "text": text, "link": link}
-            for rs in rulesets
-            for text, link in [answer(d, rs)]
-        ]
-        for d in DISPUTES
-    }
+    out: dict[str, list[dict[str, Any]]] = {}
+    for d in DISPUTES:
+        rows = []
+        for rs in rulesets:
+            text, link = answer(d, rs)
+            rows.append({"key": rs.key, "name": variant_name(rs.key), "text": text, "link": link})
+        out[d] = rows
+    return out

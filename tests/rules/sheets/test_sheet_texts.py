@@ -20,16 +20,19 @@ def test_the_digests_cover_every_page() -> None:
     assert len(page_urls()) > 100  # every variant, each option at each value
 
 
+CHANGED = "the page's words changed; if on purpose, write the digests again: scripts/sheet_texts.py"
+
+
 @pytest.mark.parametrize("url", page_urls())
 def test_a_page_says_what_it_said(client: Client, url: str) -> None:
-    assert digests(client, [url]) == {url: RECORDED[url]}
+    assert digests(client, [url]) == {url: RECORDED[url]}, CHANGED
 
 
 @pytest.mark.django_db
 def test_a_house_sheet_says_what_it_said(client: Client) -> None:
     make_houses()
     urls = house_urls()
-    assert digests(client, urls) == {url: RECORDED[url] for url in urls}
+    assert digests(client, urls) == {url: RECORDED[url] for url in urls}, CHANGED
 
 
 def test_the_text_is_what_a_reader_sees() -> None:
