@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.stats import PairStats, StatsError, Tally
-from rules.stats.seating import MAX_PRESENT, SEEDS, Seating, Table, default_seed, draw, next_seed
+from rules.stats.seating import MAX_PRESENT, SEEDS, Seating, Table, Why, default_seed, draw, next_seed, why
 
 FOUR = ("Аня", "Боря", "Вика", "Гоша")
 SIX = (*FOUR, "Дина", "Ефим")
@@ -146,6 +146,15 @@ def test_another_seed_draws_among_tables_as_fair():
     tonight = [Table(("Аня", "Боря", "Вика", "Гоша"))]
     seconds = {_pairing(draw(Tally(), FOUR, tonight, seed)) for seed in range(12)}
     assert len(seconds) == 2 and frozenset({("Аня", "Вика"), ("Боря", "Гоша")}) not in seconds
+
+
+def test_why_counts_the_drawn_pairs_tonight_and_in_the_history():
+    history = _history(Аня_Боря=9, Вика_Гоша=9, Аня_Вика=2, Боря_Гоша=5, Аня_Гоша=4, Боря_Вика=3)
+    first = draw(history, FOUR, [], 0)  # the fewest by the more often of the two: 4 and 3
+    assert why(history, FOUR, [], first) == Why(matches=0, tonight=(0, 0), before=(3, 4))
+    drawn = evening(FOUR, 4, 0, history)
+    tonight = [s.table for s in drawn[:3]]
+    assert why(history, FOUR, tonight, drawn[3]) == Why(matches=3, tonight=(1, 1), before=(3, 4))
 
 
 # ---------------------------------------------------------------- seeds
