@@ -255,12 +255,15 @@ def test_the_page_ticks_who_played_tonight_and_the_edit_page_links_to_it(client:
     edit = make(client, SIX)
     company = company_of(edit)
     page = client.get(f"{edit}seating/").content.decode()
-    assert r'name="p"' in page and "checked" not in page and "errorlist" not in page
+    # the evening's start: everyone ticked, to untick who is not here
+    assert re.findall(r'name="p" value="(\d+)" checked', page) == ids(company, SIX)
+    assert "errorlist" not in page and "seating-hint" not in page
     start_match(client, edit, ["Аня", "Вика", "Дина", "Ефим"])
     page = client.get(f"{edit}seating/").content.decode()
-    assert re.findall(r'name="p" value="(\d+)" checked', page) == ids(
-        company, ["Аня", "Вика", "Дина", "Ефим"]
-    )
+    # then who has played tonight, and the page asks for who sat out
+    played = ids(company, ["Аня", "Вика", "Дина", "Ефим"])
+    assert re.findall(r'name="p" value="(\d+)" checked', page) == played
+    assert "отметьте и тех, кто пропускал." in page
     assert shown(page)["action"] is None  # nothing drawn before the ticks are sent
     three = make(client, SIX[:3])
     assert "seating/" not in client.get(three).content.decode()

@@ -133,7 +133,14 @@ def drawn_context(
     rules_link = [*chosen, *((k, v) for k, v in _setup_fields(setup) if k != "house" or v)]
     return {
         "seats": seats,
-        "teams": [{"team": t, "name": teams[t], "players": " + ".join(names[t::2])} for t in range(2)],
+        "teams": [
+            {
+                "team": t,
+                "name": teams[t],
+                "players": _("%(a)s and %(b)s") % {"a": names[t], "b": names[t + 2]},
+            }
+            for t in range(2)
+        ],
         "dealer": names[drawn.dealer],
         "out": [roster.names[int(p)] for p in drawn.out],
         "start_action": url("company:match_new", company.public_id, secret, query=chosen),
@@ -151,14 +158,22 @@ def seating(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     players = [str(pid) for pid in roster.players()]
     asked = bool(request.GET)
     ask = read_asked(request, company, roster, evening)
+    # unasked, the evening's players are ticked (who sat out is not written anywhere: the page
+    # asks for them), or at its start everyone
+    if asked:
+        ticked = set(ask.ticked)
+    elif evening.tables:
+        ticked = set(evening.players)
+    else:
+        ticked = set(players) if len(players) <= MAX_PRESENT else set()
     ctx: dict[str, Any] = {
         "company": company,
         "secret": secret,
         "enough": len(players) >= SEATS,
         "message": ask.error if asked else None,
         "drawn": None,
+        "played_ticked": not asked and bool(evening.tables),
     }
-    ticked = set(ask.ticked) if asked else set(evening.players)
     ctx["players"] = [(p, roster.names[int(p)], p in ticked) for p in players]
     if asked and ask.error is None:
         history = _history(company)
