@@ -36,7 +36,7 @@ def fits(page: Page) -> None:
 def test_six_ticked_a_table_drawn_another_and_the_match_started(page: Page, live_server) -> None:
     company, secret = services.company_create(name="Пятница", time_zone="Europe/Moscow", players=SIX)
     page.goto(f"{live_server.url}/c/{company.public_id}/e/{secret}/")
-    page.get_by_role("link", name="Рассадка: кто с кем играет сегодня").click()
+    page.get_by_role("link", name="Рассадка: кто с кем играет").click()
     page.wait_for_url(re.compile(r"/seating/$"))
     for name in SIX:
         page.get_by_label(name, exact=True).check()
@@ -83,7 +83,12 @@ def shoot_all(browser: Browser, base: str, drawn_url: str) -> None:
     size and at desktop width, in Russian and English."""
     path = drawn_url.removeprefix(base)
     empty = path.split("?")[0]
-    pages = {"drawn": path, "ticks": empty, "error": f"{empty}?p=1&p=2&p=3"}
+    pages = {
+        "drawn": path,
+        "ticks": empty,
+        "error": f"{empty}?p=1&p=2&p=3",
+        "edit": empty.removesuffix("seating/"),
+    }
     Path(SHOTS or ".").mkdir(parents=True, exist_ok=True)
     for lang in ("ru", "en"):
         for size, (w, h) in {"phone": (390, 844), "desktop": (1280, 900)}.items():

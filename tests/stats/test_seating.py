@@ -3,9 +3,12 @@ fairly over an evening and the same on every phone."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
 from datetime import date
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -231,3 +234,11 @@ def test_thirty_matches_partner_everyone_evenly_and_take_turns_sitting_out(size,
     together = _partnered(drawn, present)
     assert min(together) >= 1 and max(together) <= 2 * min(together)  # no pair twice as often
     assert max(together) - min(together) <= 1  # as evenly as thirty matches allow
+
+
+def test_the_evening_script_prints_thirty_tables_of_six_all_pairs_alike():
+    """scripts/seating_evening.py, the drawn evening the docs show: six players, 30 tables."""
+    script = Path(__file__).resolve().parents[2] / "scripts" / "seating_evening.py"
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True).stdout
+    assert len([line for line in out.splitlines() if line[:3].strip().isdigit()]) == 30
+    assert "fewest 4, most 4" in out and "sat out twice before everyone had once: nobody" in out
