@@ -102,12 +102,11 @@ def reasons(drawn: Seating, history: Tally, present: list[str], evening: Tonight
 
 
 def _setup_fields(setup: Setup) -> list[tuple[str, str]]:
-    """The rules as the new-match form posts them (an unticked box is absent)."""
+    """The rules as the new-match form posts them (an unticked box is absent; an option the
+    match did not know yet at its default)."""
     fields = [("variant", setup.variant), ("house", setup.house)]
     for o in ALL_VARIANTS[setup.variant].options:
-        if o.key not in setup.options:
-            continue
-        value = setup.options[o.key]
+        value = setup.options.get(o.key, o.default)
         if o.kind != "bool":
             fields.append((f"opt_{o.key}", o.to_text(value)))
         elif value is True:
