@@ -41,11 +41,16 @@ SUBJECTS = frozenset(
         "кто", "тот", "он", "она", "никто", "который", "которая", "игрок", "команда", "сторона", "обяз",
         "карта", "туз", "козырь", "дама", "хвалёнка", "рука", "ход", "заход", "способ",
         "кон", "сдача", "матч", "счёт", "игра", "бонус", "лимит", "форма", "страница",
-        "сервер", "причина", "разбор",
+        "сервер", "причина", "разбор", "свод",
     }
 )  # fmt: skip
 # The rule sheets' texts: roles, never a name.
-RULE_TEXTS = ("rules/sheets.py", "rules/engine/decisions.py", "rules/facts.py", "rules/option_texts.py")
+RULE_TEXTS = (
+    "rules/sheets/prose.py",
+    "rules/engine/decisions.py",
+    "rules/sheets/facts.py",
+    "rules/sheets/option_texts.py",
+)
 
 ENTRY = re.compile(
     r'((?:#[^\n]*\n)*)(?:msgctxt "[^\n]*"\n)?msgid ((?:"(?:[^"\\]|\\.)*"\s*)+)(?:msgid_plural (?:"(?:[^"\\]|\\.)*"\s*)+)?'
