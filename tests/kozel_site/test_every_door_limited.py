@@ -210,6 +210,7 @@ DOORS: dict[str, Door] = {
         w.company + "new-match/",
         {**MATCH, **{f"player_{i}": n for i, n in enumerate(FOUR)}},
     ),
+    "company:seating": lambda w: (w.company + "seating/", None),
     "company:read_only_rest": lambda w: (f"/c/{w.company_id}/player/", None),
 }
 CREATES = {"scorekeeper:new": "match", "company:match_new": "match", "scorekeeper:rematch": "match"}
