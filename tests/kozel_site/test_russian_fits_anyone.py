@@ -45,7 +45,12 @@ SUBJECTS = frozenset(
     }
 )  # fmt: skip
 # The rule sheets' texts: roles, never a name.
-RULE_TEXTS = ("rules/sheets.py", "rules/engine/decisions.py", "rules/facts.py", "rules/option_texts.py")
+RULE_TEXTS = (
+    "rules/sheets/prose.py",
+    "rules/engine/decisions.py",
+    "rules/sheets/facts.py",
+    "rules/sheets/option_texts.py",
+)
 
 ENTRY = re.compile(
     r'((?:#[^\n]*\n)*)(?:msgctxt "[^\n]*"\n)?msgid ((?:"(?:[^"\\]|\\.)*"\s*)+)(?:msgid_plural (?:"(?:[^"\\]|\\.)*"\s*)+)?'
