@@ -112,7 +112,7 @@ def done(result: Mapping[str, Any] | None, index: int, lost: Sequence[str]) -> S
                 params,
             )
         else:
-            seen.words = _("By what could be seen, nothing was better: bad luck.")
+            seen.words = _("By what could be seen, no card was clearly better: bad luck.")
             seen.figures = _say(
                 _(
                     "After %(card)s the side could still %(goal)s in %(own)s of the layouts, after %(better)s in %(top)s."
@@ -136,7 +136,7 @@ def done(result: Mapping[str, Any] | None, index: int, lost: Sequence[str]) -> S
             params,
         )
     else:
-        seen.words = _("By what could be seen, nothing was better: bad luck.")
+        seen.words = _("By what could be seen, no card was clearly better: bad luck.")
         seen.figures = _say(
             _("Card points for the side on average: after %(card)s %(own)s, after %(better)s %(top)s."),
             params,

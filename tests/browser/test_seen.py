@@ -56,7 +56,8 @@ def test_a_play_judged_by_what_was_seen_end_to_end(live_server, page: Page, work
         "По тому, что было видно, после 10♣ ещё можно было взять 61 в 75% раскладов, а после Д♥ — в 21%: ошибка.",
         timeout=60_000,
     )
-    expect(best.locator(".seen-limit")).to_contain_text("Разобраны все возможные расклады: 48.")
+    expect(best.locator(".seen-sample")).to_have_text("Разобраны все возможные расклады: 48.")
+    expect(best.locator(".seen-limit")).to_contain_text("как играют люди, разбор не знает")
     assert worker.poll() is None
     # done: nothing polls any more
     asked = len(polls)
@@ -67,7 +68,9 @@ def test_a_play_judged_by_what_was_seen_end_to_end(live_server, page: Page, work
     # another play of the deal: the same review, answered at once
     other = best.locator(".seen").filter(has=page.locator('input[name="play"][value="20"]'))
     other.get_by_role("button", name="А было ли видно?").click()
-    expect(best.locator(".seen-verdict.no_way_to_know")).to_contain_text("лучше не было: не повезло")
+    expect(best.locator(".seen-verdict.no_way_to_know")).to_contain_text(
+        "явно лучшей карты не было: не повезло"
+    )
 
 
 def test_a_refusal_is_one_line_in_the_play_s_place(live_server, page: Page, settings) -> None:

@@ -70,7 +70,7 @@ def test_no_way_to_know_over_a_goal_puts_the_chances_side_by_side() -> None:
     )
     seen = done(result, 3, ["win"])
     assert seen.verdict == "no_way_to_know"
-    assert plain(str(seen.words)) == "По тому, что было видно, лучше не было: не повезло."
+    assert plain(str(seen.words)) == "По тому, что было видно, явно лучшей карты не было: не повезло."
     # the played card, then the best of the others
     assert plain(str(seen.figures)) == "После 10♥ ещё можно было взять 61 в 45% раскладов, после Т♣ — в 40%."
     assert "Разобраны все возможные расклады: 36." in seen.sample

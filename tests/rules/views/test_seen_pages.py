@@ -148,11 +148,11 @@ def test_done_each_verdict_in_words_and_the_polling_stops() -> None:
     )
     assert 'class="seen-verdict mistake"' in html
     assert "Разобраны все возможные расклады: 48." in words
-    assert "как играют люди на самом деле, ему неизвестно" in words and "не точные шансы" in words
+    assert "как играют люди, разбор не знает" in words and "а не точные шансы." in words
     # 10♦ cost 2 points, and by what was seen nothing did better
     resp = line(client, url.replace("/22/?lost=win", "/20/"))
     words = text(resp)
-    assert "По тому, что было видно, лучше не было: не повезло." in words
+    assert "По тому, что было видно, явно лучшей карты не было: не повезло." in words
     assert "Очков у стороны в среднем: после 10♦ — 55,4, после В♠ — 53,8." in words
     assert 'class="seen-verdict no_way_to_know"' in resp.content.decode()
     # a play the review did not judge (it cost nothing)
@@ -164,7 +164,7 @@ def test_done_each_verdict_in_words_and_the_polling_stops() -> None:
         "By what could be seen, after 10♣ the side could still take 61 in 75% of the layouts, after Q♥ in 21%: "
         "a mistake." in words
     )
-    assert "Every possible layout taken: 48." in words and "they are not exact odds" in words
+    assert "Every possible layout taken: 48." in words and "it is not exact odds" in words
     # asked again once done: answered at once
     client.cookies.pop("kozel_lang")
     assert "ошибка" in text(ask(client, SHORT, 22, "win"))
