@@ -102,9 +102,7 @@ class PlayLine:
     goals: tuple[str, ...] = ()  # the goals this play gave up
 
     @property
-    def costly(self) -> bool:
-        """Reviewed, legal, and costing its side points or a goal: a play the review by what was
-        seen judges."""
+    def costly(self) -> bool:  # reviewed, and cost points or a goal: judged by what was seen
         return self.legal and self.reviewed and bool(self.cost or self.goals)
 
 
@@ -172,8 +170,7 @@ class BestReview:
         return trick_runs(self.tricks)
 
     @property
-    def costly(self) -> bool:
-        """A play reviewed cost its side something."""
+    def costly(self) -> bool:  # a play reviewed cost its side something
         return any(p.costly for t in self.tricks for p in t.plays)
 
     @property
