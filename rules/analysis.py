@@ -61,8 +61,7 @@ def solve(
     """The analysis of the position after ``plays``; ``table``: the ``stock``, ``prikup`` and
     ``dealer`` as ``/deal`` takes them. ``midway=True``: ``hands`` are held at the start of the
     trick ``plays`` belong to, in the middle of the deal (the engine's ``analyse_midway``)."""
-    from rules.engine.solver import analyse_deal
-    from rules.engine.solver_midway import analyse_midway
+    from rules.engine.solver import analyse_deal, analyse_midway
 
     table.setdefault("budget", budget())
     if table.pop("midway", False):

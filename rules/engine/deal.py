@@ -324,6 +324,35 @@ def play_deal(
     )
 
 
+@dataclass(frozen=True)
+class DealInput:
+    """A table's deal as :func:`play_deal` and the analysis (``rules.engine.solver``) take it:
+    the ruleset, the first leader, the hands as dealt, the plays so far and the table's own
+    (``context``, draw-four's ``stock``, the second round as ``prikup``, the ``dealer``)."""
+
+    rs: Ruleset
+    leader: int
+    hands: Sequence[Sequence[Card | str] | None]
+    plays: Sequence[PlayInput] | str = ()
+    context: TrickContext | None = None
+    stock: Sequence[Card | str] | None = None
+    prikup: Sequence[Sequence[Card | str] | None] | None = None
+    dealer: int | None = None
+
+    def play(self) -> Deal:
+        """The deal played out by :func:`play_deal`."""
+        return play_deal(
+            self.rs,
+            self.leader,
+            self.hands,  # type: ignore[arg-type]
+            self.plays,
+            context=self.context,
+            stock=self.stock,
+            prikup=self.prikup,
+            dealer=self.dealer,
+        )
+
+
 def _due_first_leader(rs: Ruleset, dealer: int, dealt: Sequence[tuple[Card, ...] | None]) -> int | None:
     """The seat the rules name to lead the deal's first trick, where they name one from the dealer:
     the player after the dealer (the short tables) or the dealer (draw-four#leading)."""

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from rules import analysis, solving
 from rules.engine.cards import Card, KozelError
 from rules.engine.deal import DRAW_HAND
-from rules.engine.solver_midway import held_at, last_round, midway_allowed
+from rules.engine.solver import held_at, last_round, midway_allowed
 from rules.engine.tricks import TrickContext
 from rules.engine.variants import Ruleset
 from rules.messages import card_text

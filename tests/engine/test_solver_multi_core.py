@@ -1,59 +1,48 @@
-"""The compiled multi-card search (``solver_multi_c``) against the pure one it is compiled from
-(:class:`~rules.engine.solver_multi.MultiGame`'s search in Python).
+"""The compiled search against the reference search in the games whose plays may be several cards
+(draw-four, the eight-card games' option multi_leads).
 
-The pure search is held to a brute force by test_solver.py; here every field of the analysis (the
-seat to move, value, goals, each play's value, cost and lost goals, the nodes searched) must come
-out the same from both, on random positions deeper than the brute force reaches: draw-four while
-its stock is still drawn, and the multi-card leads of the eight-card tables.
+The reference is held to a brute force by test_solver.py; here every field of the analysis but the
+nodes must come out the same from both, on random positions deeper than the brute force reaches:
+draw-four while its stock is still drawn, and the multi-card leads of the eight-card tables.
 """
 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
-from rules.engine import AnalysisError, TrickContext, analyse_deal, analyse_midway, resolve, solver_game
-from rules.engine.cards import Card
-from rules.engine.solver import without_capture
-from rules.engine.solver_multi import MULTI_COST_COMPILED, MultiGame
-from rules.engine.solver_tables import Meter, TooComplex
+from rules.engine import AnalysisError, DealInput, TrickContext, analyse, analyse_midway, resolve, solver
+from rules.engine.solver import Budget
+from rules.engine.solver.multi import MultiGame
 from rules.engine.variants import Ruleset
 from tests.engine.test_solver import deal
+from tests.engine.test_solver_core import same
 
-ENGINE = Path(solver_game.__file__).parent
-BUILT = solver_game.COMPILED_MULTI is not None
 COMPILED_ONLY = pytest.mark.skipif(
-    not BUILT,
+    solver.COMPILED is None,
     reason="the compiled search is not built (scripts/build_solver.py needs Cython, gcc, python3-dev)",
 )
 # (table, options, cards still to play at most where the analysis starts, positions)
 MULTI = [
-    ("draw-four", {}, 16, 12),  # the stock drawn
-    ("draw-four", {}, 20, 12),  # four cards still in the stock
-    ("draw-four", {"four_trumps_lead": True, "trump_suit": "S"}, 20, 8),
-    ("classic-sixes", {"multi_leads": True}, 20, 12),
-    ("classic-sixes", {"multi_leads": True, "blind_seat": "1"}, 20, 8),
-    ("penalty-goats", {"multi_leads": True, "deck": "24", "trump_row": "court"}, 20, 8),
+    ("draw-four", {}, 16, 6),  # the stock drawn
+    ("draw-four", {}, 20, 1),  # four cards still in the stock
+    ("draw-four", {"four_trumps_lead": True, "trump_suit": "S"}, 16, 4),
+    ("classic-sixes", {"multi_leads": True}, 16, 8),
+    ("classic-sixes", {"multi_leads": True, "blind_seat": "1"}, 16, 4),
+    ("penalty-goats", {"multi_leads": True, "deck": "24", "trump_row": "court"}, 16, 4),
 ]
-
-
-def test_a_build_is_never_stale() -> None:
-    built = sorted(ENGINE.glob("solver_multi_c.*.so"))
-    if built and not BUILT:
-        pytest.fail(f"{built[0].name} is from another solver_multi_c.pyx: run scripts/build_solver.py")
 
 
 def _game(rs: Ruleset, d: dict[str, object]) -> MultiGame:
     return MultiGame(
-        without_capture(rs),
+        rs,
+        rs,
         [tuple(h) for h in d["hands"]],  # type: ignore[attr-defined]
         list(d["stock"] or []),  # type: ignore[call-overload]
         d["leader"],  # type: ignore[arg-type]
         TrickContext(),
-        Meter(10**12),
-        rs,
+        Budget(10**12),
     )
 
 
@@ -70,7 +59,7 @@ def _played_to(rs: Ruleset, rnd: random.Random, left: int) -> tuple[dict[str, ob
     pos, plays = game.start(), []
     on_table = rnd.randrange(rs.seats)  # plays of the trick made where it stops
     while game.to_move(pos) is not None:
-        held = sum(bin(h).count("1") for h in pos.hands) + len(game.stock) - pos.drawn
+        held = sum(bin(h).count("1") for h in pos.hands) + len(game.stock_bits) - pos.drawn
         if held <= left and len(pos.trick) == on_table:
             break
         moves = game.legal(pos)
@@ -83,82 +72,46 @@ def _played_to(rs: Ruleset, rnd: random.Random, left: int) -> tuple[dict[str, ob
 
 @COMPILED_ONLY
 @pytest.mark.parametrize(("key", "options", "left", "count"), MULTI)
-def test_compiled_equals_pure(
-    key: str, options: dict[str, object], left: int, count: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_compiled_equals_reference(key: str, options: dict[str, object], left: int, count: int) -> None:
     rs = resolve(key, options)
     rnd = random.Random(f"multi core {key}{options}{left}")
     for _ in range(count):
         d, plays = _played_to(rs, rnd, left)
-        where = f"{key} {options} {d} plays {plays}"
-        got = []
-        for compiled in (False, True):
-            monkeypatch.setattr(solver_game, "USE_COMPILED", compiled)
-            a = analyse_deal(
-                rs,
-                d["leader"],
-                d["hands"],
-                plays,
-                stock=d["stock"],
-                review=False,  # type: ignore[arg-type]
-            )
-            got.append(a)
-        assert got[1] == got[0], where
-        assert got[0].nodes > 0, where
+        deal_in = DealInput(rs, d["leader"], d["hands"], plays, None, d["stock"])  # type: ignore[arg-type]
+        fast = analyse(deal_in, review=False)
+        assert same(fast, analyse(deal_in, 10**12, review=False, reference=True)), (d, plays)
+        assert fast.nodes > 0
 
 
 @COMPILED_ONLY
-def test_compiled_equals_pure_in_the_middle_of_a_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_compiled_equals_reference_in_the_middle_of_a_deal() -> None:
     """The trick page's best play: a game taken up at a trick."""
     rs = resolve("classic-sixes", {"multi_leads": True})
     rnd = random.Random("multi core midway")
-    for _ in range(8):
+    for _ in range(4):
         hands, _, _ = deal(rs, rnd)
-        k = rnd.randint(4, 6)  # cards each seat still holds
+        k = rnd.randint(3, 4)  # cards each seat still holds
         held = [[c.code for c in h[:k]] for h in hands]
-        got = []
-        for compiled in (False, True):
-            monkeypatch.setattr(solver_game, "USE_COMPILED", compiled)
-            got.append(analyse_midway(rs, 0, held, [], context=TrickContext(first_leader=0), review=False))
-        assert got[1] == got[0], held
+        ctx = TrickContext(first_leader=0)
+        fast = analyse_midway(rs, 0, held, [], context=ctx, review=False)
+        slow = analyse_midway(rs, 0, held, [], context=ctx, review=False, budget=10**12, reference=True)
+        assert same(fast, slow), held
 
 
 @COMPILED_ONLY
-def test_the_switch_picks_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    rs = resolve("draw-four")
-    d, plays = _played_to(rs, random.Random(1), 16)
-    for compiled in (True, False):
-        monkeypatch.setattr(solver_game, "USE_COMPILED", compiled)
-        game = _game(rs, d)
-        assert game.compiled is compiled
-        pos = game.start()
-        for p in plays:
-            pos = game.apply(pos, game.move_of([Card.parse(c) for c in p]))
-        game.solve(pos, frozenset({0, 2}))
-        assert bool(game._searches) is compiled  # the pure search keeps no compiled searches
-
-
-@COMPILED_ONLY
-def test_the_compiled_search_counts_its_positions_against_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A whole deal of draw-four is past a small budget: refused with the budget named, once
-    the positions, each counted MULTI_COST_COMPILED times, pass it."""
+def test_a_whole_deal_past_a_small_budget_is_refused_with_it() -> None:
     rs = resolve("draw-four")
     hands, _, stock = deal(rs, random.Random(2))
     with pytest.raises(AnalysisError) as e:
-        analyse_deal(rs, 0, hands, [], stock=stock, budget=30_000)  # type: ignore[arg-type]
+        analyse(DealInput(rs, 0, hands, [], None, stock), 30_000)
     assert e.value.code == "too_complex" and e.value.params["budget"] == 30_000
-    game = _game(rs, {"hands": hands, "stock": stock, "leader": 0})
-    game.meter.limit = 30_000
-    with pytest.raises(TooComplex):
-        game.solve(game.start(), frozenset({0, 2}))
-    assert game.meter.nodes == 30_000 // MULTI_COST_COMPILED + 1
 
 
 @pytest.mark.parametrize(("key", "options", "left", "count"), MULTI)
 def test_the_kept_plays_are_the_engines_at_every_moment(
     key: str, options: dict[str, object], left: int, count: int
 ) -> None:
-    """:meth:`MultiGame.legal` keeps a hand's plays by the hand and what the engine reads of the
+    """:meth:`MultiGame.plays` keeps a hand's plays by the hand and what the engine reads of the
     lead, not by the moment: on many random lines through one deal, where the kept plays are
     met again at other moments, they are those a game that never kept any judges there (its
     context, led suits and trick number included)."""
@@ -168,12 +121,12 @@ def test_the_kept_plays_are_the_engines_at_every_moment(
     for _ in range(2):
         d, _ = _played_to(rs, rnd, 0)
         game = _game(rs, d)
-        for _ in range(count * 3):
+        for _ in range(24):
             pos = game.start()
             while game.to_move(pos) is not None:
-                before = len(game._plays)
+                before = len(game._kept)
                 kept = game.legal(pos)
-                met_again += len(game._plays) == before
+                met_again += len(game._kept) == before
                 assert kept == _game(rs, d).legal(pos), (d, pos)
                 moves = [m for m in kept if len(m) == 1] if rnd.random() < 0.7 else kept
                 pos = game.apply(pos, rnd.choice(moves or kept))

@@ -1,0 +1,66 @@
+"""The solver keeps nothing between analyses: what one search caches lives in the objects of that
+analysis, and one deal's input type serves both the review and the analysis."""
+
+from __future__ import annotations
+
+import ast
+import gc
+import random
+from pathlib import Path
+
+from rules.engine import DealInput, Ruleset, TrickContext, analyse, analyse_deal, play_deal, resolve, solver
+
+from .test_solver import random_position
+
+
+def live_rulesets() -> int:
+    gc.collect()
+    return sum(1 for o in gc.get_objects() if type(o) is Ruleset)
+
+
+def test_analyses_of_a_capture_variant_leave_no_ruleset_behind() -> None:
+    """voon-series has a queen capture, which the analysis plays on from: each analysis makes its
+    own ruleset without it, and none of them is kept once the analysis is answered."""
+    rs = resolve("voon-series")
+    rnd = random.Random("rulesets left behind")
+    deals = [random_position(rs, rnd, left=1) for _ in range(10)]
+
+    def run(count: int) -> int:
+        for i in range(count):
+            _, _, leader, hands, _, _, plays = deals[i % len(deals)]
+            analyse_deal(rs, leader, hands, [p[0] for p in plays], review=False)
+        return live_rulesets()
+
+    after_ten = run(10)
+    assert run(1000) <= after_ten
+
+
+def test_no_module_of_the_solver_keeps_state() -> None:
+    """No module-level dict, list or set in the solver's Python modules (a cache keyed by id()
+    or holding rulesets would live there): caches are attributes of one analysis's objects."""
+    for path in Path(solver.__file__).parent.glob("*.py"):
+        for node in ast.parse(path.read_text()).body:
+            names = [
+                t.id
+                for t in getattr(node, "targets", [getattr(node, "target", None)])
+                if isinstance(t, ast.Name)
+            ]
+            if (
+                isinstance(node, ast.Assign | ast.AnnAssign)
+                and node.value is not None
+                and names != ["__all__"]
+            ):
+                assert not isinstance(node.value, ast.Dict | ast.List | ast.Set | ast.DictComp), (
+                    path.name,
+                    node.lineno,
+                )
+
+
+def test_one_deal_input_for_the_review_and_the_analysis() -> None:
+    rs = resolve("classic-sixes")
+    _, _, leader, hands, _, _, plays = random_position(rs, random.Random("one input"), left=2)
+    cards = [p[0] for p in plays[: len(plays) - len(plays) % rs.seats]]  # whole tricks: play_deal's
+    ctx = TrickContext(hand_number=2)
+    deal = DealInput(rs, leader, hands, cards, ctx)
+    assert deal.play() == play_deal(rs, leader, hands, cards, context=ctx)
+    assert analyse(deal) == analyse_deal(rs, leader, hands, cards, context=ctx)
