@@ -210,7 +210,7 @@ cdef int plays_in_order(Deck* d, State* s, int seat, uint64_t* legal, int nl, ui
                 sb += c
                 m &= m - 1
             if not s.nt:
-                keys[k] = -kz_count(legal[i]) * 1000 + k
+                keys[k] = (-kz_count(legal[i]) * 1000 + 500 - p) * 1000 + k
             else:
                 own = kept or covers(d, legal[i], s.best)
                 keys[k] = (((0 if own else 1) * 1000 + (500 - p if own else 500 + p)) * 1000 + 500 - sb) * 1000 + k

@@ -123,26 +123,25 @@ cdef class Search:
             self.stop = self.budget.stop
         return 0
 
-    cdef int settled(self, State* s, int* alpha, int* beta, uint64_t* legal, int* v) except -1:
-        """At a one-card trick's start: does a bound settle the question (its answer in ``v``),
-        or the last trick, one card each, counted? Else the window narrowed to the bounds."""
+    cdef int bounds(self, State* s, int alpha, int beta, int* lo, int* hi) except -1:
+        """At a one-card trick's start: the least and the most the coalition gets by the bounds,
+        ``lo`` and ``hi`` narrowed to them (at two seats the run-off too, before the table);
+        the last trick, one card each, counted exactly."""
         cdef Deck* d = &self.plays.d
         cdef int low, high
         cdef uint64_t h = s.hands[s.leader]
-        if d.mode != CAPTURE:
-            sure_bounds(d, s, &low, &high)
-            if within(low, high, alpha, beta, v):
-                return True
-            if d.n == 2:
-                legal[0] = self.plays.leads(s.leader, h, s.ls)
-                cashed(d, s, legal[0], alpha[0], beta[0], &low, &high)
-                if within(low, high, alpha, beta, v):
-                    return True
         if not h & (h - 1) and s.rnd + 1 >= d.nrounds:
             self.count()
-            v[0] = self.plays.last_trick(s)
-            return True
-        return False
+            lo[0] = hi[0] = self.plays.last_trick(s)
+            return 0
+        if d.mode == CAPTURE:
+            return 0
+        sure_bounds(d, s, &low, &high)
+        lo[0], hi[0] = max(lo[0], low), min(hi[0], high)
+        if d.n == 2 and lo[0] < hi[0]:
+            cashed(d, s, self.plays.leads(s.leader, h, s.ls), max(alpha, lo[0]), min(beta, hi[0]), &low, &high)
+            lo[0], hi[0] = max(lo[0], low), min(hi[0], high)
+        return 0
 
     cdef int node(self, State* s, int alpha, int beta) except -1:
         cdef Deck* d = &self.plays.d
@@ -162,22 +161,29 @@ cdef class Search:
             if d.multi or h & (h - 1) or s.rnd + 1 < d.nrounds:  # not the last trick: the entry
                 sig = self.table.key(d, s)  # is fetched while the bounds are worked out
                 kz_prefetch(&self.table.t.words[(sig >> 14) & (self.table.t.size - 1)])
-            if not d.multi and self.settled(s, &alpha, &beta, &legal, &v):
-                return v
+            if not d.multi:
+                self.bounds(s, alpha, beta, &lo, &hi)
+                if lo >= beta or lo == hi:
+                    return lo
+                if hi <= alpha:
+                    return hi
             at = slot_of(&self.table.t, sig)
             word = self.table.t.words[at]
             if word:
-                lo, hi = low_of(word), high_of(word)
+                lo, hi = max(lo, low_of(word)), min(hi, high_of(word))
                 if lo >= beta or lo == hi:  # exact: within a wider window it would leave none to search
                     return lo
                 if hi <= alpha:
                     return hi
-                alpha, beta = max(alpha, lo), min(beta, hi)
                 move = kz_unpack(self.table.t.moves[at], h)
             if not d.multi and d.mode != CAPTURE and d.n > 2:
-                cashed(d, s, self.plays.leads(s.leader, h, s.ls), alpha, beta, &low, &high)
-                if within(low, high, &alpha, &beta, &v):
-                    return v
+                cashed(d, s, self.plays.leads(s.leader, h, s.ls), max(alpha, lo), min(beta, hi), &low, &high)
+                lo, hi = max(lo, low), min(hi, high)
+                if lo >= beta or lo == hi:
+                    return lo
+                if hi <= alpha:
+                    return hi
+            alpha, beta = max(alpha, lo), min(beta, hi)
         a0, b0 = alpha, beta
         self.count()
         k = self.plays.moves(s, ms)
