@@ -60,7 +60,7 @@ cdef enum:
 cdef struct Deck:
     # the table and the reward
     int n, d, T, mode, nrounds, nstock, npt, nkb
-    bint multi, keep_suits, free_leads, killers
+    bint multi, keep_suits, free_leads, answers_free, killers
     int blind  # the blind seats, a bit each
     int maxs[4]  # 1 for the coalition's seats
     int nxt[4]

@@ -22,7 +22,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ..cards import Card
-from ..legality import TrickContext, leads_free, legal_cards
+from ..legality import TrickContext, answers_free, leads_free, legal_cards
 from ..variants import Ruleset
 from .budget import Budget
 from .deck import Deck, bits, blind_seats, led_mask, led_suits_of
@@ -232,7 +232,7 @@ class CardGame(Game):
         super().__init__(rs, rs, rounds[0], leader, context, budget, bool(before), reference)
         self.dealt = tuple(tuple(self.deck.mask(h) for h in r) for r in rounds)
         self.before = before
-        self.free_leads = leads_free(rs)
+        self.free_leads, self.answers_free = leads_free(rs), answers_free(rs)
 
     def legal(self, pos: Pos) -> list[Move]:
         seat = self.to_move(pos)
@@ -247,8 +247,8 @@ class CardGame(Game):
         grp = self.deck.grp[lead]
         if seat not in self.blind:
             followed = hand & self.deck.group_mask[grp]
-            if followed:
-                return followed
+            if followed or self.answers_free:
+                return followed or hand
         key = (hand, grp, seat in self.blind, ls if self.rs.ace_discard_ban else 0)
         got = self._kept.get(key)
         if got is None:

@@ -45,6 +45,7 @@ cdef class Plays:
             raise ValueError("a deal past the compiled search's sizes")
         d.keep_suits, d.killers = rs.ace_discard_ban, min(len(coalition), d.n - len(coalition)) >= 2
         d.free_leads = not d.multi and game.free_leads
+        d.answers_free = not d.multi and game.answers_free
         d.blind = sum(1 << s for s in game.blind)
         for s in range(d.n):
             d.maxs[s], d.nxt[s], d.side_of[s] = s in coalition, (s + 1) % d.n, rs.side_of(s)
@@ -160,12 +161,13 @@ cdef class Plays:
         return at << 16 | len(values)
 
     cdef uint64_t answers(self, int seat, uint64_t h, int lead, int ls) except? 0:
-        """The game's answers, kept; a hand that can follow, not blind, is not asked."""
+        """The game's answers, kept; a hand not blind is not asked where it can follow or where
+        any card answers (``answers_free``)."""
         cdef Deck* d = &self.d
         cdef uint64_t m = 0 if d.blind >> seat & 1 else h & d.gmask[d.grp[lead]]
         cdef uint64_t k1 = 1 | d.grp[lead] << 8 | (d.blind >> seat & 1) << 12 | (ls if d.keep_suits else 0) << 16
-        if m:
-            return m
+        if m or d.answers_free and not d.blind >> seat & 1:
+            return m or h
         if not self.find(h, k1, &m):
             m = self.game.answers(seat, h, lead, ls)
             self.put(h, k1, m)
