@@ -124,22 +124,12 @@ cdef class Search:
         return 0
 
     cdef int bounds(self, State* s, int alpha, int beta, int* lo, int* hi) except -1:
-        """At a one-card trick's start: the least and the most the coalition gets by the bounds,
-        ``lo`` and ``hi`` narrowed to them (at two seats the run-off too, before the table);
-        the last trick, one card each, counted exactly."""
+        """At a one-card trick's start met the first time: ``lo`` and ``hi`` narrowed to what the
+        leader runs off (what the table keeps of the position holds it after)."""
         cdef Deck* d = &self.plays.d
         cdef int low, high
-        cdef uint64_t h = s.hands[s.leader]
-        if not h & (h - 1) and s.rnd + 1 >= d.nrounds:
-            self.count()
-            lo[0] = hi[0] = self.plays.last_trick(s)
-            return 0
-        if d.mode == CAPTURE:
-            return 0
-        sure_bounds(d, s, &low, &high)
-        lo[0], hi[0] = max(lo[0], low), min(hi[0], high)
-        if d.n == 2 and lo[0] < hi[0]:
-            cashed(d, s, self.plays.leads(s.leader, h, s.ls), max(alpha, lo[0]), min(beta, hi[0]), &low, &high)
+        if d.mode != CAPTURE:
+            cashed(d, s, self.plays.leads(s.leader, s.hands[s.leader], s.ls), max(alpha, lo[0]), min(beta, hi[0]), &low, &high)
             lo[0], hi[0] = max(lo[0], low), min(hi[0], high)
         return 0
 
@@ -158,31 +148,25 @@ cdef class Search:
         if beta <= 0:
             return 0
         if start:
-            if d.multi or h & (h - 1) or s.rnd + 1 < d.nrounds:  # not the last trick: the entry
-                sig = self.table.key(d, s)  # is fetched while the bounds are worked out
-                kz_prefetch(&self.table.t.words[(sig >> 14) & (self.table.t.size - 1)])
-            if not d.multi:
-                self.bounds(s, alpha, beta, &lo, &hi)
-                if lo >= beta or lo == hi:
-                    return lo
-                if hi <= alpha:
-                    return hi
+            if not d.multi and not h & (h - 1) and s.rnd + 1 >= d.nrounds:
+                self.count()  # the last trick: one card each, counted
+                return self.plays.last_trick(s)
+            sig = self.table.key(d, s)  # the entry is fetched while the sure trumps are counted
+            kz_prefetch(&self.table.t.words[(sig >> 14) & (self.table.t.size - 1)])
+            if not d.multi and d.mode != CAPTURE:
+                sure_bounds(d, s, &low, &high)
+                lo, hi = max(lo, low), min(hi, high)
             at = slot_of(&self.table.t, sig)
             word = self.table.t.words[at]
             if word:
                 lo, hi = max(lo, low_of(word)), min(hi, high_of(word))
-                if lo >= beta or lo == hi:  # exact: within a wider window it would leave none to search
-                    return lo
-                if hi <= alpha:
-                    return hi
                 move = kz_unpack(self.table.t.moves[at], h)
-            if not d.multi and d.mode != CAPTURE and d.n > 2:
-                cashed(d, s, self.plays.leads(s.leader, h, s.ls), max(alpha, lo), min(beta, hi), &low, &high)
-                lo, hi = max(lo, low), min(hi, high)
-                if lo >= beta or lo == hi:
-                    return lo
-                if hi <= alpha:
-                    return hi
+            elif not d.multi and lo < hi and lo < beta and hi > alpha:
+                self.bounds(s, alpha, beta, &lo, &hi)
+            if lo >= beta or lo == hi:  # exact: within a wider window it would leave none to search
+                return lo
+            if hi <= alpha:
+                return hi
             alpha, beta = max(alpha, lo), min(beta, hi)
         a0, b0 = alpha, beta
         self.count()
