@@ -16,7 +16,7 @@ from rules.engine import AnalysisError, DealInput, TrickContext, analyse, analys
 from rules.engine.solver import Budget
 from rules.engine.solver.multi import MultiGame
 from rules.engine.variants import Ruleset
-from tests.engine.test_solver import deal
+from tests.engine.test_solver import POSITIONS, deal
 from tests.engine.test_solver_core import same
 
 COMPILED_ONLY = pytest.mark.skipif(
@@ -75,7 +75,7 @@ def _played_to(rs: Ruleset, rnd: random.Random, left: int) -> tuple[dict[str, ob
 def test_compiled_equals_reference(key: str, options: dict[str, object], left: int, count: int) -> None:
     rs = resolve(key, options)
     rnd = random.Random(f"multi core {key}{options}{left}")
-    for _ in range(count):
+    for _ in range(count * max(1, POSITIONS // 100)):
         d, plays = _played_to(rs, rnd, left)
         deal_in = DealInput(rs, d["leader"], d["hands"], plays, None, d["stock"])  # type: ignore[arg-type]
         fast = analyse(deal_in, review=False)

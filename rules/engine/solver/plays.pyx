@@ -195,22 +195,24 @@ cdef class Plays:
                 size = min(size, kz_count(s.hands[i]))
             k1 |= size
         if not self.find(s.hands[seat], k1, &v):
-            hands, lead = [], []
-            for i in range(d.n):
-                hands.append(s.hands[i])
-            for i in range(d.d):
-                if s.nt and s.plays[0] >> i & 1:
-                    lead.append(i)
-            cards = kz_count(held(d, s) | s.plays[0] | s.plays[1] | s.plays[2] | s.plays[3])
-            got = self.game.plays(seat, tuple(hands), tuple(lead), s.ls, cards)
-            if len(got) > MAXM:
-                raise ValueError("a hand past the compiled search's sizes")
-            v = self.pooled([sum(1 << c for c in m) for m in got])
+            v = self.ask_plays(s, seat)
             self.put(s.hands[seat], k1, v)
         at = v >> 16
         for i in range(v & 0xFFFF):
             out[i] = self.pool[at + i]
         return v & 0xFFFF
+
+    cdef uint64_t ask_plays(self, State* s, int seat) except? 0:
+        """The game's legal plays of ``seat`` at ``s``, pooled."""
+        cdef Deck* d = &self.d
+        cdef int i
+        hands = tuple([s.hands[i] for i in range(d.n)])
+        lead = tuple([i for i in range(d.d) if s.nt and s.plays[0] >> i & 1])
+        cards = kz_count(held(d, s) | s.plays[0] | s.plays[1] | s.plays[2] | s.plays[3])
+        got = self.game.plays(seat, hands, lead, s.ls, cards)
+        if len(got) > MAXM:
+            raise ValueError("a hand past the compiled search's sizes")
+        return self.pooled([sum(1 << c for c in m) for m in got])
 
     # the moves tried
 
@@ -276,8 +278,6 @@ cdef class Plays:
         cdef Deck* d = &self.d
         cdef uint64_t cards = o.plays[0] | o.plays[1] | o.plays[2] | o.plays[3]
         cdef int g, i, p = o.count
-        cdef size_t at
-        cdef uint64_t v, sizes = 0, tag = (<uint64_t> 5) << 56
         if d.multi:
             p = worth(d, cards)
             g = 0 if not d.gain_side[d.side_of[o.holder]] else (p if d.mode == POINTS else 1)
@@ -300,20 +300,28 @@ cdef class Plays:
             for i in range(d.n):
                 o.hands[i] = d.rounds[o.rnd][i]
         elif d.multi and o.drawn < d.nstock:
-            counts = []
-            for i in range(d.n):
-                sizes |= kz_count(o.hands[i]) << (3 * i)
-                counts.append(kz_count(o.hands[i]))
-            sizes |= o.holder << 12 | o.drawn << 16
-            if not self.find(sizes, tag, &v):
-                adds, drawn = self.game.drawing(tuple(counts), o.holder, o.drawn)
-                v = self.pooled([*adds, drawn])
-                self.put(sizes, tag, v)
-            at = v >> 16
-            for i in range(d.n):
-                o.hands[i] |= self.pool[at + i]
-            o.drawn = self.pool[at + d.n]
+            self.draw_up(o)
         return g
+
+    cdef int draw_up(self, State* o) except -1:
+        """draw-four: the hands drawn back up after a trick, as the game draws them (kept)."""
+        cdef Deck* d = &self.d
+        cdef uint64_t v, sizes = 0, tag = (<uint64_t> 5) << 56
+        cdef size_t at
+        cdef int i
+        for i in range(d.n):
+            sizes |= kz_count(o.hands[i]) << (3 * i)
+        sizes |= o.holder << 12 | o.drawn << 16
+        if not self.find(sizes, tag, &v):
+            counts = tuple([kz_count(o.hands[i]) for i in range(d.n)])
+            adds, drawn = self.game.drawing(counts, o.holder, o.drawn)
+            v = self.pooled([*adds, drawn])
+            self.put(sizes, tag, v)
+        at = v >> 16
+        for i in range(d.n):
+            o.hands[i] |= self.pool[at + i]
+        o.drawn = self.pool[at + d.n]
+        return 0
 
     cdef int last_trick(self, State* s) noexcept:
         """The count of a one-card game's last trick, one card each."""
