@@ -1,5 +1,6 @@
 # Kozel companion. `make run` serves the app on http://127.0.0.1:8000 (SQLite; PORT=8123 picks the port)
-# as a player meets it: gunicorn, the production server, the site's own error pages, static files compressed;
+# as a player meets it: gunicorn, the production server, the site's own error pages, static files compressed,
+# and beside it the background tasks' worker (niced; both stop together);
 # `make test` runs the whole suite (SQLite, then PostgreSQL where it can be installed).
 PYTHON ?= python3
 VENV := .venv
@@ -8,7 +9,7 @@ STAMP := $(VENV)/.installed-stamp
 CORE := $(VENV)/.solver-core-stamp
 PORT ?= 8000
 
-.PHONY: run dev test test-solver bench bench-offline bench-analyse load messages screenshots lint clean
+.PHONY: run dev test test-solver bench bench-offline bench-analyse bench-seen load messages screenshots lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,12 +27,12 @@ run: $(CORE)
 	$(BIN)/python manage.py migrate --noinput
 	DJANGO_STATIC_COMPRESSED=1 $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	DJANGO_DEBUG=0 DJANGO_STATIC_COMPRESSED=1 GUNICORN_BIND=127.0.0.1:$(PORT) \
-		$(BIN)/gunicorn -c kozel_site/gunicorn.conf.py kozel_site.wsgi:application
+		bash scripts/serve.sh $(BIN)/gunicorn -c kozel_site/gunicorn.conf.py kozel_site.wsgi:application
 
-# Django's development server with its debug pages and reloading, for working on the code
+# Django's development server with its debug pages and reloading, for working on the code, and the worker
 dev: $(CORE)
 	$(BIN)/python manage.py migrate --noinput
-	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	DJANGO_DEBUG=1 bash scripts/serve.sh $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # lint first: the suite runs only on code that passes the checks
 test: lint
@@ -55,6 +56,12 @@ test-solver: $(CORE)
 # a played deal's review against one solve (ARGS="--deals 20 --tables yc-duel" for a short run)
 bench-analyse: $(CORE)
 	nice $(BIN)/python scripts/bench_analyse.py $(ARGS)
+
+# the review by what was seen on seeded played deals of every one-card table, one process:
+# time per review and per judged play, placements counted and solved, and the edit link beside a
+# review in progress (ARGS="--deals 2"; the script nices its own solves)
+bench-seen: $(CORE)
+	$(BIN)/python scripts/bench_seen.py $(ARGS)
 
 load: $(CORE)
 	bash scripts/load.sh

@@ -1,4 +1,4 @@
-"""Limits on creation per client address (README «Reliability»): new matches, house sheets.
+"""Limits on creation per client address (docs/operations.md#reliability-what-is-bounded-and-limited): new matches, house sheets.
 
 A client once made about 2,500 matches in 10 s. Creating is limited per client address with
 django-ratelimit (``settings.RATELIMIT_CREATE_RATE``, 30 in 10 minutes: generous for a table),
@@ -11,7 +11,8 @@ by ``KOZEL_CLIENT_IP_HEADER`` (only that header: any other can be forged by the 
 The counts live in the ``ratelimit`` cache: Redis when ``KOZEL_CACHE_URL`` names one, else a
 table of the site's own database (:class:`AtomicDatabaseCache`; django-ratelimit refuses a
 per-process cache, which would count per worker, and Django's database cache, whose ``incr``
-is a read then a write).
+is a read then a write). Both fail soft (``common.caches``): a count that cannot be kept is
+django-ratelimit's failing cache, and ``RATELIMIT_FAIL_OPEN`` lets the creation through, logged.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 from django_ratelimit.core import get_usage
 from django_ratelimit.exceptions import Ratelimited
+
+from .caches import FailSoft
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +54,7 @@ class CreationLimited(Ratelimited):
         return str(RATE_LIMITED % {"minutes": minutes})
 
 
-class AtomicDatabaseCache(DatabaseCache):
+class LockingDatabaseCache(DatabaseCache):
     """Django's database cache whose ``incr`` holds the row (and, on SQLite, the database's write
     lock) from the read to the write, so two workers counting at once never lose a count."""
 
@@ -65,6 +68,17 @@ class AtomicDatabaseCache(DatabaseCache):
                 cache_key = self.make_and_validate_key(key, version=version)
                 list(rows.select_for_update().filter(cache_key=cache_key).values_list("pk", flat=True))
             return super().incr(key, delta, version)
+
+
+class AtomicDatabaseCache(FailSoft, LockingDatabaseCache):
+    """The counts in the site's database, failing soft (a full disk, a database gone): the
+    creation goes on, and itself says what failed."""
+
+    failures = (DatabaseError,)
+
+    def degraded(self) -> bool:
+        """Not asked by the health check: the database is the site's own, not a cache server."""
+        return self.resting()
 
 
 def client_address(request: HttpRequest) -> str:
@@ -94,18 +108,16 @@ def limit_creation(group: str) -> Callable[[Callable[..., HttpResponse]], Callab
         @wraps(view)
         def limited(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if request.method == "POST":
-                try:
-                    usage = get_usage(
-                        request,
-                        group=f"create-{group}",
-                        key=_key,
-                        rate=settings.RATELIMIT_CREATE_RATE,
-                        increment=True,
-                    )
-                except DatabaseError:  # the creation itself will say what failed
-                    log.warning("the creation limit could not count (%s): not applied", group, exc_info=True)
-                    usage = None
-                if usage is not None and usage["should_limit"]:
+                usage = get_usage(
+                    request,
+                    group=f"create-{group}",
+                    key=_key,
+                    rate=settings.RATELIMIT_CREATE_RATE,
+                    increment=True,
+                )
+                if usage is None and settings.RATELIMIT_ENABLE:  # RATELIMIT_FAIL_OPEN: the count failed
+                    log.warning("the creation limit could not count (%s): not applied", group)
+                elif usage is not None and usage["should_limit"]:
                     raise CreationLimited(max(1, int(usage["time_left"])))
             return view(request, *args, **kwargs)
 

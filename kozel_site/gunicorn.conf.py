@@ -1,4 +1,4 @@
-"""gunicorn settings for production (README «Production»):
+"""gunicorn settings for production (docs/operations.md):
 
     gunicorn -c kozel_site/gunicorn.conf.py kozel_site.wsgi:application
 
@@ -17,7 +17,7 @@ import os
 
 from gunicorn.glogging import Logger
 
-from kozel_site.logging import SECRET_IN_PATH
+from kozel_site.logging import mask_paths
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", "2"))
@@ -34,12 +34,15 @@ control_socket_disable = True
 
 
 class MaskingLogger(Logger):
-    """gunicorn's logger with every edit secret in an access-log line replaced by «…»."""
+    """gunicorn's logger with the paths under a match or a company masked in an access-log line
+    as the app's own log masks them (``kozel_site.logging``): the request line, the path and the
+    referer never show an edit secret, and a 404 keeps only the id."""
 
     def atoms(self, resp, req, environ, request_time):  # type: ignore[no-untyped-def]
         atoms = super().atoms(resp, req, environ, request_time)
+        not_found = str(atoms.get("s")) == "404"
         return {
-            key: SECRET_IN_PATH.sub(r"\1…", value) if isinstance(value, str) else value
+            key: mask_paths(value, not_found=not_found) if isinstance(value, str) else value
             for key, value in atoms.items()
         }
 

@@ -1,7 +1,7 @@
 """What the service worker (``templates/pwa/sw.js``) and the page scripts share, each defined once
 here and handed to them: to the worker as its template's context, to the pages as data attributes
 of the site.js script tag (``Kozel.conf``). The scripts never spell a cache name, a storage key or
-a URL of their own (README «Offline»)."""
+a URL of their own (docs/offline.md)."""
 
 from __future__ import annotations
 

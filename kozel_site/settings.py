@@ -1,4 +1,4 @@
-"""Settings, read from environment variables (see README «Configuration»).
+"""Settings, read from environment variables (see the README, «Configuration»).
 
 ``DJANGO_ENV=production`` turns on the production checks: a secret key and the
 allowed hosts must then be given, and the security headers are on.
@@ -53,6 +53,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_ratelimit",
     "template_partials",
+    "django_tasks",
+    "django_tasks_db",
     "rules",
     "scorekeeper",
 ]
@@ -115,49 +117,50 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # Rendered fragments that are pure functions of their key (a rule sheet by variant, options and
 # language; a match's parts by its version). No data lives only here: a miss recomputes, so app
 # servers stay interchangeable. KOZEL_CACHE_URL: empty or locmem:// for each process's own memory;
-# redis://host:port/db for one cache shared by several app servers (README «Several app servers»).
+# redis://host:port/db for one cache shared by several app servers (docs/operations.md#several-app-servers).
 CACHE_URL = os.environ.get("KOZEL_CACHE_URL", "").strip()
-CACHES: dict[str, dict[str, Any]]
-if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": CACHE_URL,
-            "KEY_PREFIX": "kozel",
-        }
-    }
-elif CACHE_URL in ("", "locmem://"):
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": "kozel-fragments",
-            "OPTIONS": {"MAX_ENTRIES": 2000},
-        }
-    }
-else:
+REDIS = CACHE_URL.startswith(("redis://", "rediss://", "unix://"))
+if not REDIS and CACHE_URL not in ("", "locmem://"):
     raise ImproperlyConfigured("KOZEL_CACHE_URL must be empty, locmem:// or a redis://… URL")
-# Counts for the limits on creation (common.limits): shared by every worker and server, in
-# Redis when KOZEL_CACHE_URL names one, else in a table of the database (made by a migration).
-CACHES["ratelimit"] = (
-    {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": CACHE_URL,
-        "KEY_PREFIX": "ratelimit",
+
+
+def redis_cache(prefix: str, url: str = CACHE_URL) -> dict[str, Any]:
+    """A cache in the Redis of KOZEL_CACHE_URL. Every one fails soft (common.caches: a Redis that
+    refuses, times out or is gone is a miss, never an error page), and waits at most half a
+    second to connect and to read, so a Redis that does not answer at all costs no more."""
+    return {
+        "BACKEND": "common.caches.FailSoftRedisCache",
+        "LOCATION": url,
+        "KEY_PREFIX": prefix,
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
     }
-    if CACHE_URL.startswith(("redis://", "rediss://", "unix://"))
+
+
+CACHES: dict[str, dict[str, Any]] = {
+    "default": redis_cache("kozel")
+    if REDIS
+    else {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "kozel-fragments",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
+    # Counts for the limits on creation (common.limits): shared by every worker and server, in
+    # Redis when KOZEL_CACHE_URL names one, else in a table of the database (made by a migration).
+    "ratelimit": redis_cache("ratelimit")
+    if REDIS
     # one row per address and window; Django culls a third of them past MAX_ENTRIES (default 300),
     # which would forget counts on a busy evening
     else {
         "BACKEND": "common.limits.AtomicDatabaseCache",
         "LOCATION": "kozel_ratelimit",
         "OPTIONS": {"MAX_ENTRIES": 100_000},
-    }
-)
+    },
+}
 RATELIMIT_USE_CACHE = "ratelimit"
 RATELIMIT_ENABLE = env_bool("KOZEL_RATELIMIT", True)
 RATELIMIT_CREATE_RATE = os.environ.get("KOZEL_RATELIMIT_RATE", "30/10m")
-# A count that cannot be kept (a full disk, Redis gone) lets the creation go on and say itself
-# what failed, rather than refuse everyone with a 429
+# A count that cannot be kept (a full disk, Redis gone: the cache answers a miss, common.caches)
+# lets the creation go on, logged, rather than refuse everyone with a 429
 RATELIMIT_FAIL_OPEN = True
 # The header a trusted proxy puts the client's address in (X-Forwarded-For, X-Real-IP); unset,
 # the connection's address is the client's (a header the proxy does not set can be forged).
@@ -240,12 +243,42 @@ KOZEL_ANALYSE_RATE = (int(_rate[0]), int(_rate[1]) if len(_rate) > 1 else 60)
 # positions one request may search (unset: the engine's NODE_BUDGET, about 5 s on one core)
 KOZEL_NODE_BUDGET = int(os.environ["KOZEL_NODE_BUDGET"]) if os.environ.get("KOZEL_NODE_BUDGET") else None
 
+# Background tasks (Django's tasks API; on 5.2 the django-tasks backport): the review by what was
+# seen runs in a worker (`manage.py worker`), never in a web request. KOZEL_TASKS_URL empty: the
+# queue is a table of the database (django-tasks-db); redis://… : RQ in that Redis (django-tasks-rq).
+# Not KOZEL_CACHE_URL's Redis: a cache may be flushed, a queue may not.
+TASKS_URL = os.environ.get("KOZEL_TASKS_URL", "").strip()
+if TASKS_URL.startswith(("redis://", "rediss://", "unix://")):
+    INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
+    TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
+    # a Redis that is down answers at once, not after the system's connect timeout
+    _tasks_redis = (
+        TASKS_URL
+        if "socket_connect_timeout" in TASKS_URL
+        else (TASKS_URL + ("&" if "?" in TASKS_URL else "?") + "socket_connect_timeout=2")
+    )
+    RQ_QUEUES: dict[str, dict[str, Any]] = {"default": {"URL": _tasks_redis}}
+elif TASKS_URL:
+    raise ImproperlyConfigured("KOZEL_TASKS_URL must be empty or a redis://… URL")
+else:
+    TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+# the review by what was seen (rules.seen_tasks): seconds one review may run, and how many may
+# wait for the worker before a new one is refused (503 queue_full)
+KOZEL_SEEN_SECONDS = int(os.environ.get("KOZEL_SEEN_SECONDS") or 900)
+KOZEL_SEEN_QUEUE = int(os.environ.get("KOZEL_SEEN_QUEUE") or 20)
+if TASKS_URL:
+    # RQ's own bound on a job, past the review's: a worker stuck past it is stopped
+    RQ_QUEUES["default"]["DEFAULT_TIMEOUT"] = KOZEL_SEEN_SECONDS + 120
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"strip_secrets": {"()": "kozel_site.logging.StripSecretsFilter"}},
+    "filters": {
+        "strip_secrets": {"()": "kozel_site.logging.StripSecretsFilter"},
+        "one_line_refusals": {"()": "kozel_site.logging.OneLineRefusals"},
+    },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "filters": ["strip_secrets"]},
+        "console": {"class": "logging.StreamHandler", "filters": ["strip_secrets", "one_line_refusals"]},
     },
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
     "loggers": {

@@ -49,6 +49,33 @@ def budget_params(e: KozelError) -> dict[str, Any]:
     return params
 
 
+UNAVAILABLE = ("rank_leads", "blind_seats", "multi_ace_ban")
+"""What of a table the exact analysis cannot play yet, each a reason of ``not_available``: leads
+of one rank (classic-sixes#leading ``multi_leads=suit_or_rank``), two blind seats
+(classic-sixes#blind), and the ace ban with leads of several cards (classic-sixes#following),
+whose legal answers hang on the suits led so far, which the search of several-card plays does
+not yet key its legal plays and its table on."""
+
+
+def unavailable(rs: Ruleset) -> str | None:
+    """Why the exact analysis cannot answer for ``rs`` yet (a reason of :data:`UNAVAILABLE`), or None."""
+    if rs.rank_leads:
+        return "rank_leads"
+    if len(rs.blind_seats) > 1:
+        return "blind_seats"
+    if rs.multi_card_leads and rs.ace_discard_ban:
+        return "multi_ace_ban"
+    return None
+
+
+def check_available(rs: Ruleset) -> None:
+    """Refuse at once (``not_available``, naming the reason) a table the analysis cannot play:
+    before the gate, so a refusal costs no solve and counts against no limit."""
+    reason = unavailable(rs)
+    if reason is not None:
+        raise KozelError("not_available", f"the exact analysis cannot play {reason} yet", reason=reason)
+
+
 def solve(
     rs: Ruleset,
     leader: int,
@@ -63,6 +90,7 @@ def solve(
     trick ``plays`` belong to, in the middle of the deal (the engine's ``analyse_midway``)."""
     from rules.engine.solver import analyse_deal, analyse_midway
 
+    check_available(rs)
     table.setdefault("budget", budget())
     if table.pop("midway", False):
         return analyse_midway(rs, leader, hands, plays, context=context, **table)
@@ -108,6 +136,7 @@ def kept(
 ) -> Analysis:
     """:func:`solve` behind the gate, kept for :data:`KEEP` seconds; a refusal for the node
     budget (``too_complex``) is kept too and raised again the same way (it cost a whole budget)."""
+    check_available(rs)
     key = _key(rs, leader, hands, plays, context, table)
     hit = _get(key)
     if isinstance(hit, dict):  # the budget's refusal: its params

@@ -1,4 +1,4 @@
-"""The JSON API (README «JSON API»): thin views over the rules engine.
+"""The JSON API (docs/api.md): thin views over the rules engine.
 
 Every answer is JSON. Bad input answers 400 with ``{"error", "message", "field"}``
 and never 500. The endpoints compute and store nothing, so they take no cookie
@@ -315,6 +315,7 @@ def jsonable(value: Any) -> Any:
 # --- endpoints --------------------------------------------------------------------------------
 
 
+@csrf_exempt  # nothing to protect: any other method than a read is 405 with Allow, not CSRF's 403
 @require_http_methods(["GET", "HEAD"])
 def variants(request: HttpRequest) -> HttpResponse:
     """``GET /api/v1/variants``: every variant with its options and defaults."""
@@ -322,7 +323,9 @@ def variants(request: HttpRequest) -> HttpResponse:
     for v in engine.ALL_VARIANTS.values():
         rules = engine.resolve(v).as_dict()
         del rules["variant"], rules["options"]  # the defaults, below
-        data.append({**v.as_dict(), "name": variant_name(v.key), "defaults": v.defaults, **rules})
+        # an alias (``blind_seat``: one blind seat) is listed too, for the requests that name it
+        defaults = v.defaults | {a.key: a.default for a in v.aliases}
+        data.append({**v.as_dict(), "name": variant_name(v.key), "defaults": defaults, **rules})
     return JsonResponse({"variants": data}, json_dumps_params={"ensure_ascii": False})
 
 

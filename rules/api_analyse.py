@@ -1,4 +1,4 @@
-"""``POST /api/v1/analyse`` (README «POST /api/v1/analyse»): a deal with best play from the
+"""``POST /api/v1/analyse`` (docs/api.md «POST /api/v1/analyse»): a deal with best play from the
 position given, every legal play's value and cost, the cost of every play made and the turning
 point. The body is ``/deal``'s (read by :func:`rules.api.deal_body`), so bad input answers as
 ``/deal`` does; the solve itself is bounded by the engine's node budget and gated by
@@ -13,7 +13,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from rules import solving
-from rules.analysis import budget_params, solve
+from rules.analysis import budget_params, check_available, solve
 from rules.api import BadRequest, DealBody, deal_body, error_response, json_view
 from rules.engine import Card, KozelError
 
@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 def analyse(request: HttpRequest) -> HttpResponse:
     def answer(body: dict[str, Any]) -> dict[str, Any]:
         d = deal_body(body)
+        try:
+            check_available(d.rs)
+        except KozelError as e:
+            raise BadRequest(e.code, "options", status=422, **e.params) from e
         return solving.gated(request, lambda: _solve(d))
 
     try:

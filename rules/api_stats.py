@@ -1,4 +1,4 @@
-"""``POST /api/v1/stats``: a company's figures over the matches given (README «JSON API»).
+"""``POST /api/v1/stats``: a company's figures over the matches given (docs/api.md).
 
 It stores nothing, like ``/score``: each match is read as ``/score`` reads its body, with a
 name per seat, and the figures are those of ``rules.stats``, which the company's pages show.

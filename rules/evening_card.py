@@ -10,20 +10,13 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from rules.counting import count
+from rules.messages import title_line
 from rules.stats.card import draw_card
 from rules.stats.evenings import Evening
-
-TITLE_ORDER = ("dry", "goats", "with_eggs", "with_tails")
 
 
 def _names(names: tuple[str, ...]) -> str:
     return (" " + _("and") + " ").join(names)
-
-
-def _title_line(titles: tuple[str, ...]) -> str:
-    """The losers' title: «сухие козлы с яйцами» (classic-sixes#scoring, DECISIONS titles)."""
-    words = {"dry": _("dry"), "goats": _("goats"), "with_eggs": _("with eggs"), "with_tails": _("with tails")}
-    return " ".join(words[t] for t in TITLE_ORDER if t in titles)
 
 
 def evening_texts(evening: Evening) -> tuple[str, list[tuple[str, str]]]:
@@ -40,14 +33,17 @@ def evening_texts(evening: Evening) -> tuple[str, list[tuple[str, str]]]:
     ]
     big = evening.biggest_win()
     if big is not None:
-        value = _("%(winners)s beat %(losers)s %(score)s") % {
+        # one goat is «козёл»; the titles (classic-sixes#scoring) are a pair's
+        goats_title = title_line(big.outcome.titles) if len(big.losers) > 1 else _("the goat")
+        value = _("%(winners)s beat %(losers)s %(score)s — %(title)s") % {
             "winners": _names(big.winners),
             "losers": _names(big.losers),
             "score": f"{big.score[0]}:{big.score[1]}",
+            "title": goats_title,
         }
-        rows.append((_("The biggest win"), f"{value} — {_title_line(big.outcome.titles)}"))
+        rows.append((_("The biggest win"), value))
     streak = evening.longest_streak()
-    if streak is not None:
+    if streak is not None and streak[1] > 1:  # a streak of one is no streak
         rows.append(
             (
                 _("The longest streak"),

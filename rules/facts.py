@@ -48,8 +48,8 @@ def _target(rs: Ruleset) -> str:
 def players(v: Variant) -> str:
     """How many play: «4», «2», «2, 3 or 4»."""
     counts = [str(n) for n in v.seats]
-    if "blind_seat" in v.defaults:
-        return _("%(n)s, or 3 with a blind partner") % {"n": counts[-1]}
+    if "blind_seats" in v.defaults:
+        return _("%(n)s, or 3 or 2 with blind partners") % {"n": counts[-1]}
     if len(counts) == 1:
         return counts[0]
     return _("%(some)s or %(last)s") % {"some": ", ".join(counts[:-1]), "last": counts[-1]}
@@ -133,6 +133,14 @@ def following_rules(rs: Ruleset) -> list[str]:
                 "best play so far, card for card."
             )
         )
+    if rs.rank_leads:
+        out.append(
+            _(
+                "A lead of one rank holds several groups (10♥ 10♠: hearts and spades): for each group give "
+                "as many of its cards as you hold, up to the led cards in it, and any cards for the rest. To "
+                "take over, each of your cards must beat a different card of the best play so far."
+            )
+        )
     if rs.ace_discard_ban:
         out.append(
             _(
@@ -140,6 +148,13 @@ def following_rules(rs: Ruleset) -> list[str]:
                 "plain suit that has not been led yet in this hand, unless nothing else may be played."
             )
         )
+        if rs.multi_card_leads:
+            out.append(
+                _(
+                    "With leads of several cards the ban judges every card of an answer: an ace of a suit "
+                    "neither in the lead nor led before may be given only when no other card is left to give."
+                )
+            )
     return out
 
 
@@ -233,7 +248,7 @@ def sheet_facts(rs: Ruleset) -> dict[str, Any]:
         "deal_line": deal_line(rs),
         "players": players(rs.variant),
         "team_game": any(len(side) > 1 for side in rs.sides),
-        "blind": sheets.blind_text(rs) if "blind_seat" in rs.variant.defaults else [],
+        "blind": sheets.blind_text(rs) if "blind_seats" in rs.variant.defaults else [],
         "trump_setting": trump_setting(rs),
         "eggs": rs.lyusya,  # 60:60 is eggs where two sides play; each for himself has none
         "zero_ranks": " ".join(r for r in ("9", "8", "7", "6") if r in ranks),
@@ -254,8 +269,12 @@ def sheet_facts(rs: Ruleset) -> dict[str, Any]:
         "intro": sheets.variant_text(key, "intro"),
         "deal": sheets.variant_text(key, "deal"),
         "leading": sheets.variant_text(key, "leading"),
-        "lead_notes": option_texts.lead_notes(rs)
-        or ([_("Trump leads are allowed.")] if "trump_lead" in rs.variant.defaults else []),
+        "lead_notes": (
+            [_("Trump leads are allowed.")]
+            if "trump_lead" in rs.variant.defaults and rs.lead_rule == "free"
+            else []
+        )
+        + option_texts.lead_notes(rs),
         "scoring_notes": sheets.variant_text(key, "scoring_notes"),
         "scoring_option_notes": option_texts.scoring_option_notes(rs),
         "deck_notes": option_texts.deck_notes(rs),
@@ -293,6 +312,12 @@ def _lead_rights(rs: Ruleset) -> str:
     return _yes(rs.lead_rule == "voon")
 
 
+def _several(rs: Ruleset) -> str:
+    if rs.rank_leads:
+        return _("of one suit or of one rank")
+    return _yes(rs.multi_card_leads)
+
+
 def _yes(v: bool) -> str:
     return _("yes") if v else _("no")
 
@@ -314,7 +339,7 @@ def ruleset_rows(rs: Ruleset) -> list[tuple[str, str]]:
         (_("Queens"), _("trumps") if sum(c.rank == "Q" for c in rs.trumps) == 4 else _("plain cards")),
         (_("Must trump when out of suit"), _yes(rs.must_trump)),
         (_("Trump-lead rights"), _lead_rights(rs)),
-        (_("Several cards in one lead"), _yes(rs.multi_card_leads)),
+        (_("Several cards in one lead"), _several(rs)),
         (_("Queen capture"), " + ".join(card_text(c) for c in rs.capture) if rs.capture else _("no")),
         (_("Score"), scoring_name(rs.scoring)),
         (_("Match ends"), _target(rs)),

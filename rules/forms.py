@@ -38,9 +38,15 @@ class HouseRuleForm(forms.Form):
                 option = variant.option(okey)
                 options[okey] = option.check(option.from_text(str(value)))
             except KozelError as e:
-                params = dict(e.params)
-                params.setdefault("token", e.token)
-                self.add_error(None, forms.ValidationError(describe(e.code, params), code=e.code))
+                self._engine_error(e)
         if not self.errors:
-            self.differing = differing_options(variant, options)
+            try:
+                self.differing = differing_options(variant, options)  # an alias read as its option
+            except KozelError as e:
+                self._engine_error(e)
         return data
+
+    def _engine_error(self, e: KozelError) -> None:
+        params = dict(e.params)
+        params.setdefault("token", e.token)
+        self.add_error(None, forms.ValidationError(describe(e.code, params), code=e.code))

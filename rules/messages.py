@@ -7,7 +7,7 @@ this module is the one place that turns them into Russian or English.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.functional import lazy
@@ -37,6 +37,7 @@ MESSAGES: dict[str, Any] = {
     "unknown_variant": _("Unknown variant “%(token)s”."),
     "unknown_option": _("This variant has no option “%(token)s”."),
     "bad_option": _("Option “%(option)s” does not take this value."),
+    "option_conflict": _("Options “%(option)s” and “%(alias_of)s” say different things: give one of them."),
     # cards
     "bad_card": _("“%(token)s” is not a card. Write rank and suit, e.g. 10H, QS, Д♠."),
     "duplicate_card": _("The card %(card)s appears twice."),
@@ -60,6 +61,9 @@ MESSAGES: dict[str, Any] = {
     "ace_discard_forbidden": _("An ace of a suit that has not been led yet may not be discarded."),
     "must_lead_ad": _("In the first hand the holder of the ace of diamonds leads it."),
     "mixed_lead": _("Several cards may be led together only if they are of one suit."),
+    "mixed_lead:rank": _(
+        "Several cards may be led together only if they are of one suit, or two or three of one rank."
+    ),
     "wrong_first_leader": _("Another player should have led the first trick of this deal."),
     "wrong_card_count": _("Each answer gives as many cards as were led."),
     # verdicts that depend on what the player held (legal is None): the question to ask
@@ -119,8 +123,32 @@ MESSAGES: dict[str, Any] = {
     "too_complex": _(
         "This position is too large to analyse here: it would search more than %(budget)s positions."
     ),
+    "not_available": _("The exact analysis cannot play this table yet."),
+    "not_available:rank_leads": _(
+        "The exact analysis cannot play leads of one rank yet; the referee still judges every play."
+    ),
+    "not_available:blind_seats": _(
+        "The exact analysis cannot play a table with two blind seats yet; the referee still judges every play."
+    ),
+    "not_available:multi_ace_ban": _(
+        "The exact analysis cannot play leads of several cards with the ace ban yet; the referee still "
+        "judges every play."
+    ),
     "solver_busy": _("The referee is analysing another deal; try again in a few seconds."),
     "rate_limited": _("Too many analyses from here; try again in %(retry_after)s s."),
+    # the review by what was seen, run in the background
+    "not_available:draw_four": _(
+        "The review by what was seen is not available for draw-four: nobody sees the stock's order."
+    ),
+    "not_available:multi_leads": _(
+        "The review by what was seen is not available for leads of several cards yet."
+    ),
+    "judge_illegal": _("Play %(index)s broke the rules: it is judged by the rules, not by what was seen."),
+    "queue_full": _("Too many reviews are waiting; try again in %(retry_after)s s."),
+    "queue_unavailable": _("Reviews cannot be queued right now; try again in a minute."),
+    "timeout": _("The review took longer than %(seconds)s s and was stopped."),
+    "lost": _("The review stopped before it finished; ask for it again."),
+    "task_error": _("The review failed on the server; ask for it again."),
     # a company's figures
     "bad_players": _("Give a name for each of the %(seats)s seats, null for the blind seat."),
     "blind_seat_player": _("Nobody sits at the blind seat: give null for it."),
@@ -210,6 +238,10 @@ def _describe(code: str | None, params: Mapping[str, Any] | None = None) -> str:
         code = "duplicate_card:places"
     if code.endswith("trump_lead_forbidden") and params and params.get("rule") == "hvalyonka_only":
         code += ":boaster"  # the classic option: the caller of the khvalyonka, not a team
+    if code in ("not_available", "mixed_lead") and params:
+        more = params.get("reason") or ("rank" if params.get("ranks") else None)
+        if more and f"{code}:{more}" in MESSAGES:
+            code += f":{more}"
     template = MESSAGES.get(code)
     if template is None:
         return code
@@ -250,13 +282,15 @@ OPTION_LABELS = {
     "lyusya": gettext_lazy("Lyusya (all tricks)"),
     "scoring": gettext_lazy("Score"),
     "blind_seat": gettext_lazy("Three players: a blind partner"),
+    "blind_seats": gettext_lazy("Blind partners (three or two players)"),
+    "hvalyonki": gettext_lazy("Khvalyonki: deals with the right to lead trumps"),
     "spades_queen": gettext_lazy("Two against one: the queen of spades plays alone"),
     "trump_lead": gettext_lazy("Who may lead a trump"),
     "revoke_penalty": gettext_lazy("A proven revoke"),
     "deck": gettext_lazy("Deck"),
     "trump_row": gettext_lazy("Trump row"),
     "four_trumps_lead": gettext_lazy("Four trumps dealt: that player leads first"),
-    "multi_leads": gettext_lazy("Leads of several cards of one suit"),
+    "multi_leads": gettext_lazy("Leads of several cards"),
 }
 
 OPTION_VALUES = {
@@ -269,6 +303,18 @@ OPTION_VALUES = {
     ("blind_seat", "1"): gettext_lazy("blind: seat 2"),
     ("blind_seat", "2"): gettext_lazy("blind: seat 3"),
     ("blind_seat", "3"): gettext_lazy("blind: seat 4"),
+    ("blind_seats", "none"): gettext_lazy("no, four players"),
+    ("blind_seats", "0"): gettext_lazy("blind: seat 1"),
+    ("blind_seats", "1"): gettext_lazy("blind: seat 2"),
+    ("blind_seats", "2"): gettext_lazy("blind: seat 3"),
+    ("blind_seats", "3"): gettext_lazy("blind: seat 4"),
+    ("blind_seats", "0,1"): gettext_lazy("two blind: seats 1 and 2"),
+    ("blind_seats", "0,3"): gettext_lazy("two blind: seats 1 and 4"),
+    ("blind_seats", "1,2"): gettext_lazy("two blind: seats 2 and 3"),
+    ("blind_seats", "2,3"): gettext_lazy("two blind: seats 3 and 4"),
+    ("multi_leads", "off"): gettext_lazy("no, one card"),
+    ("multi_leads", "suit"): gettext_lazy("of one suit"),
+    ("multi_leads", "suit_or_rank"): gettext_lazy("of one suit or of one rank"),
     ("trump_lead", "free"): gettext_lazy("anyone"),
     ("trump_lead", "hvalyonka_only"): gettext_lazy("only the khvalyonka's caller"),
     ("revoke_penalty", "cheating"): gettext_lazy("cheating, +2 pairs"),
@@ -293,3 +339,19 @@ def option_value(key: str, value: object) -> str:
         return SUIT_SYMBOLS.get(str(value), str(value))
     label = OPTION_VALUES.get((key, str(value)))
     return str(label) if label else str(value)
+
+
+TITLE_ORDER = ("dry", "goats", "with_eggs", "with_tails")
+
+
+def title_line(titles: Sequence[str]) -> str:
+    """The losers' full title: «сухие козлы с яйцами и хвостами» (DECISIONS titles)."""
+    words = {
+        "dry": gettext("dry"),
+        "goats": gettext("goats"),
+        "with_eggs": gettext("with eggs"),
+        "with_tails": gettext("with tails"),
+    }
+    if "with_eggs" in titles and "with_tails" in titles:
+        words["with_eggs"], words["with_tails"] = gettext("with eggs and tails"), ""
+    return " ".join(w for t in TITLE_ORDER if t in titles and (w := str(words.get(t, t))))

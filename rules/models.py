@@ -40,3 +40,26 @@ class RateCount(models.Model):
     class Meta:
         managed = False
         db_table = "kozel_ratelimit"
+
+
+class SeenReview(models.Model):
+    """A review of a deal by what each player could see (docs/api-seen.md), stored under the
+    request it answers: ``id`` is the hex SHA-256 of the canonical request and the analysis's
+    version, ``request`` that request (the deal, its options, the plays to judge: never a match
+    or a link). Its task (rules.seen_tasks) moves ``status`` from queued to running to done or
+    failed, counts ``judged`` of ``to_judge`` and stores ``result`` or ``error``; ``beat`` is its
+    last sign of life. Kept 30 days (``SEEN_KEEP_DAYS``)."""
+
+    id = models.CharField(primary_key=True, max_length=64)
+    request = models.JSONField()
+    status = models.CharField(max_length=8, default="queued")
+    judged = models.PositiveIntegerField(default=0)
+    to_judge = models.PositiveIntegerField(default=0)
+    result = models.JSONField(null=True)
+    error = models.JSONField(null=True)
+    task_id = models.CharField(max_length=64, blank=True)
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+    beat = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "created"])]

@@ -29,9 +29,19 @@ OPTION_HELP: dict[str, StrPromise] = {
         "one holding the higher trump."
     ),
     "multi_leads": _(
-        "A lead may be one to three cards of one printed suit, or trumps only. Every answer gives as many "
-        "cards, following card by card while the player holds the led groups; the trick goes to the last "
-        "play that beat every card of the best play so far."
+        "«Of one suit»: a lead may be one to three cards of one printed suit, or trumps only. «Of one suit "
+        "or of one rank»: also two or three cards of one rank (two jacks, three tens). Every answer gives "
+        "as many cards, following card by card while the player holds the led groups; the trick goes to "
+        "the last play that beat every card of the best play so far."
+    ),
+    "hvalyonki": _(
+        "A hand may be dealt as a khvalyonka, a special deal the first leader calls (as in the classic "
+        "game); the match log marks it. With it comes the choice of who may lead a trump."
+    ),
+    "blind_seats": _(
+        "Three players: one seat is played blind by the player opposite. Two players: two seats of "
+        "different teams are played blind, each by its partner. Nobody sees a blind seat's cards, so any "
+        "card it plays is allowed."
     ),
     "revoke_penalty": _(
         "«Cheating»: a proven revoke is cheating, +2 pairs to the wronged team. «4 card points»: the hand "
@@ -98,6 +108,24 @@ def lead_notes(rs: Ruleset) -> list[str]:
                 )
             )
         )
+    if rs.rank_leads:
+        out.append(
+            str(
+                _(
+                    "Leads of one rank (option): a lead may also be two or three cards of one rank, such as "
+                    "two jacks, three tens or two sevens, whatever their suits."
+                )
+            )
+        )
+    if rs.hvalyonka and rs.scoring == "penalty":
+        out.append(
+            str(
+                _(
+                    "Khvalyonki (option): before the deal the first leader may call a khvalyonka, a special "
+                    "way of dealing, as in the classic game; the match log marks such a hand."
+                )
+            )
+        )
     if rs.four_trumps_lead:
         out.append(
             str(
@@ -117,4 +145,6 @@ def lead_notes(rs: Ruleset) -> list[str]:
                 )
             )
         )
+        if rs.multi_card_leads:
+            out.append(str(_("A lead of several cards that holds a trump is a trump lead.")))
     return out

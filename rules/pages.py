@@ -5,7 +5,7 @@ rules and the deal review the scorekeeper reuses)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -94,9 +94,15 @@ def notation(text: str) -> str:
     return re.sub(r"[^\s,;|+]+", one, text)
 
 
-def card_example() -> str:
-    """Four cards in the page's notation, for the hint beside a card field."""
-    return cards_shown([card(c) for c in ("AH", "QD", "10H", "7C")])
+def card_example(deck: Iterable[Card] | None = None) -> str:
+    """Four cards of ``deck`` (the variant's) in the page's notation, for the hint beside a card
+    field: a deck without sevens (Belka's) shows its lowest club instead of 7♣."""
+    cards = [card(c) for c in ("AH", "QD", "10H", "7C")]
+    if deck is not None:
+        have = set(deck)
+        low = next((c for c in (card(x) for x in ("7C", "8C", "6C", "9C")) if c in have), cards[3])
+        cards[3] = cards[3] if cards[3] in have else low
+    return cards_shown(cards)
 
 
 def start_match_url(params: dict[str, str], house: str | None = None) -> str:

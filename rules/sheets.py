@@ -58,8 +58,7 @@ VARIANT_TEXT: dict[str, dict[str, StrPromise]] = {
             "«goats». The first team to collect 12 loses the match."
         ),
         "leading": _(
-            "Who leads the first hand is agreed at the table; then whoever took the last trick leads. Trump "
-            "leads are allowed."
+            "Who leads the first hand is agreed at the table; then whoever took the last trick leads."
         ),
         "scoring_notes": _(
             "The losers of a hand take 2 marks, or 4 with 30 card points or fewer (a Lyusya also costs 4). "
@@ -266,8 +265,17 @@ def blind_text(rs: Ruleset) -> list[str]:
     out.append(
         str(
             _(
-                "Choose the empty seat in the options («Three players: a blind partner»); the scorekeeper then "
-                "asks for three names and shows that seat as «blind»."
+                "Two people can play as well: each has a blind partner, so two seats of different teams stay "
+                "empty, each played by the player opposite it. Three blind seats, one person and three unseen "
+                "hands, is the old texts' own joke; the app does not offer it."
+            )
+        )
+    )
+    out.append(
+        str(
+            _(
+                "Choose the empty seats in the options («Blind partners»); the scorekeeper then asks for three "
+                "or two names and shows those seats as «blind»."
             )
         )
     )
@@ -408,7 +416,7 @@ RULES_DECISIONS: list[dict[str, Any]] = [
         "scope": ("classic-sixes", "penalty-goats", "voon-series", "yc-hvalyony", "yc-belka", "draw-four"),
         "text": _(
             "On screen the seats are players 1-4 clockwise; 1 and 3 are partners, 2 and 4 are partners. With "
-            "a blind partner the empty seat is shown as «blind»; a match's players appear by name."
+            "blind partners each empty seat is shown as «blind»; a match's players appear by name."
         ),
     },
     {
@@ -515,8 +523,9 @@ GLOSSARY: list[tuple[StrPromise, StrPromise]] = [
     (
         _("Khvalyonka (хвалёнка)"),
         _(
-            "A special deal the first leader may call in the classic game: trousers, double trousers, mirror"
-            " and others. It changes how cards are dealt, not the score."
+            "A special deal the first leader may call in the classic game (and in penalty goats, as an "
+            "option): trousers, double trousers, mirror and others. It changes how cards are dealt, not the "
+            "score."
         ),
     ),
     (
@@ -551,8 +560,8 @@ GLOSSARY: list[tuple[StrPromise, StrPromise]] = [
     (
         _("Blind (слепой)"),
         _(
-            "A four-player game played by three: the empty seat. Its partner plays its cards face down in its "
-            "turn; nobody sees them, so any card of the blind is allowed."
+            "A four-player game played by three (or by two, with two blind seats): an empty seat. Its partner "
+            "plays its cards face down in its turn; nobody sees them, so any card of the blind is allowed."
         ),
     ),
     (

@@ -1,4 +1,4 @@
-"""The gate in front of the exact analysis (README «POST /api/v1/analyse»), for the API and the
+"""The gate in front of the exact analysis (docs/api.md «POST /api/v1/analyse»), for the API and the
 referee pages alike.
 
 A solve holds the worker's interpreter for up to a few seconds, so the tables must not wait

@@ -1,4 +1,4 @@
-"""How big a match may grow (README «Reliability»): 1,000 hands on its board and 5,000 entries in
+"""How big a match may grow (docs/operations.md#reliability-what-is-bounded-and-limited): 1,000 hands on its board and 5,000 entries in
 its log, corrections, deletes, undos and restores included.
 
 Real matches last tens of hands. Without a bound a correction of hand 1 replays every later

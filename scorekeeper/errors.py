@@ -34,18 +34,21 @@ FIELD_MAP = {
 }
 
 
-def as_validation_error(exc: RecordError, index: int) -> ValidationError:
+def as_validation_error(exc: RecordError, index: int, *, shift: int = 0) -> ValidationError:
     """The engine's error on the form field it names; an error in another hand than ``index``
-    is a general error naming that hand."""
+    is a general error naming that hand by the board's number (``shift``: the board's numbers
+    against the replayed list's, one more after a removal)."""
     m = FIELD_RE.match(exc.field or "")
     message = explain.error_message(exc.code)
     if m and int(m.group(1)) != index:
-        message = _("Hand %(n)s would no longer fit: %(why)s") % {"n": int(m.group(1)) + 1, "why": message}
+        n = int(m.group(1)) + 1 + shift
+        if exc.code == "match_finished":  # one plain sentence, not the engine's words glued on
+            message = _("With this change the match ends before hand %(n)s.") % {"n": n}
+        else:
+            message = _("Hand %(n)s would no longer fit: %(why)s") % {"n": n, "why": message}
         # the hand's number rides along: a correction that ends the match sooner offers to
         # remove the hands from it on (scorekeeper.services.sooner)
-        return ValidationError(
-            message.replace("%", "%%"), code=exc.code, params={"hand": int(m.group(1)) + 1}
-        )
+        return ValidationError(message.replace("%", "%%"), code=exc.code, params={"hand": n})
     field = FIELD_MAP.get(m.group(2) if m else (exc.field or ""), None)
     err = ValidationError(message, code=exc.code)
     return ValidationError({field: err}) if field else err

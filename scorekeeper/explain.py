@@ -60,6 +60,7 @@ _NOTE_MSGIDS: dict[str, str] = {
     "egg_bonus_cancelled": gettext_noop("the egg bonus (+%(amount)s) is gone"),
     "egg_multiplier": gettext_noop("after eggs ×%(factor)s"),
     "lyusya": gettext_noop("Lyusya: every trick"),
+    "lyusya/team": gettext_noop("Lyusya: %(team)s took every trick"),
     "reset": gettext_noop("%(team)s back to 0 (had %(previous)s)"),
     "sweep_at_zero": gettext_noop("every trick at 0:0 → %(amount)s"),
     "series_lost": gettext_noop("%(team)s had 0: they lose the series"),
@@ -127,6 +128,8 @@ def note_line(
     key = code
     if code == "eggs":
         key = next((f"eggs/{k}" for k in ("pot", "factor", "bonus") if k in p), "eggs")
+    elif code == "lyusya" and "team" in p:
+        key = "lyusya/team"
     elif code == "queen_capture" and p.get("first_hand"):
         key = "queen_capture/first_hand"
     elif code == "penalty" and "amount" in p:
@@ -142,22 +145,6 @@ def note_line(
         return code
     fmt = _(msgid)
     return fmt if key in _PLAIN else fmt % p
-
-
-TITLE_ORDER = ("dry", "goats", "with_eggs", "with_tails")
-
-
-def title_line(titles: Sequence[str]) -> str:
-    """The losers' full title: «сухие козлы с яйцами и хвостами» (DECISIONS titles)."""
-    words = {
-        "dry": _("dry"),
-        "goats": _("goats"),
-        "with_eggs": _("with eggs"),
-        "with_tails": _("with tails"),
-    }
-    if "with_eggs" in titles and "with_tails" in titles:
-        words["with_eggs"], words["with_tails"] = _("with eggs and tails"), ""
-    return " ".join(w for t in TITLE_ORDER if t in titles and (w := str(words.get(t, t))))
 
 
 def pending_line(key: str, value: int) -> str:

@@ -12,7 +12,8 @@ from django.utils.translation import gettext_lazy as _
 from common.numbers import BadNumber, WholeNumberField, optional_number
 from rules.engine import PENALTY_KINDS, HandRecord, RecordError
 from rules.engine.cards import SUITS
-from rules.engine.variants import ALL_VARIANTS, TRUE_WORDS, Ruleset, Variant
+from rules.engine.options import TRUE_WORDS
+from rules.engine.variants import ALL_VARIANTS, Ruleset, Variant
 from rules.messages import option_label
 
 from . import reasons
@@ -68,6 +69,8 @@ class WriteForm(forms.Form):
     # a reason proposed by the referee, as a code with parameters (scorekeeper.reasons)
     reason_code = forms.CharField(required=False, max_length=32, widget=forms.HiddenInput)
     reason_params = forms.CharField(required=False, max_length=60, widget=forms.HiddenInput)
+    # the coded reason in words as the reason field was filled in with it: kept as the code alone
+    reason_shown = forms.CharField(required=False, max_length=300, widget=forms.HiddenInput)
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -83,7 +86,10 @@ class WriteForm(forms.Form):
             if params is None:
                 self.add_error(None, forms.ValidationError(BAD_REASON, code="bad_reason"))
             else:
-                data["reason"] = reasons.encode(code, params, data.get("reason") or "")
+                text = data.get("reason") or ""
+                data["reason"] = reasons.encode(
+                    code, params, "" if text == data.get("reason_shown") else text
+                )
         return data
 
 
@@ -310,25 +316,54 @@ def hand_initial_from_query(query: Mapping[str, str]) -> dict[str, Any]:
     return out
 
 
-class MatchForm(forms.Form):
-    """A new match: variant, its options (``opt_<name>``), team and player names, first dealer."""
+def _name_field() -> forms.CharField:
+    return forms.CharField(
+        max_length=30,
+        required=False,
+        error_messages={"max_length": _("A name is at most %(limit_value)s characters.")},
+    )
 
-    variant = forms.ChoiceField(choices=[(k, k) for k in ALL_VARIANTS])
+
+NOT_AT_TABLE = {"invalid_choice": _("Choose one of the players at this table.")}
+
+
+class MatchForm(forms.Form):
+    """A new match: variant, its options (``opt_<name>``), team and player names, first dealer.
+    Every refusal is said in the project's words (``error_messages``), beside its field."""
+
+    variant = forms.ChoiceField(
+        choices=[(k, k) for k in ALL_VARIANTS],
+        error_messages={"invalid_choice": _("Choose one of the variants.")},
+    )
     # how many play, where the variant allows several counts (solo-twelve: 2, 3 or 4)
     seats = forms.TypedChoiceField(
-        choices=[(str(n), str(n)) for n in (2, 3, 4)], coerce=int, empty_value=None, required=False
+        choices=[(str(n), str(n)) for n in (2, 3, 4)],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        error_messages={"invalid_choice": _("Choose how many play.")},
     )
-    team_0 = forms.CharField(max_length=30, required=False)
-    team_1 = forms.CharField(max_length=30, required=False)
-    player_0 = forms.CharField(max_length=30, required=False)
-    player_1 = forms.CharField(max_length=30, required=False)
-    player_2 = forms.CharField(max_length=30, required=False)
-    player_3 = forms.CharField(max_length=30, required=False)
-    first_dealer = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int, initial=0)
+    team_0 = _name_field()
+    team_1 = _name_field()
+    player_0 = _name_field()
+    player_1 = _name_field()
+    player_2 = _name_field()
+    player_3 = _name_field()
+    first_dealer = forms.TypedChoiceField(
+        choices=SEAT_CHOICES, coerce=int, initial=0, error_messages=NOT_AT_TABLE
+    )
     first_leader = forms.TypedChoiceField(
-        choices=[("", "—")] + SEAT_CHOICES, coerce=int, empty_value=None, required=False
+        choices=[("", "—")] + SEAT_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        error_messages=NOT_AT_TABLE,
     )
-    house = forms.CharField(max_length=80, required=False)
+    house = forms.CharField(
+        max_length=80,
+        required=False,
+        error_messages={"max_length": _("A house rule's name is at most %(limit_value)s characters.")},
+    )
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -364,9 +399,9 @@ class MatchForm(forms.Form):
                 )
                 return data
         players = [(data.get(f"player_{i}") or "").strip() for i in range(seats)]
-        blind = data["options"].get("blind_seat", "none")
-        if blind != "none":
-            players[int(str(blind))] = ""  # nobody sits at the blind seat (docs/tables.md#blind-seat)
+        blind = str(data["options"].get("blind_seats", "none"))
+        for seat in blind.split(",") if blind != "none" else ():
+            players[int(seat)] = ""  # nobody sits at a blind seat (docs/tables.md#blind-seat)
         data["player_names"] = players
         if v.build_for is not None:  # one seat per side: the sides are the players
             names = [p or str(_("Player %(n)s") % {"n": i + 1}) for i, p in enumerate(players)]
@@ -390,19 +425,30 @@ def options_from_query(
 ) -> dict[str, object]:
     """``opt_<name>`` values for a variant. A bool is ``1/true/on`` or ``0/false/off``; in the
     submitted form an unchecked box is absent (False); in a link an absent option is its default.
-    A value the option does not take falls back to the default."""
+    A value the option does not take falls back to the default; an older value (``multi_leads=1``)
+    and an alias (``opt_blind_seat``, one blind seat) read as the option reads them."""
     out: dict[str, object] = {}
     for o in variant.options:
         raw = query.get(f"opt_{o.key}")
+        for alias in variant.aliases:  # read where the option itself says nothing but its default
+            said = query.get(f"opt_{alias.key}")
+            if alias.alias_of == o.key and said is not None and raw in (None, o.default):
+                raw = said
         if o.kind == "bool":
             if raw is None:
                 out[o.key] = False if checkbox_form else o.default
             else:
                 out[o.key] = o.from_text(str(raw)) is True
         else:
-            out[o.key] = raw if raw in o.choices else o.default
+            value = o.from_text(str(raw)) if raw is not None else None
+            out[o.key] = value if value in o.choices else o.default
     return out
 
 
 def penalty_choices(rs: Ruleset) -> list[tuple[str, str]]:
-    return [(k, str(PENALTY_NAMES[k])) for k in penalty_kinds(rs)]
+    """The penalties the rules know, each in the rule sheet's word; where a proven revoke counts
+    as cheating (classic option revoke_penalty), the cheating one says so."""
+    names = {k: str(PENALTY_NAMES[k]) for k in penalty_kinds(rs)}
+    if "cheating" in names and rs.options.get("revoke_penalty") == "cheating":
+        names["cheating"] = str(_("cheating (a proven revoke too)"))
+    return list(names.items())

@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .log import Slot
+from .models import Entry
+
 PAGE = 200
 
 
@@ -20,3 +23,22 @@ def history_page(
     shown = [r for r in rows if before is None or r["entry"].seq < before]
     page = shown[:PAGE]
     return page, page[-1]["entry"].seq if len(shown) > PAGE else None
+
+
+def _standing(slot: Slot, seq: int) -> dict[str, Any] | None:
+    """The record ``slot`` held just before change ``seq`` (None: not in the match then)."""
+    held = None
+    for e in slot.versions:
+        if e.seq >= seq:
+            break
+        held = None if e.action in (Entry.DELETE, Entry.UNDO) else e.record
+    return held
+
+
+def removed_hand(slots: Sequence[Slot], slot: Slot, seq: int) -> tuple[int | None, dict[str, Any] | None]:
+    """What a delete or an undo took out: the hand's number then (its place among the hands
+    in the match just before) and the record it held."""
+    held = _standing(slot, seq)
+    if held is None:
+        return None, None
+    return 1 + sum(1 for s in slots if s.slot < slot.slot and _standing(s, seq) is not None), held

@@ -4,7 +4,7 @@ built here, once per language (scorekeeper.snapshots)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -30,7 +30,10 @@ def line_parts(result: HandResult, team_names: Sequence[str], ruleset: Ruleset) 
     engine's notes worded in the match's unit (the board's :class:`Line` and the stored texts);
     a default name in that language too (:mod:`scorekeeper.names`)."""
     team_names = shown_names(team_names)
-    points, events = record_parts(result.record, team_names)
+    rec = result.record
+    # a penalty's note says it with what it cost: the line says it once, there
+    penalty_note = rec.penalty is not None and any(n.code == "penalty" for n in result.notes)
+    points, events = record_parts(rec, team_names, penalty=not penalty_note)
     one_seat, unit = ruleset.variant.build_for is not None, UNITS.get(ruleset.scoring)
     # a match won at once says so once: «сразу победа в матче», not a second «победа в матче»
     instant = any(n.code == "instant_win" for n in result.notes)
@@ -39,14 +42,24 @@ def line_parts(result: HandResult, team_names: Sequence[str], ruleset: Ruleset) 
         "events": events,
         "deltas": [f"{team_names[t]} {'+' if d > 0 else ''}{d}" for t, d in enumerate(result.delta) if d],
         "notes": [
-            explain.note_line(n.code, n.params, team_names, one_seat=one_seat, unit=unit)
+            explain.note_line(n.code, _named(n.code, n.params, rec), team_names, one_seat=one_seat, unit=unit)
             for n in result.notes
             if not (n.code == "match_won" and instant)
         ],
+        # a penalty was no deal: there is nothing for the referee to review
+        "review": rec.penalty is None,
     }
 
 
-def record_parts(rec: HandRecord, team_names: Sequence[str]) -> tuple[str, list[str]]:
+def _named(code: str, params: Mapping[str, object], rec: HandRecord) -> Mapping[str, object]:
+    """A Lyusya names the side that took every trick (the engine's note names no side)."""
+    return {**params, "team": rec.winner} if code == "lyusya" and rec.winner is not None else params
+
+
+def record_parts(
+    rec: HandRecord, team_names: Sequence[str], *, penalty: bool = True
+) -> tuple[str, list[str]]:
+    """A record's points and events (``penalty``: with the penalty's own event)."""
     points = ":".join(str(x) for x in rec.points) if rec.points else "—"
     events: list[str] = []
     if rec.is_eggs and rec.points == (60, 60):  # three or four players: the note says nobody reached 61
@@ -57,7 +70,7 @@ def record_parts(rec: HandRecord, team_names: Sequence[str]) -> tuple[str, list[
         events.append(_("queen caught by %(team)s") % {"team": team_names[rec.queen_capture]})
     if rec.obyaz is not None:
         events.append(_("obyaz: %(team)s") % {"team": team_names[rec.obyaz]})
-    if rec.penalty is not None:
+    if rec.penalty is not None and penalty:
         events.append(
             _("penalty: %(kind)s against %(team)s")
             % {"kind": explain.penalty_name(rec.penalty.kind), "team": team_names[rec.penalty.against]}

@@ -24,7 +24,7 @@ trap cleanup EXIT
 
 free_port() { $BIN/python -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
-# Production settings, as deployed (README «Production»), except TLS: loopback is plain HTTP.
+# Production settings, as deployed (docs/operations.md), except TLS: loopback is plain HTTP.
 export DJANGO_ENV=production
 export DJANGO_SECRET_KEY="load-$(head -c 48 /dev/urandom | base64 | tr -d '/+=\n')"
 export DJANGO_ALLOWED_HOSTS=127.0.0.1

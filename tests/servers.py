@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -13,7 +14,9 @@ import tempfile
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from http.cookies import SimpleCookie
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -34,7 +37,8 @@ def gunicorn(
     start_within: float = 30,
 ) -> Iterator[tuple[int, Path]]:
     """Migrate a fresh SQLite database in ``tmp_path``, start one gunicorn worker with
-    ``kozel_site/gunicorn.conf.py`` and its access log in ``tmp_path``, wait until ``/healthz``
+    ``kozel_site/gunicorn.conf.py`` and its access log in ``tmp_path`` (what it writes to stderr,
+    the error log and the app's own log, in ``tmp_path / "server.log"``), wait until ``/healthz``
     answers 200, and yield ``(port, access log)``; the server is stopped on the way out."""
     port = free_port()
     log = tmp_path / "access.log"
@@ -50,6 +54,7 @@ def gunicorn(
     subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=full_env, check=True)
     if collectstatic:
         subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=full_env, check=True)
+    server_log = (tmp_path / "server.log").open("ab")
     proc = subprocess.Popen(
         [
             str(Path(sys.executable).with_name("gunicorn")),
@@ -59,8 +64,8 @@ def gunicorn(
         ],
         cwd=ROOT,
         env=full_env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=server_log,
+        stderr=server_log,
     )
     try:
         deadline = time.time() + start_within
@@ -78,6 +83,7 @@ def gunicorn(
     finally:
         proc.terminate()
         proc.wait(10)
+        server_log.close()
 
 
 def _tool(name: str) -> str | None:
@@ -119,10 +125,9 @@ def postgres() -> Iterator[str]:
         shutil.rmtree(data, ignore_errors=True)
 
 
-@contextmanager
-def redis(tmp_path: Path) -> Iterator[str]:
-    """Debian's redis-server on a free loopback port, nothing written to disk; yields its URL."""
-    port = free_port()
+def start_redis(port: int, directory: Path) -> None:
+    """Debian's redis-server on ``port`` of the loopback, nothing written to disk; returns when it
+    answers PING."""
     subprocess.run(
         [
             "redis-server",
@@ -135,28 +140,96 @@ def redis(tmp_path: Path) -> Iterator[str]:
             "--appendonly",
             "no",
             "--dir",
-            str(tmp_path),
+            str(directory),
             "--pidfile",
-            str(tmp_path / "redis.pid"),
+            str(directory / "redis.pid"),
             "--daemonize",
             "yes",
         ],
         stdout=subprocess.DEVNULL,
         check=True,
     )
+    deadline = time.time() + 10
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
+                s.sendall(b"PING\r\n")
+                if s.recv(16).startswith(b"+PONG"):
+                    return
+        except OSError:
+            pass
+        assert time.time() < deadline, "redis-server did not start"
+        time.sleep(0.1)
+
+
+def stop_redis(url: str) -> None:
+    """``SHUTDOWN NOSAVE``; returns once the port refuses connections. Nothing if it is stopped."""
+    port = int(url.rsplit(":", 1)[1].split("/")[0])
     try:
-        deadline = time.time() + 10
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
-                    s.sendall(b"PING\r\n")
-                    if s.recv(16).startswith(b"+PONG"):
-                        break
-            except OSError:
-                pass
-            assert time.time() < deadline, "redis-server did not start"
-            time.sleep(0.1)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
         with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
             s.sendall(b"SHUTDOWN NOSAVE\r\n")
+            s.recv(16)  # the server closes the connection as it goes
+    except OSError:
+        return
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        except OSError:
+            return
+        time.sleep(0.05)
+    raise AssertionError("redis-server did not stop")
+
+
+@contextmanager
+def redis(tmp_path: Path) -> Iterator[str]:
+    """Debian's redis-server on a free loopback port, nothing written to disk; yields its URL
+    (``stop_redis`` and ``start_redis`` stop and start it again within; it is stopped on the way
+    out)."""
+    port = free_port()
+    start_redis(port, tmp_path)
+    url = f"redis://127.0.0.1:{port}/0"
+    try:
+        yield url
+    finally:
+        stop_redis(url)
+
+
+class Phone:
+    """One phone's cookies, sent to whichever server it reaches."""
+
+    def __init__(self) -> None:
+        self.cookies: dict[str, str] = {}
+
+    def request(
+        self, port: int, method: str, path: str, body: dict[str, str] | str | None = None, **headers: str
+    ) -> tuple[int, dict[str, str], str]:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        data = body
+        if isinstance(body, dict):
+            data = urlencode(body)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        conn.request(method, path, body=data, headers=headers)
+        resp = conn.getresponse()
+        text = resp.read().decode(errors="replace")
+        for raw in resp.headers.get_all("Set-Cookie") or []:
+            for name, morsel in SimpleCookie(raw).items():
+                self.cookies[name] = morsel.value
+        hdrs = {k.lower(): v for k, v in resp.getheaders()}
+        conn.close()
+        return resp.status, hdrs, text
+
+
+def csrf(page: str) -> str:
+    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+
+
+def field(page: str, name: str) -> str:
+    return re.search(rf'name="{name}" value="([^"]*)"', page).group(1)  # type: ignore[union-attr]
+
+
+def hand_lines(page: str) -> list[str]:
+    """The recorded hands' numbers, as the hand list shows them."""
+    return re.findall(r'<span class="hand-no">(\d+)</span>', page)

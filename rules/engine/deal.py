@@ -265,9 +265,9 @@ def play_deal(
             if h is not None:
                 for c in p.cards:
                     h.remove(c)
-        first = parsed[base][0]
-        if rs._trump_at[first.index] < 0:
-            led_suits.add(first.suit)
+        for c in parsed[base]:  # a lead of several cards leads each plain suit it holds
+            if rs._trump_at[c.index] < 0:
+                led_suits.add(c.suit)
         if rs.draws:
             if pile is None:
                 remaining = [None] * n

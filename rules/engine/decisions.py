@@ -101,6 +101,22 @@ DECISIONS: Mapping[str, str] = MappingProxyType(
             "of them legal (reason blind_seat) and still counts it for the trick's winner, points "
             "and captures; the blind seat scores with its side."
         ),
+        "two_blind_seats": gettext_noop(
+            "Two blind seats belong to different teams: two people play, each with a blind partner "
+            "opposite. Three blind seats, one person and three unseen hands, are not offered."
+        ),
+        "options_combine": gettext_noop(
+            "Leads of several cards switch no other option off: a lead that holds a trump is a trump "
+            "lead for the rule of who may lead trumps, and the ace ban judges every card of an answer: "
+            "an ace of a suit neither in the lead nor led before may be given only when no other card "
+            "is left to give."
+        ),
+        "rank_lead_answer": gettext_noop(
+            "A lead of one rank (10♥ 10♠) is answered group by group: for each group of the lead the "
+            "player gives as many of its cards as he holds, up to the lead's cards in it (trumps answer "
+            "trumps), and any cards for the rest; to take over, each of his cards beats a different "
+            "card of the best play so far."
+        ),
         "duel_lead": gettext_noop(
             "One on one: the deal passes to the other player after every record, and the player "
             "who did not deal leads; deal 1 is played in clubs, every later deal in the suit of the "
@@ -209,7 +225,10 @@ _DECISION_SCOPE: dict[str, Callable[[Ruleset], bool]] = {
     "belka_eggs_obyaz": lambda rs: rs.obyaz,
     "pending_at_end": lambda rs: True,
     "misdeal_dealer": lambda rs: rs.penalties,
-    "blind_seat": lambda rs: rs.blind_seat is not None,
+    "blind_seat": lambda rs: bool(rs.blind_seats),
+    "two_blind_seats": lambda rs: len(rs.blind_seats) > 1,
+    "options_combine": lambda rs: rs.multi_card_leads and not rs.draws,
+    "rank_lead_answer": lambda rs: rs.rank_leads,
     "duel_lead": lambda rs: rs.trump_from_last_card,
     "solo_dealer": lambda rs: rs.dealer_scores,
     "solo_winner": lambda rs: rs.dealer_scores,
@@ -225,7 +244,7 @@ _DECISION_SCOPE: dict[str, Callable[[Ruleset], bool]] = {
     "fixed_first_leader": lambda rs: rs.leading in ("left_of_dealer", "dealer", "rotation"),
     "no_lyusya_solo": lambda rs: not rs.lyusya,
     "duel_capture_trump": lambda rs: rs.trump_from_last_card and rs.capture is not None,
-    "draw_four_system_options": lambda rs: any(o.when for o in rs.variant.options),
+    "draw_four_system_options": lambda rs: any(o.when and o.when[0] == "scoring" for o in rs.variant.options),
 }
 assert set(_DECISION_SCOPE) == set(DECISIONS)
 

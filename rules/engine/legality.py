@@ -89,6 +89,21 @@ def answers_free(rs: Ruleset) -> bool:
     return not rs.multi_card_leads and not rs.must_trump and not rs.ace_discard_ban
 
 
+def _mixed_lead(rs: Ruleset, lead: tuple[Card, ...]) -> Mapping[str, object] | None:
+    """Why a lead of several cards may not go together, or None: it must be of one printed suit
+    or all trumps (draw-four#leading, classic-sixes#leading option ``multi_leads``), or, with
+    ``multi_leads=suit_or_rank``, two or three cards of one rank."""
+    groups = {rs.group(c) for c in lead}
+    if len(groups) == 1 or len({c.suit for c in lead}) == 1:
+        return None
+    if rs.rank_leads and len({c.rank for c in lead}) == 1:
+        return None
+    params: dict[str, object] = {"groups": sorted(groups)}
+    if rs.rank_leads:
+        params["ranks"] = True
+    return params
+
+
 def judge_lead(
     rs: Ruleset,
     seat: int,
@@ -97,15 +112,17 @@ def judge_lead(
     ctx: TrickContext,
     hands: Sequence[tuple[Card, ...] | None],
 ) -> tuple[bool | None, str | None, Mapping[str, object]]:
-    """A lead is free except for the draw-four one-group rule (draw-four#leading) and voon (voon-series#leading)."""
-    if rs.multi_card_leads:
-        groups = {rs.group(c) for c in lead}
-        if len(groups) > 1 and len({c.suit for c in lead}) > 1:
-            return False, "mixed_lead", {"groups": sorted(groups)}
-        return True, None, {}
-    if leads_free(rs):
-        return True, None, {}
-    c = lead[0]
+    """A lead is free except for the one-group rule of several cards (draw-four#leading,
+    classic-sixes#leading) and the trump-lead rules (voon-series#leading, classic-sixes#leading).
+    A lead of several cards obeys the trump-lead rule too: one holding a trump is a trump lead
+    (DECISIONS options_combine)."""
+    if rs.multi_card_leads and len(lead) > 1:
+        mixed = _mixed_lead(rs, lead)
+        if mixed is not None:
+            return False, "mixed_lead", mixed
+    if rs.lead_rule == "free":
+        return True, None, NO_PARAMS
+    c = next((x for x in lead if rs._trump_at[x.index] >= 0), lead[0])
     if rs.lead_rule == "hvalyonka_only":
         return _judge_boaster_lead(rs, seat, c, hand, ctx)
     ad = Card.parse("AD")
@@ -154,10 +171,16 @@ def _judge_boaster_lead(
 
 
 def judge_multi_answer(
-    rs: Ruleset, cards: tuple[Card, ...], hand: tuple[Card, ...] | None, lead: tuple[Card, ...]
+    rs: Ruleset,
+    cards: tuple[Card, ...],
+    hand: tuple[Card, ...] | None,
+    lead: tuple[Card, ...],
+    ctx: TrickContext | None = None,
 ) -> tuple[bool | None, str | None, Mapping[str, object]]:
     """An answer to a lead of several cards with the option multi_leads (classic-sixes#following):
-    card by card, each led card is answered by a card of its group while the player holds one."""
+    for each group of the lead, as many cards of that group as the player holds, up to the lead's
+    cards in it (trumps answer trumps); the rest are any cards, except that the ace ban judges
+    each of them (DECISIONS options_combine, rank_lead_answer)."""
     need: dict[str, int] = {}
     for c in lead:
         g = rs.group(c)
@@ -175,6 +198,34 @@ def judge_multi_answer(
         held = [x for x in hand if rs.group(x) == g]
         if given.get(g, 0) < min(n, len(held)):
             return False, code, {"led": g, "could_play": _codes(held, rs)}
+    if rs.ace_discard_ban:
+        return _multi_ace_ban(rs, cards, hand, need, ctx or TrickContext())
+    return True, None, NO_PARAMS
+
+
+def _multi_ace_ban(
+    rs: Ruleset,
+    cards: tuple[Card, ...],
+    hand: tuple[Card, ...] | None,
+    need: Mapping[str, int],
+    ctx: TrickContext,
+) -> tuple[bool | None, str | None, Mapping[str, object]]:
+    """classic-sixes#following option ``ace_discard_ban`` on an answer of several cards: an ace of
+    a plain suit neither in the lead nor led before in this hand is a discard the ban forbids, as
+    long as the player holds other cards to give in its place (each answering card is judged by
+    the ban, DECISIONS options_combine)."""
+    led = frozenset(ctx.led_suits) | {g for g in need if g != "T"}
+    aces = [c for c in cards if c.rank == "A" and rs._trump_at[c.index] < 0 and c.suit not in led]
+    if not aces:
+        return True, None, NO_PARAMS
+    params: dict[str, object] = {"suit": aces[0].suit, "led_suits": sorted(ctx.led_suits)}
+    if hand is None:
+        return None, "ace_discard_forbidden", params
+    banned = _banned_aces(rs, hand, "", led)
+    others = [x for x in hand if x not in banned]
+    if len(aces) > max(0, len(cards) - len(others)):
+        params["could_play"] = _codes(others, rs)
+        return False, "ace_discard_forbidden", params
     return True, None, NO_PARAMS
 
 
@@ -249,7 +300,7 @@ def legal_cards(
     Leads need ``seat`` for the voon lead rights; an unknown right counts as allowed."""
     ctx = context or TrickContext()
     h = tuple(hand)
-    if seat is not None and seat == rs.blind_seat:
+    if seat is not None and seat in rs.blind_seats:
         return list(h)  # the blind seat's cards are all legal (docs/tables.md#blind-seat)
     out = []
     led = "" if lead is None else rs.group(lead)

@@ -203,10 +203,10 @@ def judge_play(
     elif rs.multi_card_leads and rs.free_answers:
         legal, reason, params = True, None, NO_PARAMS  # no follow duty in draw-four (draw-four#following)
     elif rs.multi_card_leads:
-        legal, reason, params = judge_multi_answer(rs, cards, hand, lead)
+        legal, reason, params = judge_multi_answer(rs, cards, hand, lead, ctx)
     else:
         legal, reason, params = judge_answer(rs, cards[0], hand, rs.group(lead[0]), ctx)
-    if seat == rs.blind_seat:
+    if seat in rs.blind_seats:
         return True, "blind_seat", {}  # played unseen (docs/tables.md#blind-seat)
     return legal, reason, params
 

@@ -12,14 +12,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from .cards import BY_INDEX, SUITS, Card, KozelError, card
+from .cards import BY_INDEX, SUITS, Card, card
+from .options import BLIND_CHOICES, BLIND_SEATS_CHOICES, MULTI_LEADS_CHOICES, read_options
+from .options import Option as Option
+from .options import VariantError as VariantError
 
 PLAIN_ORDER: tuple[str, ...] = ("A", "10", "K", "Q", "J", "9", "8", "7", "6")
 """Plain-suit order, high to low (docs/rules.md#trumps). Cards on the trump ladder are not in any plain suit."""
 
 TEAMS = (0, 1)
-TRUE_WORDS = frozenset({"1", "true", "yes", "on", "y"})
-FALSE_WORDS = frozenset({"0", "false", "no", "off", "n"})
 
 
 def team_of(seat: int) -> int:
@@ -29,83 +30,6 @@ def team_of(seat: int) -> int:
 
 TEAM_SIDES: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 """The sides of a four-seat team table: side 0 = seats 0 and 2, side 1 = seats 1 and 3."""
-
-BLIND_CHOICES: tuple[str, ...] = ("none", "0", "1", "2", "3")
-"""The ``blind_seat`` table option: no blind seat, or the seat whose cards a player plays blind."""
-
-
-class VariantError(KozelError):
-    """Unknown variant (``unknown_variant``), unknown option (``unknown_option``) or a bad value (``bad_option``)."""
-
-
-@dataclass(frozen=True)
-class Option:
-    key: str
-    kind: str  # "bool" or "choice"
-    default: object
-    choices: tuple[object, ...] = ()
-    source: str = ""  # docs/rules.md section
-    # only with another option at a value: draw-four's scoring brings its own options
-    # (DECISIONS draw_four_system_options)
-    when: tuple[str, object] | None = None
-
-    def applies(self, values: Mapping[str, object]) -> bool:
-        return self.when is None or values.get(self.when[0]) == self.when[1]
-
-    def from_text(self, raw: str) -> object:
-        """The value an option has in a link or a form (``opt_<key>=1``), before :meth:`check`:
-        a bool from ``1/true/yes/on/y`` or ``0/false/no/off/n``; anything else is left as written,
-        so that :meth:`check` names the bad value."""
-        if self.kind == "bool":
-            low = raw.strip().lower()
-            if low in TRUE_WORDS:
-                return True
-            if low in FALSE_WORDS:
-                return False
-            return raw
-        return raw.strip()
-
-    def to_text(self, value: object) -> str:
-        """The value as a link writes it; ``from_text(to_text(v)) == v``."""
-        if value is True:
-            return "1"
-        if value is False:
-            return "0"
-        return str(value)
-
-    def check(self, value: object) -> object:
-        if self.kind == "bool":
-            if isinstance(value, bool):
-                return value
-            raise VariantError(
-                "bad_option",
-                f"option {self.key} takes true or false",
-                field=self.key,
-                token=repr(value),
-                option=self.key,
-            )
-        if isinstance(value, str) and value in self.choices:
-            return value
-        if self.choices == BLIND_CHOICES and (
-            value is None or (type(value) is int and str(value) in self.choices)
-        ):
-            return "none" if value is None else str(value)  # the JSON form: null or a seat number
-        raise VariantError(
-            "bad_option",
-            f"option {self.key} takes one of {', '.join(map(str, self.choices))}",
-            field=self.key,
-            token=repr(value),
-            option=self.key,
-            choices=list(self.choices),
-        )
-
-    def as_dict(self) -> dict[str, object]:
-        d: dict[str, object] = {"key": self.key, "kind": self.kind, "default": self.default}
-        if self.choices:
-            d["choices"] = list(self.choices)
-        if self.when is not None:
-            d["when"] = {"option": self.when[0], "value": self.when[1]}
-        return d
 
 
 @dataclass(frozen=True)
@@ -140,9 +64,13 @@ class Ruleset:
     # The table (docs/tables.md#sides): how many seats, which seats each side owns, a blind seat.
     seats: int = 4
     sides: tuple[tuple[int, ...], ...] = TEAM_SIDES
-    blind_seat: int | None = None  # its cards are always legal (reason ``blind_seat``)
+    # the seats played blind: their cards are always legal (reason ``blind_seat``); one seat, or
+    # two of different sides (classic-sixes#blind)
+    blind_seats: tuple[int, ...] = ()
     rounds: int = 1  # deals of ``hand_size`` cards per seat in one hand (the duel's prikup: 2)
     lyusya: bool = True  # a side can take every trick (Lyusya / all 8); none with 3 or more sides
+    # taking every trick changes the score (penalty goats only with shutout_marks: penalty-goats#scoring)
+    all_tricks_scores: bool = True
     trump_from_last_card: bool = False  # the duel: the next deal's trump suit is the last card's suit
     lone_queen: Card | None = None  # two against one: the holder of this card plays alone
     start_score: int = 0  # every side's score before the first hand (solo-twelve: 12 marks)
@@ -155,6 +83,7 @@ class Ruleset:
     )
     max_lead: int = 1  # cards a lead may hold (draw-four 4; the option multi_leads 3)
     free_answers: bool = False  # an answer to a lead of several cards need not follow (draw-four#following)
+    rank_leads: bool = False  # multi_leads=suit_or_rank: a lead may be two or three cards of one rank
     four_trumps_lead: bool = False  # draw-four option: a hand of four trumps leads first (draw-four#leading)
 
     def four_trumps_seat(self, hands: Sequence[Sequence[Card] | None]) -> int | None:
@@ -190,8 +119,11 @@ class Ruleset:
     _group_at: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _plain_rank_at: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _in_deck_at: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+    # the one blind seat of a table with exactly one, else None (read where only one is known)
+    blind_seat: int | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "blind_seat", self.blind_seats[0] if len(self.blind_seats) == 1 else None)
         trump_at = [-1] * len(BY_INDEX)
         for c, i in self.trump_index.items():
             trump_at[c.index] = i
@@ -208,6 +140,12 @@ class Ruleset:
     @property
     def key(self) -> str:
         return self.variant.key
+
+    @property
+    def all_tricks_goal(self) -> bool:
+        """Is taking every trick a goal of the exact analysis (docs/rules.md#analysis): a side can
+        take them all, and doing so changes the score under the table's options."""
+        return self.lyusya and self.all_tricks_scores
 
     @property
     def tricks_per_deal(self) -> int:
@@ -287,9 +225,12 @@ class Variant:
     seats: tuple[int, ...] = (4,)  # the seat counts the variant is played with (docs/tables.md)
     build_for: TableBuild | None = field(default=None, repr=False, compare=False)  # with a seat count
     seat_options: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # option → seat counts
+    # other names an option is still read by (``blind_seat``: one blind seat of ``blind_seats``)
+    aliases: tuple[Option, ...] = ()
 
     def option(self, key: str) -> Option:
-        for o in self.options:
+        """The option ``key``, or the alias of that name."""
+        for o in (*self.options, *self.aliases):
             if o.key == key:
                 return o
         raise VariantError(
@@ -314,7 +255,7 @@ class Variant:
 
     def as_dict(self) -> dict[str, object]:
         options = []
-        for o in self.options:
+        for o in (*self.options, *self.aliases):
             d = o.as_dict()
             if o.key in self.seat_options:
                 d["seats"] = list(self.seat_options[o.key])
@@ -444,9 +385,13 @@ COURT_TRUMPS = _ladder("7C", QUEENS, JACKS)  # penalty goats' trump row «court�
 
 
 def _multi_leads(rs: Ruleset, o: Mapping[str, object]) -> Ruleset:
-    """The option multi_leads of the eight-card games (classic-sixes#leading): one to three cards
-    of one printed suit or all trumps, answered card for card, each answer following."""
-    return replace(rs, multi_card_leads=True, max_lead=3) if o.get("multi_leads") else rs
+    """The option multi_leads of the eight-card games (classic-sixes#leading): ``suit``, one to
+    three cards of one printed suit or all trumps, answered card for card, each answer following;
+    ``suit_or_rank``, also two or three cards of one rank, answered group by group."""
+    value = o.get("multi_leads", "off")
+    if value == "off":
+        return rs
+    return replace(rs, multi_card_leads=True, max_lead=3, rank_leads=value == "suit_or_rank")
 
 
 def _penalty(v: Variant, o: Mapping[str, object]) -> Ruleset:
@@ -465,7 +410,10 @@ def _penalty(v: Variant, o: Mapping[str, object]) -> Ruleset:
         redeal_four_of_suit=bool(o["four_of_suit_redeal"]),
         royal_goat=bool(o["royal_goat"]),
         leading="agreement",
+        hvalyonka=bool(o["hvalyonki"]),
+        lead_rule=str(o.get("trump_lead", "free")),
     )
+    rs = replace(rs, all_tricks_scores=bool(o["shutout_marks"]))
     return _multi_leads(rs, o)
 
 
@@ -552,13 +500,21 @@ def _draw_four(v: Variant, o: Mapping[str, object]) -> Ruleset:
         leading="dealer",
     )
     return replace(
-        rs, draws=True, max_lead=4, free_answers=True, four_trumps_lead=bool(o["four_trumps_lead"])
+        rs,
+        draws=True,
+        max_lead=4,
+        free_answers=True,
+        four_trumps_lead=bool(o["four_trumps_lead"]),
+        all_tricks_scores=pairs or bool(o.get("shutout_marks")),
     )
 
 
 _BOOL = "bool"
 _CHOICE = "choice"
 LYUSYA_CHOICES = ("instant-win", "reset")
+TRUMP_LEADS = ("free", "hvalyonka_only")
+MULTI_LEADS_LEGACY: tuple[tuple[object, object], ...] = ((True, "suit"), (False, "off"))
+"""``multi_leads`` was a bool: requests, stored matches and house sheets saying true or false."""
 
 VARIANTS: dict[str, Variant] = {}
 
@@ -573,7 +529,9 @@ ALL_VARIANTS: dict[str, Variant] = {}
 def _register(v: Variant) -> None:
     if v.build_for is None:
         # every four-seat team game may be played by three with a blind partner (docs/tables.md#blind-seat)
-        v = replace(v, options=v.options + (Option("blind_seat", _CHOICE, "none", BLIND_CHOICES, "2.7"),))
+        blind = Option("blind_seats", _CHOICE, "none", BLIND_SEATS_CHOICES, "2.7")
+        one = Option("blind_seat", _CHOICE, "none", BLIND_CHOICES, "2.7", alias_of="blind_seats")
+        v = replace(v, options=(*v.options, blind), aliases=(one,))
         VARIANTS[v.key] = v
     else:
         SHORT_TABLES[v.key] = v
@@ -589,9 +547,9 @@ _register(
             Option("trump_suit", _CHOICE, "C", ("C", "D"), "2.1"),
             Option("ace_discard_ban", _BOOL, False, source="2.1"),
             Option("dry_goat_first_hand", _BOOL, True, source="2.1"),
-            Option("trump_lead", _CHOICE, "free", ("free", "hvalyonka_only"), "2.1"),
+            Option("trump_lead", _CHOICE, "free", TRUMP_LEADS, "2.1"),
             Option("revoke_penalty", _CHOICE, "cheating", ("cheating", "four_points"), "2.1"),
-            Option("multi_leads", _BOOL, False, source="2.1"),
+            Option("multi_leads", _CHOICE, "off", MULTI_LEADS_CHOICES, "2.1", legacy=MULTI_LEADS_LEGACY),
         ),
         _classic,
     )
@@ -608,7 +566,9 @@ _register(
             Option("eggs_double", _BOOL, False, source="2.2"),
             Option("deck", _CHOICE, "32", ("32", "24"), "2.2"),
             Option("trump_row", _CHOICE, "full", ("full", "court"), "2.2"),
-            Option("multi_leads", _BOOL, False, source="2.2"),
+            Option("multi_leads", _CHOICE, "off", MULTI_LEADS_CHOICES, "2.2", legacy=MULTI_LEADS_LEGACY),
+            Option("hvalyonki", _BOOL, False, source="2.2"),
+            Option("trump_lead", _CHOICE, "free", TRUMP_LEADS, "2.2", when=("hvalyonki", True)),
         ),
         _penalty,
     )
@@ -779,16 +739,14 @@ def get_variant(key: object) -> Variant:
 
 
 def check_options(variant: Variant, options: Mapping[str, object] | None) -> dict[str, object]:
-    """The defaults overlaid by ``options``, each checked; unknown keys are errors."""
+    """The defaults overlaid by ``options``, each checked (older values read as they are now, an
+    alias as its option); unknown keys are errors. An option of another scoring system than the
+    one chosen is not part of the rules, nor one that comes with another option left off."""
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
         raise VariantError("bad_option", "options must be an object", field="options", token=repr(options))
-    merged = variant.defaults
-    for key, value in options.items():
-        merged[key] = variant.option(str(key)).check(value)
-    # an option of another scoring system than the one chosen is not part of the rules
-    return {o.key: merged[o.key] for o in variant.options if o.applies(merged)}
+    return read_options(variant.options, variant.aliases, options)
 
 
 def check_seats(variant: Variant, seats: object) -> int:
@@ -824,9 +782,9 @@ def resolve(
     if v.build_for is not None:
         return v.build_for(v, merged, n)
     rs = v.build(v, merged)
-    blind = merged.get("blind_seat", "none")
+    blind = str(merged.get("blind_seats", "none"))
     if blind != "none":
-        rs = replace(rs, blind_seat=int(str(blind)))
+        rs = replace(rs, blind_seats=tuple(int(s) for s in blind.split(",")))
     return rs
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from rules import analysis, solving
 from rules.engine.cards import Card, KozelError
@@ -22,7 +23,7 @@ from rules.engine.variants import Ruleset
 from rules.messages import card_text
 
 from .best import PlayLine, faces_of, goals_text, play_lines, refused
-from .common import NONE_HELD, Face, side_class
+from .common import Face, side_class
 from .trick import TrickQuery
 
 
@@ -102,7 +103,8 @@ def best_moves(
 def _hand_text(cards: list[Card] | None) -> str:
     if cards is None:
         return ""
-    return " ".join(card_text(c) for c in cards) if cards else NONE_HELD
+    # a hand known to hold none of the cards asked about reads «нет», not the link's «-»
+    return " ".join(card_text(c) for c in cards) if cards else pgettext("a hand holding none of them", "none")
 
 
 def position(q: TrickQuery) -> tuple[list[list[Card]], list[Any], bool] | None:

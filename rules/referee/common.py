@@ -3,9 +3,10 @@
 Everything a ruling needs lives in the GET query string, so a ruling is a link:
 
 - ``variant`` and ``opt_<name>=<value>``; ``seats`` (2, 3 or 4) where the variant is played by
-  several counts; a blind seat is the option ``opt_blind_seat`` (docs/tables.md#blind-seat);
+  several counts; blind seats are the option ``opt_blind_seats`` (``opt_blind_seat``, one seat,
+  still read; docs/tables.md#blind-seat);
 - ``name0``..``name3``: the players' names when a match opened the page (names only, never the
-  match's edit secret; a seat without one is «Игрок N», the blind seat «слепой»);
+  match's edit secret; a seat without one is «Игрок N», a blind seat «слепой»);
 - ``leader`` (a seat of the table), ``cards`` (codes in play order, spaces or commas), ``n``
   (draw-four: cards per play);
 - the deal review: ``h0``..``h3`` the hands as dealt, ``k0``..``k3`` the second round (the
@@ -31,7 +32,9 @@ from rules.engine.cards import SUIT_SYMBOLS, Card, KozelError
 from rules.engine.variants import ALL_VARIANTS, Ruleset, Variant
 from rules.messages import card_text, describe
 
-NONE_HELD = "-"
+NONE_HELD = "-"  # a hand known to hold none of the cards asked about, in a link
+# the same in a hand field as the player reads and types it (any language's word, or the dash)
+NONE_WORDS = frozenset({NONE_HELD, "—", "нет", "none"})
 MAX_PARAM = 400  # characters; a whole deal is about 32 codes
 
 
@@ -48,9 +51,11 @@ NAME_MAX = 40  # characters of a player's name carried in a referee link
 
 
 def seat_name(seat: int, names: Sequence[str] = (), rs: Ruleset | None = None) -> str:
-    """A seat as the page names it: «слепой» for the blind seat (nobody sits there,
+    """A seat as the page names it: «слепой» for a blind seat (nobody sits there,
     docs/tables.md#blind-seat), the player's name when a match gave one, else «Игрок N»."""
-    if rs is not None and seat == rs.blind_seat:
+    if rs is not None and seat in rs.blind_seats:
+        if len(rs.blind_seats) > 1:  # two blind seats: each by its number too
+            return _("blind, seat %(n)s") % {"n": player(seat)}
         return _("blind")
     name = names[seat].strip() if seat < len(names) else ""
     return name or _("Player %(n)s") % {"n": player(seat)}
@@ -77,7 +82,7 @@ def table_seats(rs: Ruleset | None, names: Sequence[str] = ()) -> list[dict[str,
             "seat": s,
             "name": seat_name(s, names, rs),
             "cls": side_class(rs, s),
-            "blind": rs is not None and s == rs.blind_seat,
+            "blind": rs is not None and s in rs.blind_seats,
         }
         for s in range(n)
     ]
@@ -237,17 +242,18 @@ def table_query(
     """A referee link's query for a match's table: its variant, the options that differ from the
     defaults, its seat count where the variant has several, and the players' names. Nothing
     else of the match goes into it (a referee link is shared; a match's edit secret never is)."""
-    from rules.engine.variants import get_variant
+    from rules.engine.variants import check_options, get_variant
 
     v = get_variant(variant)
     out = {"variant": v.key}
     if seats is not None and len(v.seats) > 1:
         out["seats"] = str(seats)
-    for key, value in options.items():
-        try:
-            option = v.option(key)
-        except KozelError:
-            continue
+    try:
+        read = check_options(v, options)  # a match's options as the engine reads them today
+    except KozelError:
+        read = {}
+    for key, value in read.items():
+        option = v.option(key)
         if value != option.default:
             out[f"opt_{key}"] = option.to_text(value)
     return out | names_params([str(n)[:NAME_MAX] for n in names])

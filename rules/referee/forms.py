@@ -22,7 +22,7 @@ from rules.engine.cards import SUITS, Card, KozelError
 from rules.engine.variants import DEFAULT_VARIANT, Ruleset, Variant, get_variant, resolve
 from rules.messages import describe, option_label
 
-from .common import MAX_PARAM, NAME_MAX, NONE_HELD, Problem, RulesChoice, engine_problem, split_codes
+from .common import MAX_PARAM, NAME_MAX, NONE_WORDS, Problem, RulesChoice, engine_problem, split_codes
 
 
 class SeatField(forms.Field):
@@ -127,6 +127,10 @@ class RulesForm(forms.Form):
                 except KozelError as e:
                     self.add_error(name, engine_problem(e, name).message)
                     continue
+                if option.alias_of is not None:  # opt_blind_seat: one seat of blind_seats
+                    if f"opt_{option.alias_of}" in self.data:
+                        continue
+                    option = variant.option(option.alias_of)
                 allowed = variant.seat_options.get(option.key)
                 if allowed is not None and seats not in allowed and value != option.default:
                     if not seats_changed:
@@ -258,7 +262,7 @@ class TrickForm(RefereeForm):
         raw = self.cleaned_data[name]
         if not raw:
             return None
-        return [] if raw == NONE_HELD else self.card_list(name)
+        return [] if raw.strip().lower() in NONE_WORDS else self.card_list(name)
 
     def clean_h0(self) -> list[Card] | None:
         return self._held("h0")

@@ -30,12 +30,14 @@ def deal_review(
     fixed_rules: bool = False,
     back: str | None = None,
     names: Sequence[str] = (),
+    about: str = "",
 ) -> HttpResponse:
     """The deal review page, whose GET form submits to ``action``. With ``record_to`` (a recorded
     hand's correction page, reached from «Спор» under a match's edit path) a finished deal links
     back there with the hand record in the query; with ``fixed_rules`` the match's variant and
     options are shown, not offered for change; ``back`` is the page to return to; ``names`` are
-    the match's players by seat (a seat without a name is «player N»)."""
+    the match's players by seat (a seat without a name is «player N»); ``about`` says which
+    recorded hand is under review and what it holds."""
     review = read_deal(query)
     if names:  # a match's players (the dispute page under its edit path), not the query's
         review.names = list(names)
@@ -49,6 +51,7 @@ def deal_review(
         "action": action,
         "fixed_rules": fixed_rules,
         "back": back,
+        "about": about,
         "variants": variants_offered(),
         "options": rules_form(review.rules),
         "seats": table_seats(review.rs, review.names),
@@ -75,7 +78,7 @@ def deal_review(
         "tap": deal_tap(review, result),
         "plays_text": notation(review.plays_text),
         "stock_text": notation(review.stock_text),
-        "example": card_example(),
+        "example": card_example(review.rs.deck if review.rs else None),
     }
     context.update(best_review_context(request, review, result, query, action, context["all_qs"]))
     if wants_best_fragment(request):  # the analysis section asking for itself

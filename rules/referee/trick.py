@@ -179,6 +179,8 @@ def explain_play(rs: Ruleset, trick: Trick, i: int) -> tuple[str, str]:
         return describe(p.reason, p.params), SECTION_OF_REASON.get(p.reason or "", "following")
     if i == 0:
         if rs.multi_card_leads and len(p.cards) > 1:
+            if len({c.suit for c in p.cards}) > 1 and len({rs.group(c) for c in p.cards}) > 1:
+                return _("Two or three cards of one rank may be led together."), "leading"
             return _("Several cards of one group may be led together."), "leading"
         if rs.lead_rule == "voon" and rs.is_trump(p.cards[0]) and p.legal:
             return _("Leading a trump is allowed here (lead rights checked)."), "leading"
@@ -191,6 +193,12 @@ def explain_play(rs: Ruleset, trick: Trick, i: int) -> tuple[str, str]:
         return _("Each led card was answered from its own group, as far as the hand allowed."), "following"
     if p.legal is None:
         if p.reason in ("must_follow_suit", "must_answer_trump"):
+            if rs.must_trump and led != "T" and not rs.is_trump(p.cards[0]):  # a discard: no trump either
+                return (
+                    _("Allowed only if the player had neither %(group)s nor a trump left.")
+                    % {"group": _none_of(led)},
+                    "following",
+                )
             return (
                 _("Allowed only if the player had no %(group)s left.") % {"group": _none_of(led)},
                 "following",
@@ -243,12 +251,21 @@ def _question_groups(rs: Ruleset, trick: Trick, i: int) -> set[str] | None:
         if p.reason == "must_lead_ad":
             return {"D", "T"}
         return {s for s in SUITS}  # plain cards held by the leader (voon rights)
-    if rs.ace_discard_ban and c.rank == "A" and not rs.is_trump(c) and c.suit != led:
+    if _ace_discard(rs, trick, i):
         return None
-    groups = {led}
+    groups = {str(p.params.get("led", led))}  # a lead of several groups: the one not followed
     if rs.must_trump and not rs.is_trump(c):
         groups.add("T")
     return groups
+
+
+def _ace_discard(rs: Ruleset, trick: Trick, i: int) -> bool:
+    """Does play ``i`` discard an ace the ace ban may forbid (classic-sixes#following)? Then the
+    question is about every card the player held."""
+    lead = {rs.group(x) for x in trick.plays[0].cards}
+    return rs.ace_discard_ban and any(
+        x.rank == "A" and not rs.is_trump(x) and x.suit not in lead for x in trick.plays[i].cards
+    )
 
 
 def _question_text(rs: Ruleset, trick: Trick, i: int, name: str) -> str:
@@ -263,16 +280,10 @@ def _question_text(rs: Ruleset, trick: Trick, i: int, name: str) -> str:
         return (
             _("Did %(player)s still hold a plain (non-trump) card? Tap one, or answer «None of these».") % who
         )
-    led = trick.led_group
-    groups = _group_name(led)
+    groups = _group_name(str(p.params.get("led", trick.led_group)))
     if rs.must_trump and not rs.is_trump(p.cards[0]):
         groups = _("%(group)s or a trump") % {"group": groups}
-    if (
-        rs.ace_discard_ban
-        and p.cards[0].rank == "A"
-        and not rs.is_trump(p.cards[0])
-        and p.cards[0].suit != led
-    ):
+    if _ace_discard(rs, trick, i):
         return _("Which other cards did %(player)s hold? Tap any one of them.") % who
     return _("Did %(player)s hold any %(groups)s? Tap a card they had, or answer «None of these».") % {
         **who,

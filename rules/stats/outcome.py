@@ -81,8 +81,8 @@ class Outcome:
         return side == self.winner
 
 
-def _players(match: MatchInput, seats: int, blind: int | None) -> tuple[str | None, ...]:
-    """A name per seat, None exactly at the blind seat (classic-sixes#blind); no name twice."""
+def _players(match: MatchInput, seats: int, blind: tuple[int, ...]) -> tuple[str | None, ...]:
+    """A name per seat, None exactly at the blind seats (classic-sixes#blind); no name twice."""
     players = match.players
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence) or len(players) != seats:
         raise StatsError(
@@ -90,12 +90,12 @@ def _players(match: MatchInput, seats: int, blind: int | None) -> tuple[str | No
             "give a name for each seat at the table",
             field="players",
             seats=seats,
-            blind=blind,
+            blind=blind[0] if len(blind) == 1 else list(blind) or None,
         )
     seen: set[str] = set()
     for seat, name in enumerate(players):
         field = f"players[{seat}]"
-        if seat == blind:
+        if seat in blind:
             if name is not None:
                 raise StatsError("blind_seat_player", "nobody sits at the blind seat", field=field, seat=seat)
             continue
@@ -111,7 +111,7 @@ def read_match(match: MatchInput) -> Outcome:
     """Replay ``match`` (engine errors name their field as ``/api/v1/score`` does) into its
     :class:`Outcome`. An unfinished match reads too; the figures skip it."""
     rs = resolve(match.variant, match.options, seats=match.seats)
-    seats = _players(match, rs.seats, rs.blind_seat)
+    seats = _players(match, rs.seats, rs.blind_seats)
     state = replay(rs, None, match.hands, first_dealer=match.dealer)
     sides = tuple(tuple(name for s in owned if (name := seats[s]) is not None) for owned in rs.sides)
     n = len(sides)

@@ -15,7 +15,7 @@ from common.limits import limit_creation
 from rules import facts, services
 from rules import referee as ref
 from rules.engine.cards import KozelError
-from rules.engine.variants import DEFAULT_VARIANT, VARIANTS, resolve
+from rules.engine.variants import DEFAULT_VARIANT, VARIANTS, differing_options, resolve
 from rules.forms import HouseRuleForm
 from rules.messages import option_label, option_value, variant_name
 from rules.models import HouseRule
@@ -55,8 +55,13 @@ def house_new(request: HttpRequest) -> HttpResponse:
             return redirect(url)
         context = _house_form_context(form, request.POST.get("variant"), request.POST)
         return render_page(request, "rules/house_new.html", "house-form", context, status=400)
-    form = HouseRuleForm(initial={"variant": request.GET.get("variant")})
-    context = _house_form_context(form, request.GET.get("variant"))
+    form = HouseRuleForm(
+        initial={"variant": request.GET.get("variant"), "name": request.GET.get("name", "")[:60]}
+    )
+    # an option changed on the page asks again with the form's values: an option that comes with
+    # another (penalty goats' trump leads with its khvalyonki) is offered once that one is chosen
+    same = request.GET.get("was") == request.GET.get("variant")
+    context = _house_form_context(form, request.GET.get("variant"), request.GET if same else None)
     return render_page(request, "rules/house_new.html", "house-form", context)
 
 
@@ -68,13 +73,15 @@ def house_sheet(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404(house.variant)
     base = VARIANTS[house.variant]
     try:
-        rs = resolve(base, house.options)
+        # as the engine reads the stored options today (``multi_leads: true`` is ``suit``)
+        options = differing_options(base, house.options)
+        rs = resolve(base, options)
     except KozelError as exc:  # stored before an engine change: say so, never 500
         raise Http404(str(exc)) from exc
     base_rs = resolve(base)
     params = {
         "variant": base.key,
-        **{f"opt_{k}": base.option(k).to_text(v) for k, v in house.options.items()},
+        **{f"opt_{k}": base.option(k).to_text(v) for k, v in options.items()},
     }
     changed = [
         {
@@ -82,7 +89,7 @@ def house_sheet(request: HttpRequest, slug: str) -> HttpResponse:
             "base": option_value(k, base.option(k).default),
             "house": option_value(k, v),
         }
-        for k, v in house.options.items()
+        for k, v in options.items()
     ]
     ours, theirs = facts.ruleset_rows(rs), facts.ruleset_rows(base_rs)
     derived = [(label, b, a) for (label, a), (_l, b) in zip(ours, theirs, strict=True) if a != b]

@@ -40,7 +40,7 @@ def referee(request: HttpRequest) -> HttpResponse:
                 "seat": seat,
                 "player": q.who(seat),
                 "team": ref.side_class(rs, seat),
-                "blind": rs is not None and seat == rs.blind_seat,
+                "blind": rs is not None and seat in rs.blind_seats,
                 "faces": [ref.face(c, rs) for c in plays[i]] if i < len(plays) else [],
                 "next": i == len(q.cards) // q.n and not q.full,
             }
@@ -92,7 +92,7 @@ def referee(request: HttpRequest) -> HttpResponse:
         "suits": [(s, SUIT_SYMBOLS[s], s in q.led_suits) for s in ("C", "S", "H", "D")],
         # the field speaks the page's notation (Т♥ Д♦ in Russian); the parser takes both
         "cards_text": cards_shown(q.cards),
-        "example": card_example(),
+        "example": card_example(rs.deck if rs else None),
     }
     context.update(ref.best_trick_context(request, q, link))
     if ref.wants_best_fragment(request):  # «Как лучше сыграть?» asking for itself
@@ -133,7 +133,7 @@ def hand(request: HttpRequest) -> HttpResponse:
         "seat_counts": seat_counts(h.rules),
         "names": ref.names_params(h.names),
         "cards_text": cards_shown(h.cards),
-        "example": card_example(),
+        "example": card_example(rs.deck if rs else None),
         "faces": [ref.face(c, rs) for c in h.cards],
         "sheet": reverse("rules:sheet", args=[rs.key]) if rs else "",
     }

@@ -44,12 +44,12 @@ def seat_names(match: Match) -> list[str | None]:
     rs = resolve(match.variant, match.options, seats=match.seats)
     names: list[str | None] = []
     for seat in range(rs.seats):
-        if seat == rs.blind_seat:
+        if seat in rs.blind_seats:
             names.append(None)
             continue
         side = rs.side_of(seat)
         own = (match.player_names[seat] if seat < len(match.player_names) else "").strip()
-        if not own and len([s for s in rs.sides[side] if s != rs.blind_seat]) == 1:
+        if not own and len([s for s in rs.sides[side] if s not in rs.blind_seats]) == 1:
             own = (match.team_names[side] if side < len(match.team_names) else "").strip()
         if not own:
             raise Unnamed(seat)

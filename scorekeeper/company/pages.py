@@ -8,7 +8,7 @@ match is replayed to show a page). The ratings are the kept ones of the scope, a
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -117,9 +117,11 @@ def evening_on(company: Company, roster: Roster, day: str) -> Evening | None:
     tz = ZoneInfo(company.time_zone)
     start = datetime.combine(date, datetime.min.time(), tz)
     # an evening's matches end within a day or so of its first start; a long night still fits
-    q = CompanyMatch.objects.filter(
-        company=company, order__gte=start - GAP, order__lt=start + timedelta(days=3)
-    )
+    try:  # a window that runs past the calendar's first or last day holds no match
+        since, until = (start - GAP).astimezone(UTC), (start + timedelta(days=3)).astimezone(UTC)
+    except OverflowError:
+        return None
+    q = CompanyMatch.objects.filter(company=company, order__gte=since, order__lt=until)
     outcomes = [named(canonical(o, roster), roster) for o in q.values_list("outcome", flat=True)]
     return next((e for e in evenings(outcomes, tz) if e.date == date), None)
 
@@ -185,21 +187,24 @@ def figures_page(company: Company, roster: Roster, variant: str | None, period: 
 
 # ---------------------------------------------------------------- the rating chart
 
-WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 320, 160, 28, 8, 8, 20
+WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 320, 176, 34, 10, 8, 36
 SYMBOLS = ("■", "●", "▲", "◆", "★", "✚")
+SAME_LINE_SHIFT = 3  # px between lines that would lie on each other (partners rated alike)
 
 
 def rating_chart(
     company: Company, roster: Roster, variant: str | None, pids: list[str]
 ) -> dict[str, Any] | None:
-    """Each shown player's ordinal after each of the latest rated matches (server SVG, no JS)."""
+    """Each shown player's ordinal after each of the latest rated matches (server SVG, no JS),
+    with the rating on its axis and the matches' dates along the other."""
     scope = variant or ALL
     rows = list(
         _rows(company, variant)
         .order_by("-order", "-match_id")
-        .values_list(KeyTransform(scope, "ratings"), flat=True)[:CHART_MATCHES]
+        .values_list("order", KeyTransform(scope, "ratings"))[:CHART_MATCHES]
     )
-    series = [r or {} for r in reversed(rows)]
+    rows.reverse()
+    series = [r or {} for _when, r in rows]
     if len(series) < 2 or not pids:
         return None
     values = {
@@ -217,34 +222,50 @@ def rating_chart(
     def x(i: int) -> str:
         return f"{LEFT + (WIDTH - LEFT - RIGHT) * i / n:.1f}"
 
-    def y(v: float) -> str:
-        return f"{TOP + (HEIGHT - TOP - BOTTOM) * (high - v) / (high - low):.1f}"
+    def y(v: float, shift: int = 0) -> str:
+        return f"{TOP + (HEIGHT - TOP - BOTTOM) * (high - v) / (high - low) + shift:.1f}"
 
-    lines = []
+    lines: list[dict[str, Any]] = []
+    same: dict[tuple[tuple[int, float], ...], int] = {}  # partners always together: one line, drawn apart
     for k, pid in enumerate(pids):
         pts = values[pid]
         if pts:
+            key = tuple((i, round(v, 3)) for i, v in pts)
+            shift = SAME_LINE_SHIFT * same.get(key, 0)
+            same[key] = same.get(key, 0) + 1
             lines.append(
                 {
                     "cls": f"chart-p{k}",
-                    "points": " ".join(f"{x(i)},{y(v)}" for i, v in pts),
-                    "end": (x(pts[-1][0]), y(pts[-1][1])),
+                    "points": " ".join(f"{x(i)},{y(v, shift)}" for i, v in pts),
+                    "end": (x(pts[-1][0]), y(pts[-1][1], shift)),
                     "name": roster.name(int(pid)),
                     "symbol": SYMBOLS[k % len(SYMBOLS)],
                     "last": round(pts[-1][1], 1),
                 }
             )
-    ticks = [(y(v), round(v)) for v in _ticks(low, high)]
+    zone = ZoneInfo(company.time_zone)
     return {
         "width": WIDTH,
         "height": HEIGHT,
         "lines": lines,
-        "ticks": ticks,
+        "ticks": [(y(v), round(v)) for v in _ticks(low, high)],
+        # the matches along the bottom: the first, the last and a few between, by the local date
+        "dates": _dates(
+            [(x(i), timezone.localtime(rows[i][0], zone).date()) for i in sorted({0, n // 3, 2 * n // 3, n})]
+        ),
         "x0": LEFT,
         "x1": WIDTH - RIGHT,
         "matches": n + 1,
-        "label_y": HEIGHT - 5,
+        "date_y": HEIGHT - BOTTOM + 14,
+        "label_y": HEIGHT - 4,
+        "mid_x": (LEFT + WIDTH - RIGHT) // 2,
+        "mid_y": (TOP + HEIGHT - BOTTOM) // 2,
     }
+
+
+def _dates(marks: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """The date marks along the bottom, each date once (a night's matches share one)."""
+    return [(px, d) for k, (px, d) in enumerate(marks) if k == 0 or d != marks[k - 1][1]]
 
 
 def _ticks(low: float, high: float) -> list[float]:

@@ -84,6 +84,8 @@ def company_create(*, name: str, time_zone: str, players: Sequence[str] = ()) ->
     )
     for i, player in enumerate(p for p in players if p.strip()):
         _append(company, f"create-{i}", company.version, CompanyEntry.PLAYER, partial(_with_name, player))
+    # the roster and the figures of no match, stored as a rebuild stores them
+    figures.rebuild(company)
     return company, secret
 
 

@@ -6,6 +6,7 @@ the page again with the error (422: it does not fit; 409: another phone changed 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any
@@ -47,6 +48,7 @@ from .pages import (
     figures_page,
     roster_of,
 )
+from .zones import zone_labels
 
 LATEST_MATCHES = 10  # the company's page lists its newest matches; the matches page has them all
 MATCHES_PER_PAGE = 30
@@ -100,7 +102,9 @@ def company_new(request: HttpRequest) -> HttpResponse:
         else:
             return redirect(edit_url(company, secret))
     status = 422 if request.method == "POST" else 200
-    return render(request, "scorekeeper/company/new.html", {"form": form}, status=status)
+    # the zone is learnt on the phone: the page carries the words for each zone it may be
+    zones = json.dumps(zone_labels(), ensure_ascii=False)
+    return render(request, "scorekeeper/company/new.html", {"form": form, "zones": zones}, status=status)
 
 
 # ---------------------------------------------------------------- the pages
@@ -196,7 +200,9 @@ def _context(request: HttpRequest, company: Company, secret: str | None) -> dict
     if secret is not None:
         ctx["edit_abs"] = request.build_absolute_uri(edit_url(company, secret))
         ctx["nonces"] = {k: new_nonce() for k in ("player", "rename", "merge", "link")}
-        ctx["seats"] = range(4)
+        # each seat with the player chosen for it: at first the roster's first four
+        ctx["seats"] = [(i, players[i][1] if i < len(players) else "") for i in range(4)]
+        ctx["first_dealer"] = 0
     return ctx
 
 
@@ -384,6 +390,7 @@ def match_remove(request: HttpRequest, public_id: str, secret: str) -> HttpRespo
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@limit_creation("match")  # a new match, as from /m/new/: in its bucket
 def match_new(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     """The new-match page with the seats chosen on the company's page (``?player_<n>=`` and
     ``?first_dealer=``, names of the company's players); the match made joins the company."""
@@ -400,9 +407,11 @@ def match_new(request: HttpRequest, public_id: str, secret: str) -> HttpResponse
         preset["first_dealer"] = int(dealer)
 
     def created(match: Match, _secret: str) -> None:
-        company.refresh_from_db()
+        # the company's version as it stands, read under its lock: two matches started at once
+        # from it each join it (read before the lock, one of them met a stale version, a 500)
+        locked = Company.objects.select_for_update().get(pk=company.pk)
         services.match_link(
-            company=company, match=match, nonce=f"new-{match.public_id}", version=company.version
+            company=company, match=match, nonce=f"new-{match.public_id}", version=locked.version
         )
 
     try:
@@ -417,4 +426,7 @@ def match_new(request: HttpRequest, public_id: str, secret: str) -> HttpResponse
         company.refresh_from_db()
         ctx = _context(request, company, secret)
         ctx["message"] = " ".join(e.messages)
+        # the page again with every choice as it was made, the one to change among them
+        ctx["seats"] = [(i, request.GET.get(f"player_{i}", "")) for i in range(4)]
+        ctx["first_dealer"] = preset.get("first_dealer", 0)
         return render(request, "scorekeeper/company/edit.html", ctx, status=422)

@@ -49,7 +49,7 @@ def dealer_name(board: Board, seat: int) -> str:
     """Who deals. Nobody sits at a blind seat, so when the deal comes round to it the blind seat's
     partner deals in its turn (docs/tables.md#blind-seat)."""
     rs = board.ruleset
-    if seat == rs.blind_seat:
+    if seat in rs.blind_seats:
         side = rs.sides[rs.side_of(seat)]
         partner = next(s for s in side if s != seat)
         return _("%(name)s (for the blind seat)") % {"name": board.seat_name(partner)}

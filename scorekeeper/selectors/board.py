@@ -19,7 +19,7 @@ from rules.engine import (
 )
 from rules.engine.cards import SUIT_SYMBOLS
 from rules.engine.variants import Ruleset
-from rules.messages import lang
+from rules.messages import lang, title_line
 
 from .. import chart as chart_mod
 from .. import explain
@@ -67,6 +67,7 @@ class Line:
     notes: list[str]
     edited: bool
     restored: bool = False  # the hand's last change brought back an earlier version
+    review: bool = True  # a deal the referee can review (a penalty is none)
 
 
 @dataclass
@@ -128,7 +129,7 @@ class Board:
 
     @property
     def title(self) -> str:
-        return explain.title_line(self.state.titles)
+        return title_line(self.state.titles)
 
     @property
     def winner_name(self) -> str:
@@ -258,7 +259,7 @@ class Board:
         return [explain.pending_line(k, int(v)) for k, v in self.state.pending.items()]
 
     def seat_name(self, seat: int) -> str:
-        if seat == self.ruleset.blind_seat:
+        if seat in self.ruleset.blind_seats:
             return _("blind")
         if self.one_seat:  # each side is one player: the side's name is the player's
             return self.team_names[

@@ -180,7 +180,9 @@ def plan_of(match: Match, rs: Ruleset, action: str, slot: int, record: HandRecor
             revive=action == Entry.RESTORE,
         )
     except RecordError as exc:
-        raise as_validation_error(exc, index) from exc
+        # the replayed list lacks the removed hand (has the restored one): the board's numbers
+        shift = {Entry.DELETE: 1, Entry.UNDO: 1, Entry.RESTORE: -1}.get(action, 0)
+        raise as_validation_error(exc, index, shift=shift) from exc
     return plan
 
 

@@ -6,6 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from common.limits import limit_creation
+
 from .. import services
 from ..forms import HandForm, WriteForm
 from ..selectors import match_get_for_edit, match_live_board, ruleset_of
@@ -50,6 +52,7 @@ def undo(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
 
 
 @require_POST
+@limit_creation("match")  # a new match, as from /m/new/: in its bucket
 def rematch(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
     board = match_live_board(match=match)

@@ -18,6 +18,7 @@ from rules.messages import option_label, option_value, variant_name
 
 from .. import counter
 from ..forms import HandForm, new_nonce, penalty_choices
+from ..log import ruleset_of
 from ..models import Match
 from ..selectors import Board, match_live_board, match_next
 
@@ -164,8 +165,9 @@ def common_of(match: Match) -> dict[str, Any]:
     return {
         "variant_name": variant_name(match.variant),
         "sheet_url": rules_sheet_url(match.variant),
+        # as the engine reads the stored options today (``multi_leads: true`` is «of one suit»)
         "options": SimpleLazyObject(
-            lambda: [(option_label(k), option_value(k, v)) for k, v in match.options.items()]
+            lambda: [(option_label(k), option_value(k, v)) for k, v in ruleset_of(match).options.items()]
         ),
     }
 

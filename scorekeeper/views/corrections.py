@@ -23,7 +23,7 @@ from ..forms import (
     new_nonce,
     penalty_choices,
 )
-from ..history import history_page
+from ..history import history_page, removed_hand
 from ..models import Entry, Match
 from ..selectors import (
     Board,
@@ -194,15 +194,23 @@ def hand_dispute(request: HttpRequest, public_id: str, secret: str, slot: int) -
     the edit path. Its GET form submits here, so the secret is only ever in the path (masked in
     the logs, never sent as a Referer) and «Record in the match» leads to the hand's correction."""
     match = match_get_for_edit(public_id=public_id, secret=secret)
-    if match_slot(match=match, slot=slot) is None:
+    hand = match_slot(match=match, slot=slot)
+    if hand is None:
         raise Http404("no such hand")
+    number = hand_numbers(match=match, slot=slot).get(slot)
+    recorded = record_summary(hand.record, match.team_names) if hand.record and not hand.deleted else ""
+    about = (
+        _("Under review: hand %(n)s, recorded as %(record)s.") % {"n": number, "record": recorded}
+        if number and recorded
+        else ""
+    )
     query: dict[str, str] = {
         k: str(v) for k, v in request.GET.items() if not k.startswith("opt_") and k not in ("variant", "was")
     }
     rs = ruleset_of(match)
     query["variant"] = match.variant
     query["seats"] = str(rs.seats)  # the match's table: 2, 3 or 4 seats
-    for k, v in match.options.items():
+    for k, v in rs.options.items():  # as the engine reads the stored options today
         query[f"opt_{k}"] = rs.variant.option(k).to_text(v)
     return deal_review(
         request,
@@ -212,6 +220,7 @@ def hand_dispute(request: HttpRequest, public_id: str, secret: str, slot: int) -
         fixed_rules=True,
         back=edit_url(match, secret),
         names=match.player_names or [],
+        about=about,
     )
 
 
@@ -258,6 +267,7 @@ def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
             rows.append(
                 {
                     "entry": e,
+                    "slot": s,
                     "reason": reasons.reason_text(e.reason, namer) if e.reason else "",
                     "number": numbers.get(e.slot),
                     "restorable": e.record is not None and current.get(e.slot) != e.record,
@@ -266,6 +276,10 @@ def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
             )
     rows.sort(key=lambda r: -r["entry"].seq)
     rows, older = history_page(rows, optional_number(request.GET.get("before"), "before", 1, 10**9))
+    for r in rows:  # a removal says which hand it took out and what it held: «удалён кон 9: 88:32»
+        if r["entry"].action in (Entry.DELETE, Entry.UNDO):
+            r["number"], held = removed_hand(slots, r["slot"], r["entry"].seq)
+            r["summary"] = _summary(board, held)
     return render(
         request,
         "scorekeeper/history.html",

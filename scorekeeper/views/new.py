@@ -53,8 +53,9 @@ def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
                         "default": o.default,
                         "default_label": option_value(o.key, o.default),
                         "choices": [(c, option_value(o.key, c)) for c in o.choices],
-                        # an option of one scoring system only (draw-four): say which
-                        "when": option_value(o.when[0], o.when[1]) if o.when else "",
+                        # an option of one scoring system only (draw-four), or that comes with
+                        # another (penalty goats' trump leads with its khvalyonki): say which
+                        "when": when_note(o.when) if o.when else "",
                         # an option of one seat count only (two against one: three players)
                         "seat_counts": " / ".join(map(str, v.seat_options.get(o.key, ()))),
                         "needs_seats": (v.seat_options.get(o.key) or ("",))[0],
@@ -64,6 +65,14 @@ def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
             }
         )
     return cards
+
+
+def when_note(when: tuple[str, object]) -> str:
+    """The words after an option that applies only with another option's value."""
+    key, value = when
+    if key == "scoring":
+        return _("with the score “%(score)s”") % {"score": option_value(key, value)}
+    return _("with “%(option)s”") % {"option": option_label(key)}
 
 
 def _variant_key(query: Any) -> str:
@@ -129,17 +138,34 @@ def new_page(
         )
         query = request.GET
         status = 200
+    cards = _variant_cards(selected, query)
+    chosen = next(c for c in cards if c["selected"])
+    players = [(f"player_{i}", form[f"player_{i}"].value(), form[f"player_{i}"].errors) for i in range(4)]
     return render(
         request,
         "scorekeeper/new.html",
         {
             "form": form,
-            "variants": (cards := _variant_cards(selected, query)),
+            "variants": cards,
             "selected": selected,
-            "chosen": next(c for c in cards if c["selected"]),
-            "player_fields": [(f"player_{i}", form[f"player_{i}"].value()) for i in range(4)],
+            "chosen": chosen,
+            "player_fields": players,
+            "players_refused": any(errors for _n, _v, errors in players)
+            or form["first_dealer"].errors
+            or form["first_leader"].errors,
+            "top_errors": _top_errors(form, chosen),
             "form_action": action or reverse("scorekeeper:new"),
             **(context or {}),
         },
         status=status,
     )
+
+
+def _top_errors(form: MatchForm, chosen: dict[str, Any]) -> list[str]:
+    """The refusals said at the top of the form: of no field, or of a field the page does not
+    show for the chosen game (how many play, at a table of one count; the team names and who
+    leads first, at a table of one seat per side)."""
+    unseen = [] if chosen["seat_counts"] else ["seats"]
+    if chosen["solo"]:
+        unseen += ["team_0", "team_1", "first_leader"]
+    return [*form.non_field_errors(), *(e for name in unseen for e in form.errors.get(name, []))]

@@ -53,7 +53,9 @@
     var put = c.querySelector("[data-count-put]");
     check.hidden = true;
     if (m === "one") {
-      line.textContent = who[cur] + ": " + s[cur] + " · " + (n === 2 ? who[1 - cur] : c.dataset.other) + ": " + (120 - s[cur]);
+      // the others by name: at three or four «другая сторона» would be two or three players
+      var others = who.filter(function (w, i) { return i !== cur; }).join(", ");
+      line.textContent = who[cur] + ": " + s[cur] + " · " + others + ": " + (120 - s[cur]);
       put.disabled = false;
       return;
     }
@@ -92,6 +94,7 @@
       f[cur].value = String(s[cur]);
       if (n === 2) delete f[1 - cur].dataset.typed;  // the other side follows as the rest of 120
       f[cur].dispatchEvent(new Event("input", { bubbles: true }));
+      shown(f);
       if (n > 2) {  // the next player who has not been put in yet, the last being the rest
         var next = sideButtons(c).filter(function (b) {
           return !b.hasAttribute("data-last") && !f[+b.dataset.countSide].dataset.typed;
@@ -103,6 +106,12 @@
     }
     f.forEach(function (field, i) { field.value = String(s[i]); field.dataset.typed = "1"; field.classList.remove("auto"); });
     f[n - 1].dispatchEvent(new Event("input", { bubbles: true }));
+    shown(f);
+  }
+  // the points just put in, on the screen (the counter's cards pushed them out of view)
+  function shown(f) {
+    var row = f[0].closest(".points-row") || f[0];
+    row.scrollIntoView({ block: "center" });
   }
 
   document.addEventListener("click", function (ev) {
@@ -113,9 +122,7 @@
     else if (t.hasAttribute("data-count-mode")) {
       if (t.dataset.countMode === mode(c)) return;
       choose(c, "data-count-mode", t);
-      c.dataset.mode = t.dataset.countMode;
-      cards(c).forEach(function (card) { setOwners(card, []); });  // a fresh count in the other way
-      var first = sideButtons(c)[0]; if (first) choose(c, "data-count-side", first);
+      c.dataset.mode = t.dataset.countMode;  // the cards tapped so far stay: a count is not lost
       update(c);
     } else if (t.hasAttribute("data-count-put")) put(c);
   });

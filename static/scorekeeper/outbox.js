@@ -2,7 +2,7 @@
    10 s) is kept in IndexedDB on this phone and sent by itself, in order, when the network is back.
    It shows at once as a pending row in the hand list, not counted in the score: the score is only
    ever the server's replay through the rules engine. A conflict with another phone's hand is
-   shown to the players, who decide; nothing is dropped without a tap. (README «Offline».)
+   shown to the players, who decide; nothing is dropped without a tap. (docs/offline.md.)
 
    An entry: {key, match, page, look, url, action, fields: [[name, value]…], nonce, version, hand,
    number, summary, created, state (STATES below), conflict, stale, error}. The pure rules of the
@@ -467,7 +467,9 @@
   document.addEventListener("htmx:beforeSwap", function (ev) {
     if (!keepTyped || !ev.detail.target || ev.detail.target.id !== "match") return;
     typed = [];
-    document.querySelectorAll(TYPED).forEach(function (i) { typed.push([i.name, i.value, document.activeElement === i, i.className]); });
+    document.querySelectorAll(TYPED).forEach(function (i) {
+      typed.push([i.name, i.value, document.activeElement === i, i.className, i.dataset.typed]);
+    });
   });
   document.addEventListener("htmx:afterSwap", function () {
     if (!typed) return;
@@ -475,6 +477,7 @@
     if (f) typed.forEach(function (p) {
       var i = f.querySelector("[name=" + p[0] + "]");
       if (i && p[1]) { i.value = p[1]; i.className = p[3]; } // a filled-in complement stays one
+      if (i && p[4]) i.dataset.typed = p[4];  // and a field typed into (emptied too) stays the player's
       if (i && p[2]) i.focus();
     });
     typed = null; keepTyped = false;

@@ -59,9 +59,9 @@
     });
   }
 
-  // The one field the player has not typed into follows as a real value, what is left of 120
-  // (two sides: 120 minus the other) once every other field holds a number; when every field is
-  // typed and they miss 120, an error shows at once.
+  // The one field that follows gets a real value, what is left of 120 (two sides: 120 minus the
+  // other) once every other field holds a number, and is emptied when they do not; when every
+  // field holds a number and they miss 120, an error shows at once.
   function sumCheck(form) {
     var fields = pointsFields(form), box = form.querySelector("[data-sum-error]");
     if (!fields || !box) return;
@@ -82,8 +82,11 @@
     box.hidden = !bad;
     fields.forEach(function (el) { if (bad) el.setAttribute("aria-invalid", "true"); else el.removeAttribute("aria-invalid"); });
   }
+  // A field follows only while the player has not typed into it since the form was shown
+  // (emptying it is typing too: it stays empty) and it does not have the focus.
+  function follows(f) { return !f.dataset.typed && f !== document.activeElement; }
   function fillRest(form, fields) {
-    var open = fields.filter(function (f) { return !f.dataset.typed; });
+    var open = fields.filter(follows);
     if (open.length !== 1) {  // nothing to follow: a rest filled in before is no longer one
       open.forEach(function (f) { if (f.classList.contains("auto")) { f.value = ""; f.classList.remove("auto"); } });
       return;
@@ -101,12 +104,12 @@
     var t = ev.target, fields = pointsFields(t.form);
     if (!fields || fields.indexOf(t) < 0) return;
     typedAgain(t.form);  // the form may have been swapped in a moment ago
-    // a field emptied by the player is open again: it follows as the rest (after a sum error too)
-    if (t.value.trim() === "") delete t.dataset.typed; else t.dataset.typed = "1";
+    t.dataset.typed = "1";
     t.classList.remove("auto");
-    if (fields.length > 2 && !fields[fields.length - 1].dataset.typed && t !== fields[fields.length - 1]) {
+    var last = fields[fields.length - 1];
+    if (fields.length > 2 && follows(last) && t !== last) {
       // three or four players: the last field is the rest, whichever order the others are typed in
-      var last = fields[fields.length - 1], before = fields.slice(0, -1);
+      var before = fields.slice(0, -1);
       var typed = before.filter(function (f) { return f.dataset.typed; }).length;
       if (typed === before.length) fillRest(t.form, fields);
       else { last.value = ""; last.classList.remove("auto"); }
@@ -135,7 +138,7 @@
   });
 
   // The new-match form follows the table chosen: how many seats, the team names or not, the
-  // blind seat shown as «слепой» (the server reads the same: extra seats and the blind are ignored).
+  // blind seats shown as «слепой» (the server reads the same: extra seats and the blind are ignored).
   function table(form) {
     if (!form || !form.classList.contains("newmatch")) return;
     var fs = form.querySelector("fieldset.options:not([disabled])");
@@ -144,7 +147,7 @@
     var picked = fs && fs.querySelector("[name=seats]:checked");
     if (picked) seats = +picked.value;
     var blindSel = fs && fs.querySelector("[data-blind]");
-    var blind = blindSel && blindSel.value !== "none" ? +blindSel.value : -1;
+    var blind = blindSel && blindSel.value !== "none" ? blindSel.value.split(",").map(Number) : [];
     var teams = form.querySelector("fieldset.team-names");
     if (teams) { teams.hidden = solo; teams.disabled = solo; }
     form.querySelectorAll("[data-when]").forEach(function (p) { p.hidden = (p.dataset.when === "solo") !== solo; });
@@ -152,15 +155,28 @@
     form.querySelectorAll(".players label[data-seat]").forEach(function (l) {
       var s = +l.dataset.seat, input = l.querySelector("input");
       l.hidden = s >= seats;
-      input.disabled = s >= seats || s === blind;
-      input.placeholder = s === blind ? word : "";
-      l.classList.toggle("blind", s === blind);
+      var isBlind = blind.indexOf(s) >= 0;
+      input.disabled = s >= seats || isBlind;
+      input.placeholder = isBlind ? word : "";
+      l.classList.toggle("blind", isBlind);
       l.classList.toggle("no-team", solo);  // each for himself: no partners' colours
     });
     form.querySelectorAll("option[data-seat]").forEach(function (o) { o.hidden = o.disabled = +o.dataset.seat >= seats; });
     // each for himself, or a blind seat: the names (and «слепой») matter, so the panel opens
-    if (solo || blind >= 0) { var d = form.querySelector("details.players-panel"); if (d) d.open = true; }
+    if (solo || blind.length) { var d = form.querySelector("details.players-panel"); if (d) d.open = true; }
   }
+
+  // the penalty panel's «Отметить ренонс»: a proven revoke rides on the hand's points, in the
+  // entry form's «Ещё» panel, which opens at it
+  document.addEventListener("click", function (ev) {
+    var a = ev.target.closest ? ev.target.closest("[data-open-revoke]") : null, sel = document.getElementById("revoke");
+    if (!a || !sel) return;
+    ev.preventDefault();
+    var d = sel.closest("details");
+    if (d) d.open = true;
+    sel.scrollIntoView({ block: "center" });
+    sel.focus();
+  });
 
   var lock = null;
   function wake() {
@@ -172,8 +188,8 @@
   }
   document.addEventListener("visibilitychange", wake);
 
-  // a form drawn again with the numbers it was sent with (a sum error): those count as typed, so
-  // emptying one lets it follow as the rest again
+  // a form drawn again with the numbers it was sent with (a sum error): the player typed those,
+  // so the script leaves them as they are
   function typedAgain(form) {
     if (!form.querySelector("ul.errorlist")) return;  // a correction's prefilled hand stays open
     (pointsFields(form) || []).forEach(function (f) {

@@ -1,4 +1,4 @@
-"""POST /api/v1/analyse (README «POST /api/v1/analyse»): real requests through the Django test
+"""POST /api/v1/analyse (docs/api.md «POST /api/v1/analyse»): real requests through the Django test
 client. The answer's fields exactly as documented, what they mean on positions whose answer is
 known, a deal with a card's place unknown (400 ``incomplete_deal`` naming it), a position past
 the node budget (422 ``too_complex`` naming it), and bad input answered as /deal answers it."""

@@ -1,4 +1,4 @@
-"""The JSON API at /api/v1/ (README «JSON API»): the documented examples, then every kind of bad
+"""The JSON API at /api/v1/ (docs/api.md): the documented examples, then every kind of bad
 input as table rows. Bad input is a 400 (413 when too large) with ``{"error", "message",
 "field"}``, never a 500."""
 
@@ -36,7 +36,7 @@ def assert_clean_error(
         assert data["field"] == field, data
 
 
-# --- the README examples ----------------------------------------------------------------------
+# --- the docs/api.md examples ----------------------------------------------------------------
 
 # (id, body, expected subset of the answer). docs/rules.md#winning (trick winner), classic-sixes#scoring and voon-series#scoring (scoring).
 TRICK_EXAMPLES = [

@@ -1,4 +1,4 @@
-"""``/api/v1/score`` answers the next deal as ``next`` (README «POST /api/v1/score»)."""
+"""``/api/v1/score`` answers the next deal as ``next`` (docs/api.md «POST /api/v1/score»)."""
 
 from __future__ import annotations
 

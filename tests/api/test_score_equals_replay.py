@@ -1,4 +1,4 @@
-"""``POST /api/v1/score`` answers what ``engine.replay`` computes (README «JSON API»; docs/rules.md#variants),
+"""``POST /api/v1/score`` answers what ``engine.replay`` computes (docs/api.md; docs/rules.md#variants),
 on random valid matches of every variant (the strategy of tests/engine/test_conformance.py)."""
 
 from __future__ import annotations

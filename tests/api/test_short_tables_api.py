@@ -1,4 +1,4 @@
-"""The JSON API for the short-handed and individual tables (README «JSON API»): seat counts,
+"""The JSON API for the short-handed and individual tables (docs/api.md): seat counts,
 sides, the blind seat, the prikup, the dealer, and bad input naming the field."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``POST /api/v1/stats`` (README «JSON API»): a company's figures over the matches given;
+"""``POST /api/v1/stats`` (docs/api.md): a company's figures over the matches given;
 bad input is a 400 naming the field, in the style of the other endpoints, never a 500."""
 
 from __future__ import annotations

@@ -41,7 +41,8 @@ def test_a_company_two_matches_of_an_evening_its_statistics_and_the_shared_image
     page = ctx.new_page()
     base = live_server.url
     page.goto(f"{base}/c/new/")
-    expect(page.locator("[data-time-zone-shown]")).to_have_text("Asia/Yekaterinburg")
+    # the city in the page's language with its offset, not the IANA name
+    expect(page.locator("[data-time-zone-shown]")).to_have_text("Екатеринбург, UTC+5")
     shoot(page, "company-new")
     page.fill("#company-name", "Пятница")
     page.fill("#company-players", "\n".join(FOUR))
@@ -74,7 +75,17 @@ def test_a_company_two_matches_of_an_evening_its_statistics_and_the_shared_image
     figures = page.locator("#figures")
     expect(figures.locator(".company-player")).to_have_count(4)
     expect(figures).to_contain_text("Аня")
-    expect(page.locator("#rating-chart polyline")).to_have_count(4)
+    chart = page.locator("#rating-chart")
+    expect(chart.locator("polyline")).to_have_count(4)
+    # partners who always sat together have one rating: their lines are drawn apart, both seen
+    points = chart.locator("polyline").evaluate_all("ls => ls.map(l => l.getAttribute('points'))")
+    assert len(set(points)) == 4, points
+    # the rating on its axis, the matches' dates along the other, and a player's sentence
+    expect(chart.locator("text.chart-title")).to_have_count(2)
+    expect(chart.locator("svg")).to_contain_text("рейтинг")
+    expect(chart.locator("svg")).to_contain_text("матчи, по датам")
+    expect(chart.locator("figcaption")).to_contain_text("рейтинг — осторожная оценка силы; растёт с победами")
+    assert "μ" not in page.locator("#figures").inner_text()
     evening = page.locator(".evening").first
     expect(evening.locator("h3")).to_contain_text("Вечер")
     expect(evening).to_contain_text("2 матча")
@@ -85,6 +96,7 @@ def test_a_company_two_matches_of_an_evening_its_statistics_and_the_shared_image
 
     share = evening.get_by_role("button", name="Поделиться")
     expect(share).to_be_visible()
+    expect(evening.get_by_role("link", name="Скачать картинку")).to_be_hidden()  # one button, not two
     share.click()
     until(page, "() => window.kzShared", what="the evening's image shared")
     shared = page.evaluate("() => window.kzShared")

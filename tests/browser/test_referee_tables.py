@@ -40,7 +40,7 @@ def test_three_players_and_a_blind_seat_tap_a_trick(live_server, page: Page) -> 
     # Вера's and Гоша's hearts need no question; nobody asks about the blind seat
     expect(verdict.locator(".question")).to_have_count(0)
     share = page.locator("#share-url").input_value()
-    assert "opt_blind_seat=1" in share and "name0=" in share
+    assert "opt_blind_seats=1" in share and "name0=" in share
     # the rule it cites is there, on the sheet
     blind.locator(".rule a").click()
     expect(page.locator("section#blind h2")).to_contain_text("Игра со слепым")

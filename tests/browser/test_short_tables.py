@@ -32,7 +32,7 @@ def record(page: Page) -> None:
 
 def test_three_players_with_a_blind_partner_to_the_end(page: Page, live_server):
     open_new(page, live_server.url, "classic-sixes")
-    page.locator("#opt-classic-sixes-blind_seat").select_option("2")
+    page.locator("#opt-classic-sixes-blind_seats").select_option("2")
     expect(page.locator("details.players-panel")).to_have_attribute("open", "")  # the names matter now
     blind = page.locator("input[name=player_2]")
     expect(blind).to_be_disabled()
@@ -56,6 +56,28 @@ def test_three_players_with_a_blind_partner_to_the_end(page: Page, live_server):
     expect(page.locator(".finale")).to_contain_text("Победа: Красные")
     expect(page.locator(".finale-score")).to_contain_text("6:1")
     expect(page.locator("#entry")).to_have_count(0)
+
+
+def test_two_players_each_with_a_blind_partner(page: Page, live_server):
+    """classic-sixes#blind: two blind seats of different teams, two names asked, two «слепой»."""
+    open_new(page, live_server.url, "classic-sixes")
+    page.locator("#opt-classic-sixes-blind_seats").select_option("1,2")
+    for seat, blind in enumerate((False, True, True, False)):
+        field = page.locator(f"input[name=player_{seat}]")
+        if blind:
+            expect(field).to_be_disabled()
+            expect(field).to_have_attribute("placeholder", "слепой")
+        else:
+            expect(field).to_be_enabled()
+    page.fill("input[name=player_0]", "Аня")
+    page.fill("input[name=player_3]", "Вера")
+    begin(page)
+    expect(page.locator(".blind-teams")).to_contain_text("Красные: Аня и слепой")
+    expect(page.locator(".blind-teams")).to_contain_text("Чёрные: слепой и Вера")
+    expect(page.locator(".nextdeal")).to_contain_text("Кон 1: сдаёт Аня")
+    page.fill("#points_0", "95")
+    record(page)
+    expect(page.locator(".nextdeal")).to_contain_text("Кон 2: сдаёт Вера за слепого")
 
 
 def test_duel_trump_suit_changes_with_the_last_card(page: Page, live_server):

@@ -168,3 +168,13 @@ def test_the_figures_move_only_after_the_matchs_write_has_committed(
     assert company.figures["scopes"]["*"]["count"] == 1
     assert len(company.figures["scopes"]["*"]["tally"]["players"]) == 4
     assert_same(company)
+
+
+def test_check_companies_finds_nothing_wrong_with_a_company_just_made(client, capsys) -> None:  # type: ignore[no-untyped-def]
+    """A company without a match keeps what the rebuild would: the check does not cry wolf."""
+    posted = client.post("/c/new/", {"name": "Пятница", "time_zone": "Europe/Moscow", "players": "Аня\nБоря"})
+    assert posted.status_code == 302
+    company_services.company_create(name="Без игроков", time_zone="Europe/Moscow")
+    assert Company.objects.count() == 2
+    call_command("check_companies")
+    assert "2 company(ies) checked, 0 differ" in capsys.readouterr().out

@@ -66,6 +66,18 @@ def test_the_company_is_made_in_the_phones_time_zone(client: Client) -> None:
     assert "time zone" in r.content.decode() or "часовой пояс" in r.content.decode()
 
 
+@pytest.mark.parametrize("tz", ["Pacific/Kiritimati", "Pacific/Pago_Pago"])
+def test_the_evenings_picture_of_a_day_at_the_ends_of_the_calendar_is_not_found(
+    client: Client, tz: str
+) -> None:
+    """The window searched around a date runs past the calendar's first or last day (in the
+    company's zone or in UTC): no evening, not a server error."""
+    company = company_of(make(client, tz=tz))
+    days = ["0001-01-01", "0001-01-02", "9999-12-29", "9999-12-30", "9999-12-31", "2024-02-30", "2024-05-01"]
+    for day in days:
+        assert client.get(f"/c/{company.public_id}/evening/{day}.png").status_code == 404, day
+
+
 def test_a_match_started_from_the_company_counts_and_the_pages_show_it(
     client: Client, django_capture_on_commit_callbacks
 ) -> None:  # type: ignore[no-untyped-def]

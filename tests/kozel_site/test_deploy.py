@@ -1,5 +1,5 @@
 """Production settings: ``manage.py check --deploy`` is clean, and production refuses to start
-without its secrets (README «Production»)."""
+without its secrets (docs/operations.md)."""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@ no control socket (gunicorn 25.1+ opens one under $HOME or $XDG_RUNTIME_DIR unle
 
 from __future__ import annotations
 
+import re
 import stat
 from pathlib import Path
 
@@ -25,3 +26,13 @@ def test_no_control_socket_is_opened(tmp_path: Path) -> None:
         made = sorted(str(p.relative_to(tmp_path)) for d in (home, runtime) for p in d.rglob("*"))
         sockets = [p for d in (home, runtime) for p in d.rglob("*") if stat.S_ISSOCK(p.lstat().st_mode)]
     assert sockets == [] and made == [], made
+
+
+def test_the_production_docs_have_the_proxy_buffer_slow_clients() -> None:
+    """gthread workers are held by a client that drips its body: the proxy in front must buffer
+    both ways, and docs/operations.md gives nginx's two lines for it."""
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "operations.md").read_text()
+    blocks = re.findall(r"```nginx\n(.*?)```", docs, re.S)
+    lines = {line.split("#")[0].strip() for block in blocks for line in block.splitlines()}
+    assert {"proxy_request_buffering on;", "proxy_buffering on;"} <= lines, blocks
+    assert "**Slow clients.**" in docs

@@ -86,8 +86,10 @@ def test_a_table_in_full_flow_never_meets_the_limit(limits_on) -> None:
     ):
         version += 1  # team 0 wins on to the end of the match
     assert 12 < version < 30
-    rematch = phone.post(edit + "rematch/", {"version": str(version), "nonce": "r"})
-    assert rematch.status_code == 302 and "/e/" in rematch["Location"]
+    # a rematch is a new match: it counts with /m/new/ (tests/kozel_site/test_every_door_limited.py)
+    made = Match.objects.count()
+    assert phone.post(edit + "rematch/", {"version": str(version), "nonce": "r"}).status_code == 429
+    assert Match.objects.count() == made
 
 
 @pytest.mark.django_db
@@ -157,11 +159,12 @@ def redis_server() -> Iterator[str]:
         proc.wait(10)
 
 
-@pytest.mark.parametrize("store", ["database", "redis"])
-def test_workers_count_together_under_concurrent_creation(tmp_path: Path, store: str) -> None:
+@pytest.mark.parametrize(("store", "door"), [("database", "new"), ("redis", "new"), ("database", "company")])
+def test_workers_count_together_under_concurrent_creation(tmp_path: Path, store: str, door: str) -> None:
     """A real gunicorn, two workers of two threads, 30 creations at once from one address with a
     limit of 12: exactly 12 matches are made, whatever the interleaving (the count is atomic),
-    with the counts in the database or in Redis (KOZEL_CACHE_URL)."""
+    with the counts in the database or in Redis (KOZEL_CACHE_URL), through /m/new/ or through a
+    company's «new match» (one bucket for both)."""
     env = {"KOZEL_RATELIMIT": "1", "KOZEL_RATELIMIT_RATE": "12/10m", "GUNICORN_WORKERS": "2"}
     env["KOZEL_CLIENT_IP_HEADER"] = "X-Real-IP"
     if os.environ.get("DATABASE_URL", "").startswith("postgres"):
@@ -176,16 +179,26 @@ def test_workers_count_together_under_concurrent_creation(tmp_path: Path, store:
         first = conn.getresponse()
         first.read()
         token = re.search(r"csrftoken=([^;]+)", first.getheader("Set-Cookie") or "").group(1)
+        path, players = "/m/new/", {}
+        if door == "company":  # counts as a company, not as a match; its matches name their players
+            players = {f"player_{i}": name for i, name in enumerate(["Аня", "Боря", "Вика", "Гоша"])}
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            form = {"name": "X", "players": "", "time_zone": "Europe/Moscow", "csrfmiddlewaretoken": token}
+            headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"csrftoken={token}"}
+            c.request("POST", "/c/new/", urlencode(form), {**headers, "X-Real-IP": client_ip})
+            made = c.getresponse()
+            assert made.status == 302
+            path = made.getheader("Location", "") + "new-match/"
 
         def post(_n: int) -> int:
             c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-            body = urlencode({**MATCH, "csrfmiddlewaretoken": token})
+            body = urlencode({**MATCH, **players, "csrfmiddlewaretoken": token})
             headers = {
                 "Content-Type": "application/x-www-form-urlencoded",
                 "Cookie": f"csrftoken={token}",
                 "X-Real-IP": client_ip,
             }
-            c.request("POST", "/m/new/", body, headers)
+            c.request("POST", path, body, headers)
             status = c.getresponse().status
             c.close()
             return status

@@ -42,6 +42,7 @@ NAME_PARAMS = frozenset(
 REVIEWED: dict[str, tuple[dict[str, object], str]] = {
     # the board's lines and notes (scorekeeper.explain, scorekeeper.wording)
     "%(team)s back to 0 (had %(previous)s)": ({"previous": 4}, "{n} — на 0 (было 4)"),
+    "Lyusya: %(team)s took every trick": ({}, "Люся — все взятки: {n}"),
     "%(team)s had 0: they lose the series": ({}, "серия проиграна: {n} (в счёте было 0)"),
     "%(team)s caught the queen in the first hand → %(amount)s": (
         {"amount": "12"},
@@ -124,20 +125,20 @@ REVIEWED: dict[str, tuple[dict[str, object], str]] = {
     ),
     "Hand 1, trick 1: did %(player)s hold A♦? If so, tap it; if someone else held it, ask them.": (
         {},
-        "Первый кон, первая взятка: был ли туз бубен — {n}? Если да, нажмите его; если он был у другого, "
+        "Первый кон, первая взятка. {n}: был ли туз бубен? Если да, нажмите его; если он был у другого, "
         "спросите его.",
     ),
     "Did %(player)s still hold a plain (non-trump) card? Tap one, or answer «None of these».": (
         {},
-        "Оставалась ли простая (некозырная) карта — {n}? Нажмите её или ответьте «Ничего из этого».",
+        "{n}: оставалась ли простая (некозырная) карта? Нажмите её или ответьте «Ничего из этого».",
     ),
     "Which other cards did %(player)s hold? Tap any one of them.": (
         {},
-        "Какие ещё карты были на руке — {n}? Нажмите любую из них.",
+        "{n}: какие ещё карты были на руке? Нажмите любую из них.",
     ),
     "Did %(player)s hold any %(groups)s? Tap a card they had, or answer «None of these».": (
         {"groups": "♠"},
-        "Было ли на руке: ♠ — {n}? Нажмите карту, которая была, или ответьте «Ничего из этого».",
+        "{n}: были ли на руке ♠? Нажмите карту, которая была, или ответьте «Ничего из этого».",
     ),
     "Deal: tap the cards of {p} ({k} of {n})": ({"k": 2, "n": 8}, "Раздача: нажимайте карты — {n} (2 из 8)"),
     "Trick {t}: tap the card of {p}": ({"t": 4}, "Взятка 4: нажмите карту — {n}"),

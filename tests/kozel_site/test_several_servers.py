@@ -1,69 +1,27 @@
-"""Several app servers on one PostgreSQL and one Redis (README «Several app servers»): a phone
+"""Several app servers on one PostgreSQL and one Redis (docs/operations.md#several-app-servers): a phone
 may reach any of them. A hand recorded through one is on the other's view and edit links at
 once, and an outbox entry whose answer was lost, sent again through the other, is stored once."""
 
 from __future__ import annotations
 
-import http.client
 import json
 import re
 import socket
 import subprocess
 import sys
 import uuid
-from http.cookies import SimpleCookie
 from pathlib import Path
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 
-from tests.servers import gunicorn, have_postgres_and_redis, postgres, redis
+from tests.servers import Phone, csrf, field, gunicorn, hand_lines, have_postgres_and_redis, postgres, redis
 
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.skipif(
     not have_postgres_and_redis(), reason="needs PostgreSQL and redis-server (scripts/test.sh installs them)"
 )
-
-
-class Phone:
-    """One phone's cookies, sent to whichever server it reaches."""
-
-    def __init__(self) -> None:
-        self.cookies: dict[str, str] = {}
-
-    def request(
-        self, port: int, method: str, path: str, body: dict[str, str] | None = None, **headers: str
-    ) -> tuple[int, dict[str, str], str]:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        data = None
-        if body is not None:
-            data = urlencode(body)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        conn.request(method, path, body=data, headers=headers)
-        resp = conn.getresponse()
-        text = resp.read().decode()
-        for raw in resp.headers.get_all("Set-Cookie") or []:
-            for name, morsel in SimpleCookie(raw).items():
-                self.cookies[name] = morsel.value
-        hdrs = {k.lower(): v for k, v in resp.getheaders()}
-        conn.close()
-        return resp.status, hdrs, text
-
-
-def csrf(page: str) -> str:
-    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
-
-
-def field(page: str, name: str) -> str:
-    return re.search(rf'name="{name}" value="([^"]*)"', page).group(1)  # type: ignore[union-attr]
-
-
-def hand_lines(page: str) -> list[str]:
-    """The recorded hands' numbers, as the hand list shows them."""
-    return re.findall(r'<span class="hand-no">(\d+)</span>', page)
 
 
 def redis_keys(url: str) -> int:
@@ -154,7 +112,7 @@ def _cache_backend(url: str) -> subprocess.CompletedProcess[str]:
     [
         ("", "django.core.cache.backends.locmem.LocMemCache"),
         ("locmem://", "django.core.cache.backends.locmem.LocMemCache"),
-        ("redis://10.0.0.5:6379/1", "django.core.cache.backends.redis.RedisCache"),
+        ("redis://10.0.0.5:6379/1", "common.caches.FailSoftRedisCache"),
     ],
 )
 def test_the_cache_backend_comes_from_kozel_cache_url(url: str, backend: str) -> None:

@@ -4,7 +4,9 @@ language, drawn in Cyrillic at the size a chat previews, never blank."""
 from __future__ import annotations
 
 import io
-from datetime import UTC, datetime, timedelta
+from dataclasses import replace
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from django.utils import translation
@@ -12,7 +14,7 @@ from PIL import Image
 
 from rules.evening_card import evening_png, evening_texts
 from rules.stats import MatchInput, read_all
-from rules.stats.card import BACKGROUND, SIZE, draw_card
+from rules.stats.card import ACCENT, BACKGROUND, FALLBACKS, MARGIN, PANEL, SIZE, draw_card, font_path, runs
 from rules.stats.evenings import Evening, evenings
 
 T = datetime(2026, 12, 5, 16, 0, tzinfo=UTC)
@@ -44,7 +46,7 @@ def test_the_words_in_russian_and_english() -> None:
     assert rows == [
         ("Матчи", "2 матча, не доиграно: 1"),
         ("Козлы", "Боря ×2, Гоша ×2"),
-        ("Самая крупная победа", "Аня и Вика — Боря и Гоша 6:0 — козлы"),
+        ("Самая крупная победа", "Аня и Вика — победа 6:0; Боря и Гоша — козлы"),
         ("Самая длинная серия", "Аня: 2 победы подряд"),
     ]
     with translation.override("en"):
@@ -52,6 +54,27 @@ def test_the_words_in_russian_and_english() -> None:
     assert title == "Evening of 5 December"
     assert rows[0] == ("Matches", "2 matches, 1 not finished")
     assert rows[3] == ("The longest streak", "Аня: 2 wins in a row")
+
+
+def test_the_biggest_win_says_who_beat_whom_and_a_streak_of_one_is_not_told() -> None:
+    """«Аня и Вика — победа 7:5; Борис и Гоша — козлы с яйцами и хвостами»: the winners and
+    the goats each before a dash (no name declined), the titles joined as the board joins them;
+    one goat is «козёл»; a longest streak of one win says nothing."""
+    big = evening().finished[1]
+    one = replace(big, titles=("goats", "with_eggs", "with_tails"))
+    e = Evening(date(2026, 12, 5), (one,))
+    with translation.override("ru"):
+        rows = dict(evening_texts(e)[1])
+    assert rows["Самая крупная победа"] == "Аня и Вика — победа 6:0; Боря и Гоша — козлы с яйцами и хвостами"
+    assert "Самая длинная серия" not in rows
+    with translation.override("en"):
+        rows = dict(evening_texts(e)[1])
+    assert rows["The biggest win"] == "Аня and Вика beat Боря and Гоша 6:0 — goats with eggs and tails"
+    duel = MatchInput("yc-duel", ["Аня", "Боря"], [{"points": [100, 20]}] * 3, started=T, ended=T)
+    (d,) = evenings(read_all([duel]), "Europe/Moscow")
+    with translation.override("ru"):
+        rows = dict(evening_texts(d)[1])
+    assert rows["Самая крупная победа"].endswith("; Боря — козёл")
 
 
 def ink(png: bytes) -> tuple[tuple[int, int], float]:
@@ -80,3 +103,33 @@ def test_more_words_do_not_overflow() -> None:
     margin = [img.getpixel((x, y)) for x in range(SIZE[0] - 30, SIZE[0]) for y in range(20, SIZE[1])]
     assert set(margin) == {BACKGROUND}  # cut with «…» inside the panel, not past the edge
     assert 0.3 < ink(png)[1] < 0.95
+
+
+def test_a_long_footer_ends_with_an_ellipsis_inside_the_card() -> None:
+    png = draw_card("Вечер 5 декабря", [("Матчи", "2")], "Козёл · " + "Очень длинное название компании " * 6)
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    margin = [
+        img.getpixel((x, y)) for x in range(SIZE[0] - 40, SIZE[0]) for y in range(SIZE[1] - 60, SIZE[1])
+    ]
+    assert set(margin) == {BACKGROUND}
+    footer = [
+        img.getpixel((x, y)) for x in range(SIZE[0] - 120, SIZE[0] - 40) for y in range(SIZE[1] - 60, SIZE[1])
+    ]
+    assert ACCENT in footer  # it runs to the margin, and stops there
+
+
+SYMBOLA = next((Path(p) for p in FALLBACKS if Path(p).is_file()), None)
+
+
+@pytest.mark.skipif(SYMBOLA is None, reason="needs Debian's fonts-symbola (scripts/font.sh installs it)")
+def test_a_character_dejavu_lacks_is_drawn_in_symbola_and_one_no_font_has_is_left_out() -> None:
+    assert runs("Аня 🐐 ×2") == [("Аня ", font_path()), ("🐐", SYMBOLA), (" ×2", font_path())]
+    assert runs("Боря \U000f0000!", bold=True) == [("Боря !", font_path(True))]
+
+    def value_ink(value: str) -> int:
+        img = Image.open(io.BytesIO(draw_card("Вечер", [("Козлы", value)]))).convert("RGB")
+        area = [img.getpixel((x, y)) for x in range(MARGIN, SIZE[0] - MARGIN) for y in range(186, 250)]
+        return sum(1 for px in area if px != PANEL)
+
+    assert value_ink("\U000f0000\U000f0001") == 0  # no box where no font has the character
+    assert value_ink("🐐🦄🐐") > 200  # the emoji, from Symbola

@@ -59,21 +59,55 @@ NEW_OPTIONS = [
     (
         "classic-sixes",
         "multi_leads",
-        False,
-        True,
+        "off",
+        "suit",
         "leading",
         ("Заходы несколькими картами (настройка)", "Leads of several cards (option)"),
     ),
     (
         "penalty-goats",
         "multi_leads",
-        False,
-        True,
+        "off",
+        "suit",
         "following",
         ("Заходы несколькими картами (настройка)", "Leads of several cards (option)"),
     ),
+    # leads of one rank (classic-sixes#leading), khvalyonki in penalty goats (penalty-goats#leading),
+    # two blind seats (classic-sixes#blind: the decision shows once two are chosen)
+    (
+        "classic-sixes",
+        "multi_leads",
+        "off",
+        "suit_or_rank",
+        "leading",
+        ("Заходы одного достоинства (настройка)", "Leads of one rank (option)"),
+    ),
+    (
+        "penalty-goats",
+        "multi_leads",
+        "off",
+        "suit_or_rank",
+        "following",
+        ("В заходе одного достоинства несколько групп", "A lead of one rank holds several groups"),
+    ),
+    (
+        "penalty-goats",
+        "hvalyonki",
+        False,
+        True,
+        "leading",
+        ("Хвалёнки (настройка)", "Khvalyonki (option)"),
+    ),
+    (
+        "classic-sixes",
+        "blind_seats",
+        "none",
+        "0,1",
+        "decisions",
+        ("Два слепых места — у разных команд", "Two blind seats belong to different teams"),
+    ),
 ]
-IDS = [f"{v}#options/{k}" for v, k, *_ in NEW_OPTIONS]
+IDS = [f"{v}#options/{k}={o}" for v, k, _d, o, *_ in NEW_OPTIONS]
 
 
 def text(html: str) -> str:

@@ -84,7 +84,7 @@ def test_every_four_seat_sheet_has_a_blind_partner_section(client: Client, key: 
     blind = section(page, "blind")
     assert "Игра со слепым" in blind
     assert "судья разрешает любую его карту" in blind
-    assert "Игроков: 4 или 3 со слепым." in section(page, "deck")
+    assert "Игроков: 4, а со слепыми 3 или 2." in section(page, "deck")
     # each sheet says only what its variant does: the queen only where a capture exists
     assert ("даму треф" in blind) == ('id="capture"' in page)
     assert 'id="two-against-one"' not in page and 'id="transfers"' not in page
@@ -104,7 +104,7 @@ def test_the_comparison_takes_the_new_variants(en: Client) -> None:
         m.group(1): re.findall(r"<td[^>]*>([^<]*)</td>", m.group(2))
         for m in re.finditer(r'<tr><th scope="row">([^<]+)</th>(.*?)</tr>', page, re.S)
     }
-    assert rows["Players"] == ["2", "2, 3 or 4", "4, or 3 with a blind partner"]
+    assert rows["Players"] == ["2", "2, 3 or 4", "4, or 3 or 2 with blind partners"]
     assert rows["Play"] == ["one on one", "each for himself", "two against two"]
     assert rows["Score"][1] == "marks taken from the other players"
     assert rows["Deal"][1].startswith("2 players: 16 each; 3 players: 10 each")

@@ -41,7 +41,7 @@ def test_the_referee_opened_from_a_match_names_its_players_without_its_secret(st
     secret = table.edit.rstrip("/").split("/")[-1]
     for href in links.values():
         assert secret not in href  # a referee link is shared: only the table and the names travel
-        assert "opt_blind_seat=3" in href
+        assert "opt_blind_seats=3" in href  # the option as the engine reads it today
     trick = client.get(links["/rules/referee/"] + "&leader=0&cards=AH+KH+9H+8H").content.decode()
     seats = re.findall(r'name="leader" value="\d"[^>]*> ([^<]+?)\s*</label>', trick)
     assert seats == ["Аня", "Борис", "Вера", "слепой"]

@@ -6,6 +6,7 @@ import pytest
 from django.utils import translation
 
 from rules.engine import NOTE_CODES, TITLE_CODES
+from rules.messages import title_line
 from scorekeeper import explain
 
 PARAMS = {
@@ -40,6 +41,7 @@ def test_every_note_code_has_a_line(code, lang):
         ("eggs", {"bonus": 2}, "яйца! +2 ждёт следующей победы"),
         ("eggs", {}, "яйца: никому ничего"),
         ("lyusya", {}, "Люся: все взятки"),
+        ("lyusya", {"team": 1}, "Люся — все взятки: Чёрные"),
         ("reset", {"team": 1, "previous": 4}, "Чёрные — на 0 (было 4)"),
         (
             "queen_capture",
@@ -49,7 +51,7 @@ def test_every_note_code_has_a_line(code, lang):
         (
             "penalty",
             {"kind": "cheating", "against": 0, "amount": 2},
-            "штраф: мошенничество; виновная сторона: Красные → 2",
+            "штраф: шулерство; виновная сторона: Красные → 2",
         ),
         (
             "penalty",
@@ -65,16 +67,13 @@ def test_russian_lines(code, params, ru):
 
 def test_titles():
     with translation.override("ru"):
-        assert explain.title_line(("goats", "with_eggs", "with_tails")) == "козлы с яйцами и хвостами"
-        assert explain.title_line(("goats", "dry")) == "сухие козлы"
-        assert (
-            explain.title_line(("dry", "goats", "with_eggs", "with_tails"))
-            == "сухие козлы с яйцами и хвостами"
-        )
-        assert explain.title_line(("goats", "with_tails")) == "козлы с хвостами"
+        assert title_line(("goats", "with_eggs", "with_tails")) == "козлы с яйцами и хвостами"
+        assert title_line(("goats", "dry")) == "сухие козлы"
+        assert title_line(("dry", "goats", "with_eggs", "with_tails")) == "сухие козлы с яйцами и хвостами"
+        assert title_line(("goats", "with_tails")) == "козлы с хвостами"
     with translation.override("en"):
-        assert explain.title_line(("goats", "with_eggs", "with_tails")) == "goats with eggs and tails"
-        assert all(explain.title_line((t,)) for t in TITLE_CODES)
+        assert title_line(("goats", "with_eggs", "with_tails")) == "goats with eggs and tails"
+        assert all(title_line((t,)) for t in TITLE_CODES)
 
 
 @pytest.mark.parametrize(

@@ -122,5 +122,5 @@ def test_an_edit_that_breaks_a_later_hand_is_refused(start):
     # hand 1 as a queen capture would end the series at once: hand 2 would come after the end
     resp = table.post(f"hand/{first.slot}/", {"queen_capture": 0}, htmx=False)
     assert resp.status_code == 422
-    assert "Кон 2 тогда не сходится: Матч окончен" in resp.content.decode()
+    assert "После этого исправления матч заканчивается раньше кона 2." in resp.content.decode()
     assert table.match.entries.count() == 2

@@ -32,7 +32,7 @@ def test_new_match_asks_how_many_play_and_offers_every_table(client) -> None:  #
         assert f'value="{key}"' in html
     # the seat count only where the variant allows several: solo-twelve's 2, 3 or 4
     assert html.count('name="seats"') == 3
-    assert 'name="opt_blind_seat"' in html  # every four-seat team game may be played blind
+    assert 'name="opt_blind_seats"' in html  # every four-seat team game may be played blind
     assert re.search(r'<fieldset class="team-names" hidden disabled>', html)  # players name the sides
 
 

@@ -34,7 +34,12 @@ def test_new_match_form_preselects_from_a_house_rule_link(client):
 def test_create_freezes_every_option_and_hides_the_secret(client, start, monkeypatch):
     table = start("yc-hvalyony")
     m = table.match
-    assert m.options == {"sevens": False, "six_of_clubs": True, "lyusya": "instant-win", "blind_seat": "none"}
+    assert m.options == {
+        "sevens": False,
+        "six_of_clubs": True,
+        "lyusya": "instant-win",
+        "blind_seats": "none",
+    }
     secret = table.edit.split("/")[4]
     assert len(secret) >= 32 and secret not in m.secret_hash
     # a later change of the variant's defaults does not touch the match already played
@@ -303,7 +308,7 @@ def test_csv_header_speaks_the_players_language(client, start):
 def test_a_blind_table_names_the_blind_seat(client, start):
     """Three players with a blind partner (docs/tables.md#blind-seat): the seat is «слепой»."""
     table = start("classic-sixes", opt_blind_seat="2", player_0="Аня", player_1="Боря", player_3="Вера")
-    assert table.match.options["blind_seat"] == "2"
+    assert table.match.options["blind_seats"] == "2"  # the older field read as the option it names
     html = client.get(table.edit).content.decode()
     assert "Аня и слепой" in html  # the team line: the blind seat is named, not a player
     plain = start("classic-sixes", player_2="Гена")

@@ -1,4 +1,4 @@
-"""What one hand writes to SQLite's WAL does not grow with the match (README «Reliability»):
+"""What one hand writes to SQLite's WAL does not grow with the match (docs/operations.md#reliability-what-is-bounded-and-limited):
 hands with a 200-character note recorded at hand 21 and at hand 981, the WAL emptied before and
 not checkpointed meanwhile, measured by the bench's own code (scripts/bench_bounds.py)."""
 

@@ -1,5 +1,5 @@
 """Only the edit link writes, only with a CSRF token; the secret is strong, compared in constant
-time, and never shown on the view page or written to a log, README «Sharing»)."""
+time, and never shown on the view page or written to a log, README «Pages»)."""
 
 from __future__ import annotations
 

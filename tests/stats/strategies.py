@@ -47,8 +47,8 @@ def matches(draw: st.DrawFn, names: tuple[str, ...] = NAMES, max_hands: int = 30
         records.append(rec)
     seated = draw(st.permutations(names))[: rs.seats]
     players: list[str | None] = list(seated)
-    if rs.blind_seat is not None:
-        players[rs.blind_seat] = None
+    for seat in rs.blind_seats:
+        players[seat] = None
     return MatchInput(
         variant=rs.key,
         players=players,

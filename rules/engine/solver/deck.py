@@ -101,4 +101,4 @@ def led_suits_of(ls: int) -> frozenset[str]:
 def blind_seats(rs: Ruleset) -> frozenset[int]:
     """The seats whose every card is legal (docs/tables.md#blind-seat), as a set: the searches
     read them so."""
-    return frozenset() if rs.blind_seat is None else frozenset({rs.blind_seat})
+    return frozenset(rs.blind_seats)
