@@ -23,7 +23,6 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.apps import apps
 from django.conf import settings
 from django.core.cache.backends.db import DatabaseCache
 from django.db import DatabaseError, connections, router, transaction
@@ -33,6 +32,7 @@ from django_ratelimit.core import get_usage
 from django_ratelimit.exceptions import Ratelimited
 
 from .caches import FailSoft
+from .models import RateCount
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +63,7 @@ class LockingDatabaseCache(DatabaseCache):
         connection = connections[db]
         with transaction.atomic(using=db):
             if connection.features.has_select_for_update:
-                # by name: common/ sits below the apps and imports none of them
-                rows = apps.get_model("rules", "RateCount").objects.using(db)
+                rows = RateCount.objects.using(db)
                 cache_key = self.make_and_validate_key(key, version=version)
                 list(rows.select_for_update().filter(cache_key=cache_key).values_list("pk", flat=True))
             return super().incr(key, delta, version)

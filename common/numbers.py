@@ -9,6 +9,7 @@ message naming the field (``kozel_site.views.bad_request``).
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from django import forms
@@ -31,6 +32,21 @@ def read_number(raw: object, lo: int, hi: int) -> int | None:
         return None
     value = int(text)
     return value if lo <= value <= hi else None
+
+
+INSTANT_DIGITS = 11  # seconds since 1970: until the year 5138
+
+
+def read_instant(raw: object) -> datetime | None:
+    """``raw`` as a time in seconds since 1970 (a page's link to what came before it), or None
+    when it is not one: ASCII digits only, at most :data:`INSTANT_DIGITS` of them."""
+    text = raw.strip() if isinstance(raw, str) else ""
+    if not (0 < len(text) <= INSTANT_DIGITS and text.isascii() and text.isdigit()):
+        return None
+    try:
+        return datetime.fromtimestamp(int(text), tz=UTC)
+    except (OverflowError, OSError, ValueError):
+        return None
 
 
 class BadNumber(BadRequest):
@@ -59,12 +75,20 @@ def optional_number(raw: object, field: str, lo: int, hi: int) -> int | None:
 
 
 class WholeNumberField(forms.IntegerField):
-    """Django's ``IntegerField`` that takes ASCII digits only (``int()`` takes any script's)."""
+    """Django's ``IntegerField`` that takes ASCII digits only (``int()`` takes any script's), at
+    most :data:`MAX_DIGITS` of them: more is past any ``max_value`` (its message), or without one
+    not a number this site reads. The one form field for a number in a request; a page gives
+    it its own words by ``error_messages`` (``invalid``, ``min_value``, ``max_value``). Blank,
+    or only spaces, is no number (as :func:`optional_number` reads it)."""
 
     def to_python(self, value: Any) -> int | None:
-        if value in self.empty_values:
+        text = "" if value in self.empty_values else str(value).strip()
+        if not text:
             return None
-        text = str(value).strip()
-        if not is_number_text(text):
-            raise ValidationError(self.error_messages["invalid"], code="invalid")
-        return int(text)
+        if is_number_text(text):
+            return int(text)
+        if text.isascii() and text.isdigit() and self.max_value is not None:
+            raise ValidationError(
+                self.error_messages["max_value"], code="max_value", params={"limit_value": self.max_value}
+            )
+        raise ValidationError(self.error_messages["invalid"], code="invalid")

@@ -55,11 +55,16 @@ INSTALLED_APPS = [
     "template_partials",
     "django_tasks",
     "django_tasks_db",
+    "common",
     "rules",
     "scorekeeper",
+    "scorekeeper.company",
 ]
 
 MIDDLEWARE = [
+    # first: every request has ``request.htmx``, also one refused by a middleware below (the error
+    # pages answer htmx with the message alone)
+    "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "kozel_site.middleware.HeadersMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -70,7 +75,6 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 ROOT_URLCONF = "kozel_site.urls"
@@ -155,6 +159,18 @@ CACHES: dict[str, dict[str, Any]] = {
         "LOCATION": "kozel_ratelimit",
         "OPTIONS": {"MAX_ENTRIES": 100_000},
     },
+    # The exact analysis's answers for the pages (rules.analysis.exact), 10 minutes each: a page
+    # drawn again (a step of the review, the other language) does not solve again.
+    "analysis": (
+        redis_cache("analysis")
+        if REDIS
+        else {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "kozel-analysis",
+            "OPTIONS": {"MAX_ENTRIES": 256},
+        }
+    )
+    | {"TIMEOUT": 600},
 }
 RATELIMIT_USE_CACHE = "ratelimit"
 RATELIMIT_ENABLE = env_bool("KOZEL_RATELIMIT", True)
@@ -180,7 +196,8 @@ TIME_ZONE = "UTC"
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# where collectstatic writes and whitenoise serves from; a test server gets its own directory
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Compressed, fingerprinted files (collectstatic first) in production and under `make run`
 # (DJANGO_STATIC_COMPRESSED=1); the plain storage for tests and `make dev`.
@@ -237,7 +254,7 @@ if PRODUCTION:
 # on in production.
 BENCH_FLOOR = env_bool("KOZEL_BENCH_FLOOR", False)
 
-# The exact analysis of a deal (rules.solving): solves per client per window of seconds, "N/S".
+# The exact analysis of a deal (rules.analysis.gate): solves per client per window of seconds, "N/S".
 _rate = os.environ.get("KOZEL_ANALYSE_RATE", "30/60").split("/")
 KOZEL_ANALYSE_RATE = (int(_rate[0]), int(_rate[1]) if len(_rate) > 1 else 60)
 # positions one request may search (unset: the engine's NODE_BUDGET, about 5 s on one core)
@@ -262,7 +279,7 @@ elif TASKS_URL:
     raise ImproperlyConfigured("KOZEL_TASKS_URL must be empty or a redis://… URL")
 else:
     TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
-# the review by what was seen (rules.seen_tasks): seconds one review may run, and how many may
+# the review by what was seen (rules.analysis.seen): seconds one review may run, and how many may
 # wait for the worker before a new one is refused (503 queue_full)
 KOZEL_SEEN_SECONDS = int(os.environ.get("KOZEL_SEEN_SECONDS") or 900)
 KOZEL_SEEN_QUEUE = int(os.environ.get("KOZEL_SEEN_QUEUE") or 20)

@@ -13,7 +13,7 @@ urlpatterns = [
     path("offline/", views.offline, name="offline"),
     path("jsi18n/<str:language>/", views.js_catalog, name="js_catalog"),
     path("csrf/", views.csrf_token, name="csrf_token"),
-    path("api/v1/", include("rules.api_urls")),
+    path("api/v1/", include("rules.api.urls")),
     path("rules/", include("rules.urls")),
     path("m/", include("scorekeeper.urls")),
     path("c/", include("scorekeeper.company.urls")),  # a company of players (scorekeeper.company)

@@ -16,9 +16,11 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
 from common.caches import FailSoft
+from common.http import as_htmx
 from common.limits import CreationLimited
 from common.numbers import BadNumber, read_number
-from rules.api import error_response
+from rules.api.http import error_response
+from scorekeeper.views.outbox import from_outbox
 
 from . import pwa
 
@@ -84,16 +86,14 @@ def error_page(request: HttpRequest, status: int, message: str | None = None) ->
     if request.path.startswith("/api/"):
         return error_response(code, None, status=status)
     context = {"status": status, "title": title, "message": message or default}
-    # the header itself: a request refused before django-htmx's middleware ran has no .htmx
-    htmx = request.headers.get("HX-Request") == "true"
-    template = "error.html#message" if htmx else "error.html"
+    template = "error.html#message" if as_htmx(request).htmx else "error.html"
     return render(request, template, context, status=status)
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """A bad number (``common.numbers``) names its field; a phone's outbox gets it in JSON."""
     if isinstance(exception, BadNumber):
-        if request.headers.get("X-Kozel-Outbox") == "1":
+        if from_outbox(request):
             data = {"code": "bad_number", "field": exception.field, "message": exception.message}
             return JsonResponse(data, status=400, json_dumps_params={"ensure_ascii": False})
         return error_page(request, 400, exception.message)

@@ -30,23 +30,11 @@ class HouseRule(models.Model):
         return f"{self.name} ({self.variant})"
 
 
-class RateCount(models.Model):
-    """A row of the counts behind the limit on creation: the table of the ``ratelimit`` cache,
-    made by ``createcachetable`` (migration 0002). Described here only so that
-    ``common.limits.AtomicDatabaseCache`` can lock a count's row with the ORM."""
-
-    cache_key = models.CharField(max_length=255, primary_key=True)
-
-    class Meta:
-        managed = False
-        db_table = "kozel_ratelimit"
-
-
 class SeenReview(models.Model):
     """A review of a deal by what each player could see (docs/api-seen.md), stored under the
     request it answers: ``id`` is the hex SHA-256 of the canonical request and the analysis's
     version, ``request`` that request (the deal, its options, the plays to judge: never a match
-    or a link). Its task (rules.seen_tasks) moves ``status`` from queued to running to done or
+    or a link). Its task (rules.analysis.seen) moves ``status`` from queued to running to done or
     failed, counts ``judged`` of ``to_judge`` and stores ``result`` or ``error``; ``beat`` is its
     last sign of life. Kept 30 days (``SEEN_KEEP_DAYS``)."""
 

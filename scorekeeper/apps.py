@@ -20,8 +20,3 @@ class ScorekeeperConfig(AppConfig):
     name = "scorekeeper"
     verbose_name = "Scorekeeper"
     default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self) -> None:
-        from .company.signals import connect  # a match's committed writes update its companies
-
-        connect()

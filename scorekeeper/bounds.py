@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from .errors import Invalid
 from .models import Entry, Line, Match
 
 MAX_HANDS = 1000
@@ -25,13 +26,15 @@ def check(match: Match, action: str, slot: int | None) -> None:
     The hands are the snapshot's count (no query on the path of a new hand); a restore may bring
     a hand back onto a full board too."""
     if match.version >= MAX_ENTRIES:
-        raise ValidationError(
-            _(
-                "This match has reached %(n)s changes, the most one match keeps. "
-                "Nothing was recorded: start the next match (a rematch keeps the teams and the rules)."
+        raise Invalid(
+            ValidationError(
+                _(
+                    "This match has reached %(n)s changes, the most one match keeps. "
+                    "Nothing was recorded: start the next match (a rematch keeps the teams and the rules)."
+                )
+                % {"n": number_format(MAX_ENTRIES, force_grouping=True)},
+                code="match_too_long",
             )
-            % {"n": number_format(MAX_ENTRIES, force_grouping=True)},
-            code="match_too_long",
         )
     hands = (match.snapshot or {}).get("hands", 0)
     if not isinstance(hands, int) or hands < MAX_HANDS:
@@ -42,11 +45,13 @@ def check(match: Match, action: str, slot: int | None) -> None:
         and not Line.objects.filter(match=match, slot=slot).exists()
     )
     if growing:
-        raise ValidationError(
-            _(
-                "This match has %(n)s hands, the most one match holds. "
-                "Nothing was recorded: start the next match (a rematch keeps the teams and the rules)."
+        raise Invalid(
+            ValidationError(
+                _(
+                    "This match has %(n)s hands, the most one match holds. "
+                    "Nothing was recorded: start the next match (a rematch keeps the teams and the rules)."
+                )
+                % {"n": number_format(MAX_HANDS, force_grouping=True)},
+                code="too_many_hands",
             )
-            % {"n": number_format(MAX_HANDS, force_grouping=True)},
-            code="too_many_hands",
         )

@@ -1,6 +1,8 @@
-"""The engine's refusal of a record as a form's error: on the field it names, or (an edit that
-breaks a later hand) a general error naming that hand. Shared by the forms, which build the
-record, and the services, which fold it."""
+"""What a write can meet. The one family of refusals (:class:`WriteRefused`: nothing was
+stored, and the view answers with its ``status``, the phone's outbox also with its ``code``),
+raised by a match's writes and a company's alike; and the engine's refusal of a record as a
+form's error: on the field it names, or (an edit that breaks a later hand) a general error
+naming that hand, shared by the forms, which build the record, and the services, which fold it."""
 
 from __future__ import annotations
 
@@ -12,6 +14,55 @@ from django.utils.translation import gettext as _
 from rules.engine import RecordError
 
 from . import explain
+
+
+class WriteRefused(Exception):
+    """A write that was not done; nothing changed."""
+
+    status = 409
+    code = "refused"
+
+
+class StaleForm(WriteRefused):
+    """The match changed since the form was shown (another phone, another tab); ``version`` is
+    the match's version now (a phone's outbox applies a change again on top of it)."""
+
+    code = "stale"
+
+    def __init__(self, version: int | None = None) -> None:
+        super().__init__()
+        self.version = version
+
+
+class NonceReused(WriteRefused):
+    """The form's nonce already did a different change: a nonce belongs to one action, so a
+    retry of that action is answered as done and anything else is refused (nothing written)."""
+
+    code = "nonce_reused"
+
+
+class NotFound(WriteRefused):
+    """No such hand or log entry in this match."""
+
+    status = 404
+    code = "not_found"
+
+
+class Invalid(WriteRefused):
+    """The change does not fit (the engine refuses the record, a bound is reached, a company's
+    rule): ``error`` says why, on the form field it names when it names one."""
+
+    status = 422
+    code = "invalid"
+
+    def __init__(self, error: ValidationError) -> None:
+        super().__init__(error)
+        self.error = error
+
+    @property
+    def messages(self) -> list[str]:
+        return self.error.messages
+
 
 FIELD_RE = re.compile(r"^hands\[(\d+)\]\.?(.*)$")
 FIELD_MAP = {

@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from common.numbers import BadNumber, WholeNumberField, optional_number
+from common.numbers import BadNumber, WholeNumberField, optional_number, read_number
 from rules.engine import PENALTY_KINDS, HandRecord, RecordError
 from rules.engine.cards import SUITS
 from rules.engine.options import TRUE_WORDS
@@ -92,12 +92,26 @@ class WriteForm(forms.Form):
                 )
         return data
 
+    def add_refusal(self, error: forms.ValidationError) -> None:
+        """A refusal of the write (the engine's, a bound's) beside the field it names, else
+        the form's own."""
+        if hasattr(error, "error_dict"):
+            for field, errors in error.error_dict.items():
+                self.add_error(field if field in self.fields else None, errors)
+        else:
+            self.add_error(None, error)
+
+    def message(self) -> str:
+        """Every error of the form in one line: a control form (undo, delete, restore, rematch)
+        has no fields to show its errors beside, so they are the page's message."""
+        return " ".join(str(m) for errors in self.errors.values() for m in errors)
+
 
 POINT_FIELDS = ("points_0", "points_1", "points_2", "points_3")
 SUIT_CHOICES = [("", "—")] + [(s, s) for s in SUITS]
 
 
-class HandForm(WriteForm):
+class HandRecordForm(WriteForm):
     """One hand. The UI sends the card points of every side but one; the last is what is left
     of 120 (two sides: one number, the other its complement)."""
 
@@ -296,11 +310,16 @@ def hand_initial_from_query(query: Mapping[str, str]) -> dict[str, Any]:
     for name in ("all_tricks", "hvalyonka"):
         if name in query:
             out[name] = query[name].lower() in TRUE_WORDS
-    for name in ("queen_capture", "obyaz", "penalty_against", "revoke"):
-        if query.get(name) in ("0", "1"):
-            out[name] = int(query[name])
-    if query.get("lone") in ("0", "1", "2", "3"):  # two against one: who played alone
-        out["lone"] = int(query["lone"])
+    for name, last in (
+        ("queen_capture", 1),
+        ("obyaz", 1),
+        ("penalty_against", 1),
+        ("revoke", 1),
+        ("lone", 3),
+    ):
+        team = read_number(query.get(name), 0, last)  # a team; ``lone``: the seat that played alone
+        if team is not None:
+            out[name] = team
     if query.get("last_suit") in SUITS:  # the duel: the suit of the deal's last card
         out["last_suit"] = query["last_suit"]
     if query.get("penalty_kind") in PENALTY_KINDS:
@@ -418,6 +437,20 @@ class MatchForm(forms.Form):
                 "team_1", forms.ValidationError(_("The two teams need different names."), code="same_names")
             )
         return data
+
+    def match_fields(self) -> dict[str, Any]:
+        """What ``services.match_create`` takes, from the cleaned form."""
+        d = self.cleaned_data
+        return {
+            "variant": d["variant"],
+            "options": d["options"],
+            "team_names": d["team_names"],
+            "player_names": d["player_names"],
+            "seats": d["seats"],
+            "first_dealer": d["first_dealer"],
+            "first_leader": d["first_leader"],
+            "house": d.get("house", ""),
+        }
 
 
 def options_from_query(

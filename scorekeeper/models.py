@@ -124,7 +124,4 @@ class Line(models.Model):
         return f"{self.match_id} hand {self.number} (slot {self.slot})"
 
 
-# A company of players and its log (issue: the company), in a module of its own
-from .company.models import Company, CompanyEntry, CompanyMatch  # noqa: E402
-
-__all__ = ["Company", "CompanyEntry", "CompanyMatch", "Entry", "Line", "Match"]
+__all__ = ["Entry", "Line", "Match"]

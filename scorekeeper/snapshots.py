@@ -150,29 +150,36 @@ def _replay(
     return _Replayed(rows, lines_texts(results, match.team_names, rs), fold)
 
 
-def plan_add(match: Match, rs: Ruleset, slot: int, record: HandRecord) -> Plan:
-    """The next hand: one fold step from the snapshot."""
-    fold = fold_of_match(match, rs)
+def plan_add(match: Match, rs: Ruleset, fold: Fold, slot: int, record: HandRecord) -> Plan:
+    """The next hand: one fold step from the match's fold (``fold``, its snapshot)."""
     done = _replay(match, rs, fold, [(slot, record.to_dict(), False, False)])
     lines = [Line(match=match, **row, texts=words) for row, words in zip(done.rows, done.texts, strict=True)]
     return Plan(start=fold.hands + 1, lines=lines, fold=done.fold)
 
 
 def plan_change(
-    match: Match, rs: Ruleset, slot: int, record: HandRecord | None, *, remove: bool, revive: bool = False
+    match: Match,
+    rs: Ruleset,
+    fold: Fold,
+    slot: int,
+    record: HandRecord | None,
+    *,
+    remove: bool,
+    revive: bool = False,
 ) -> tuple[Plan, int]:
     """An edit or restore (``record``) or a delete/undo (``remove``) of the hand in ``slot``:
-    the lines from its place on are replayed from the last checkpoint before it. A hand taken
-    out stays out when edited; only a restore (``revive``) brings it back. Returns the plan and
-    the hand's index in the match (-1 for a removal), for naming errors."""
+    the lines from its place on are replayed from the last checkpoint before it (``fold`` is the
+    match's now, kept when nothing on the board changes). A hand taken out stays out when
+    edited; only a restore (``revive``) brings it back. Returns the plan and the hand's index in
+    the match (-1 for a removal), for naming errors."""
     target = Line.objects.filter(match=match, slot=slot).values(*STORED).first()
     if target is None and not revive:  # off the board and staying off: nothing on it changes
         if record is not None:
             validate_record(rs, record, index=0)  # still a record these rules allow
-        return Plan(start=None, lines=[], fold=fold_of_match(match, rs)), 0
+        return Plan(start=None, lines=[], fold=fold), 0
     if remove:
         if target is None:  # already off the board: nothing on it changes
-            return Plan(start=None, lines=[], fold=fold_of_match(match, rs)), -1
+            return Plan(start=None, lines=[], fold=fold), -1
         start = target["number"]
         later = list(Line.objects.filter(match=match, number__gt=start).values(*STORED))
         stored, items, index = [target, *later], [], -1
@@ -235,14 +242,14 @@ class Built:
     snapshot: dict[str, Any]
     version: int
     lines: list[Line]
+    fold: Fold
 
 
-def build_from_log(match: Match, entries: Sequence[Entry] | None = None) -> Built:
+def build_from_log(match: Match, rs: Ruleset | None = None) -> Built:
     """The snapshot and lines the log gives, replayed from hand 1 (nothing written). A stored
     hand the engine refuses stops the replay; the snapshot names it (``broken``)."""
-    if entries is None:
-        entries = list(Entry.objects.filter(match=match))
-    rs = ruleset_of(match)
+    entries = list(Entry.objects.filter(match=match))
+    rs = rs or ruleset_of(match)
     slots = slots_from_log(entries)
     edited = {s.slot: len(s.versions) > 1 for s in slots}
     restored = {s.slot: s.versions[-1].action == Entry.RESTORE for s in slots}
@@ -262,16 +269,18 @@ def build_from_log(match: Match, entries: Sequence[Entry] | None = None) -> Buil
         for (slot, result, f), words in zip(steps, texts, strict=True)
     ]
     version = entries[-1].seq if entries else 0
-    return Built(snapshot=snapshot_of(fold, version, broken), version=version, lines=lines)
+    return Built(snapshot=snapshot_of(fold, version, broken), version=version, lines=lines, fold=fold)
 
 
-def rebuild(match: Match) -> None:
-    """Replace the match's snapshot and lines by what its log gives (the match locked)."""
-    built = build_from_log(match)
+def rebuild(match: Match, rs: Ruleset | None = None) -> Fold:
+    """Replace the match's snapshot and lines by what its log gives (the match locked); the
+    fold they end with."""
+    built = build_from_log(match, rs)
     Line.objects.filter(match=match).delete()
     Line.objects.bulk_create(built.lines)
     Match.objects.filter(pk=match.pk).update(version=built.version, snapshot=built.snapshot)
     match.version, match.snapshot = built.version, built.snapshot
+    return built.fold
 
 
 def check(match: Match) -> list[str]:
@@ -302,10 +311,11 @@ def is_current(match: Match) -> bool:
     )
 
 
-def lock(match: Match, *, nonce: str | None = None) -> int | None:
+def lock(match: Match, rs: Ruleset, *, nonce: str | None = None) -> tuple[Fold, int | None]:
     """Lock the match row for a write and bring ``match`` up to date with it (version and
-    snapshot, built from the log if it is missing, behind, or worded by another release). With
-    ``nonce``: the seq of the log entry that nonce already wrote (None: unused).
+    snapshot, built from the log if it is missing, behind, or worded by another release).
+    Returns the match's fold, decoded once for the whole write, and with ``nonce``, the seq of
+    the log entry that nonce already wrote (None: unused).
 
     The nonce is read by a statement of its own after the lock is held: on PostgreSQL a
     statement sees what was committed before it started, so a double tap that waited on the lock
@@ -315,23 +325,20 @@ def lock(match: Match, *, nonce: str | None = None) -> int | None:
     seq = None
     if nonce is not None:
         seq = Entry.objects.filter(match=match, nonce=nonce).values_list("seq", flat=True).first()
-    if not is_current(match) or not _readable(match):
-        rebuild(match)
-    return seq
+    fold = stored_fold(match, rs) if is_current(match) else None
+    if fold is None:
+        fold = rebuild(match, rs)
+    return fold, seq
 
 
-def _readable(match: Match) -> bool:
-    try:
-        fold_of_match(match)
-    except FoldError:
-        return False
-    return True
-
-
-def usable(match: Match) -> bool:
-    """For a read: the snapshot is the fold of the log as it stands (whatever wording its texts
-    have: the page shows them as stored)."""
+def stored_fold(match: Match, rs: Ruleset) -> Fold | None:
+    """The stored snapshot, decoded, when it is the fold of the log as it stands (whatever
+    wording its texts have: a page shows them as stored); None when it is missing, behind the
+    log or not one this engine reads."""
     snap = match.snapshot
-    return (
-        isinstance(snap, dict) and snap.get("tag") == match.version and "broken" in snap and _readable(match)
-    )
+    if not (isinstance(snap, dict) and snap.get("tag") == match.version and "broken" in snap):
+        return None
+    try:
+        return Fold.from_dict(rs, snap)
+    except FoldError:
+        return None

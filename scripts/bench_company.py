@@ -125,7 +125,7 @@ def main() -> int:
         from django.db import connection
 
         from scorekeeper.company.models import Company
-        from scorekeeper.company.pages import recent_evenings, roster_of
+        from scorekeeper.company.selectors import recent_evenings, roster_of
         from scorekeeper.models import Match
         from scripts.company_fixture import add_finished, make_company, open_match
 

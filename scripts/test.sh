@@ -11,10 +11,15 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@" >/dev/null
 }
 
-# Debian's chromium drives the browser tests (Playwright cannot download its own here).
+# Debian's chromium drives the browser tests (Playwright cannot download its own here): its
+# headless shell, at about half the CPU, and the full browser for its installability check.
 if [ ! -x /usr/bin/chromium ]; then
   echo "== installing Debian's chromium"
   apt_install chromium
+fi
+if [ ! -x /usr/bin/chromium-headless-shell ]; then
+  echo "== installing Debian's chromium-headless-shell"
+  apt_install chromium-headless-shell || echo "!! chromium-headless-shell could not be installed: the browser tests use the full chromium"
 fi
 # DejaVu Sans draws the evening's image in Cyrillic (rules/stats/card.py).
 bash scripts/font.sh
@@ -46,23 +51,32 @@ if command -v msgfmt >/dev/null; then
 fi
 
 export DJANGO_ALLOW_ASYNC_UNSAFE=true
+# One pytest-xdist worker per core, each with its own test database (pytest-django suffixes its
+# name with the worker's id), live server and browser; worksteal evens out the long tests.
+XDIST=(-n auto --dist worksteal)
 # Both passes always run, and both are reported: a failure on SQLite does not hide PostgreSQL's.
 echo "== test suite on SQLite"
 sqlite_rc=0
-$BIN/python -m pytest -q "$@" || sqlite_rc=$?
+start=$SECONDS
+$BIN/python -m pytest -q "${XDIST[@]}" "$@" || sqlite_rc=$?
+sqlite_took=$((SECONDS - start))
 
 pg_rc=skipped
 if [ -n "$PG_BIN" ] && [ -x "$PG_BIN/initdb" ]; then
+  # the tests that use Django's test database (marked `database` by tests/conftest.py), but not
+  # through the browser
   echo "== database-backed tests on PostgreSQL ($("$PG_BIN/postgres" --version))"
   # shellcheck source=scripts/pg.sh
   source scripts/pg.sh
   pg_start
   trap pg_stop EXIT
   pg_rc=0
-  DATABASE_URL="$PG_URL" $BIN/python -m pytest -q -m "not browser" \
-    tests/scorekeeper tests/company tests/kozel_site tests/security tests/api tests/rules "$@" || pg_rc=$?
+  start=$SECONDS
+  DATABASE_URL="$PG_URL" $BIN/python -m pytest -q "${XDIST[@]}" -m "database and not browser" "$@" || pg_rc=$?
+  pg_took=$((SECONDS - start))
 fi
 
 verdict() { case "$1" in 0) echo passed ;; skipped) echo "skipped (no PostgreSQL)" ;; *) echo "FAILED (exit $1)" ;; esac; }
-echo "== SQLite: $(verdict "$sqlite_rc"); PostgreSQL: $(verdict "$pg_rc")"
+took() { if [ -n "${1:-}" ]; then echo " in $(($1 / 60))m$(($1 % 60))s"; fi; }
+echo "== SQLite: $(verdict "$sqlite_rc")$(took "$sqlite_took"); PostgreSQL: $(verdict "$pg_rc")$(took "${pg_took:-}") ($(uptime | sed 's/.*load/load/'))"
 [ "$sqlite_rc" = 0 ] && { [ "$pg_rc" = 0 ] || [ "$pg_rc" = skipped ]; }

@@ -20,9 +20,6 @@ import sqlite3
 from typing import Any
 from urllib.parse import quote
 
-from django.db.backends.sqlite3._functions import (  # type: ignore[import-untyped]
-    register as register_functions,
-)
 from django.db.backends.sqlite3.base import DatabaseWrapper as SQLiteWrapper
 
 
@@ -48,13 +45,13 @@ class DatabaseWrapper(SQLiteWrapper):
                 break
             params = {**conn_params, "database": f"file:{quote(name)}?{flags}", "uri": True}
             try:
-                conn = sqlite3.connect(**params)
+                # Django's own connection on the read-only file: its SQL functions and pragmas
+                # (a read-only file keeps the journal mode it has: setting it changes nothing)
+                conn = super().get_new_connection(params)
                 conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
             except sqlite3.OperationalError as exc:
                 last = exc
                 continue
-            register_functions(conn)
-            conn.execute("PRAGMA foreign_keys = ON")
             self.read_only = True
             return conn
         assert last is not None

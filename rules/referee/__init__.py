@@ -21,7 +21,7 @@ from .common import (
     side_class,
     table_seats,
 )
-from .deal import DealQuery, DealResult, read_deal, review_deal
+from .deal import DealQuery, DealResult, deal_of, read_deal, review_deal
 from .forms import read_rules
 from .hand import HandQuery, check_hand, read_hand
 from .trick import TrickQuery, answer_trick, held_summary, read_trick
@@ -40,6 +40,7 @@ __all__ = [
     "best_trick_context",
     "wants_best_fragment",
     "check_hand",
+    "deal_of",
     "face",
     "held_summary",
     "names_params",

@@ -1,7 +1,7 @@
 """Best play in words: the deal review's «Разбор с лучшей игрой» (what each play cost, the best
 card at each play, the turning point, what the deal gave and could have given), and the words
 the trick page's «Как лучше сыграть?» (:mod:`.best_trick`) shares. The numbers are the engine's
-exact analysis (:mod:`rules.analysis`); a solve refused (the node budget, a busy worker, too
+exact analysis (:mod:`rules.analysis.exact`); a solve refused (the node budget, a busy worker, too
 many asked) is said in words instead."""
 
 from __future__ import annotations
@@ -14,15 +14,15 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from rules import analysis, solving
+from common.http import htmx
+from rules.analysis import exact, gate
+from rules.deals import DealIn
 from rules.engine.cards import Card, KozelError
 from rules.engine.solver import GOALS
-from rules.engine.tricks import TrickContext
 from rules.engine.variants import Ruleset
 from rules.messages import card_text, describe
 
 from .common import Face, face, player, side_class
-from .deal import deal_inputs
 
 
 def goal_words(name: str) -> str:
@@ -173,16 +173,16 @@ def refused(e: Exception) -> dict[str, Any]:
     """What a page says of a refused solve: why, in words; whether it asks again by itself (this
     worker was solving); whether it was past the node budget (later in the deal it will answer)."""
     too_big = isinstance(e, KozelError) and e.code == "too_complex"
-    return {"refusal": refusal_words(e), "retry": isinstance(e, solving.Busy), "too_big": too_big}
+    return {"refusal": refusal_words(e), "retry": isinstance(e, gate.Busy), "too_big": too_big}
 
 
 def refusal_words(e: Exception) -> str:
-    if isinstance(e, solving.Busy):
+    if isinstance(e, gate.Busy):
         return describe("solver_busy")
-    if isinstance(e, solving.Limited):
+    if isinstance(e, gate.Limited):
         return describe("rate_limited", {"retry_after": e.retry_after})
     if isinstance(e, KozelError):
-        params = analysis.budget_params(e)
+        params = exact.budget_params(e)
         if e.token is not None:
             params.setdefault("token", e.token)
         return describe(e.code, params)
@@ -308,36 +308,18 @@ def _forcible(goals: Mapping[str, bool | None]) -> list[str]:
     return [g for g in GOALS if goals.get(g) is True]
 
 
-def best_review(
-    request: HttpRequest,
-    d: Any,
-    hands: Sequence[Any],
-    plays: Sequence[Any],
-    table: dict[str, Any],
-) -> BestReview:
-    """The review's analysis: ``d`` the deal's query (its rules, leader and names), the deal as
-    :func:`~rules.referee.deal.deal_inputs` reads it. One solve within the node budget: the deal
+def best_review(request: HttpRequest, d: Any, deal: DealIn) -> BestReview:
+    """The review's analysis: ``d`` the deal's query (its names), ``deal`` the deal it read
+    (:func:`~rules.referee.deal.deal_of`). One solve within the node budget: the deal
     as played, reviewed as far back from its last play as the budget reaches (``from_trick``
     where that is not the first trick), and with it what the deal could have given from the first
     lead (where the review reached it) and the cards that kept the turning point's goal (where
     the budget's rest was enough)."""
-    rs = d.rs
+    rs = deal.rs
     n = rs.seats
-    ctx = TrickContext(hand_number=d.hand_number, score=d.score, boaster=d.boaster)
     try:
-        played = analysis.kept(
-            request,
-            rs,
-            d.leader,
-            hands,
-            list(plays),
-            context=ctx,
-            budget=analysis.budget(),
-            partial=True,
-            alternatives=True,
-            **table,
-        )
-    except (KozelError, solving.Busy, solving.Limited) as e:
+        played = exact.kept(request, deal, budget=exact.budget(), partial=True, alternatives=True)
+    except (KozelError, gate.Busy, gate.Limited) as e:
         return BestReview(**refused(e))
     tp = played.turning_point
     finished = played.to_move is None
@@ -387,19 +369,39 @@ def best_review(
 
 def wants_fragment(request: HttpRequest) -> bool:
     """The section asked for itself (htmx, ``hx-target="this"`` on ``#best``)."""
-    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Target") == "best"
+    return bool(htmx(request)) and htmx(request).target == "best"
 
 
 def review_context(
-    request: HttpRequest, d: Any, result: Any, query: Mapping[str, str], action: str, qs: str
+    request: HttpRequest, d: Any, deal: DealIn | None, result: Any, query: Mapping[str, str], link: str
 ) -> dict[str, Any]:
-    """What the deal review's template needs for its «Разбор с лучшей игрой»: the analysis when
-    the query asks for it (``best=1``), else the address the section asks itself from."""
-    if result is None or d.rs is None:
+    """What the deal review's template needs for its «Разбор с лучшей игрой» under the review
+    ``result``: the analysis when the query asks for it (``best=1``), else the address ``link``
+    the section asks itself from."""
+    if result is None or deal is None:
         return {}
-    link = f"{action}?{qs}&best=1"
-    best = None
-    if query.get("best"):
-        hands, plays, table = deal_inputs(d)
-        best = best_review(request, d, hands, plays, table)
+    best = best_review(request, d, deal) if query.get("best") else None
     return {"best": best, "best_url": link, "best_link": link}
+
+
+def section(request: HttpRequest, d: Any, deal: DealIn | None, query: Mapping[str, str]) -> BestReview:
+    """The section asking for itself: the analysis alone, the deal not reviewed for it. A deal the
+    review cannot play has no section on the page; asked for all the same, it is a bad request
+    where the analysis is refused too (a deal played on past a queen capture's end, which the
+    analysis plays and the review refuses, is answered)."""
+    bad = BestReview(refusal=describe("bad_request"))
+    if deal is None or not query.get("best"):
+        return bad
+    best = best_review(request, d, deal)
+    if best.refusal and not reviewable(deal):
+        return bad
+    return best
+
+
+def reviewable(deal: DealIn) -> bool:
+    """Does the review play the deal's whole tricks without an error?"""
+    try:
+        deal.whole_tricks().play()
+    except KozelError:
+        return False
+    return True

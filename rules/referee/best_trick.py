@@ -1,7 +1,7 @@
 """The trick page's «Как лучше сыграть?»: once every player's hand at the start of the trick is
 given (``h0``..``h3``, the cards already played in it count as held), each card the seat to move
 may play, with the card points its side takes with best play after it (the engine's exact
-analysis, :mod:`rules.analysis`). Hands as dealt are the deal's first trick; smaller ones, the
+analysis, :mod:`rules.analysis.exact`). Hands as dealt are the deal's first trick; smaller ones, the
 same size each, a trick in its middle: the points are then counted from that trick on."""
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from rules import analysis, solving
+from rules.analysis import exact, gate
+from rules.deals import DealIn
 from rules.engine.cards import Card, KozelError
 from rules.engine.deal import DRAW_HAND
 from rules.engine.solver import held_at, last_round, midway_allowed
@@ -64,14 +65,13 @@ def best_moves(
     it, the best first; where the budget runs out after the best cards, the rest without points.
     ``midway``: ``hands`` are held at the start of a trick in the middle of the deal."""
     full = len(plays) == rs.seats
-    table: dict[str, Any] = {"midway": midway}
-    if midway and rs.draws:
-        table["stock"] = []  # the page takes draw-four up once its stock is drawn
+    stock: list[str] | None = (
+        [] if midway and rs.draws else None
+    )  # the page takes draw-four up once its stock is drawn
+    deal = DealIn(rs, leader, hands, list(plays), context=context, stock=stock)
     try:
-        a = analysis.kept(
-            request, rs, leader, hands, list(plays), context=context, review=full, partial=True, **table
-        )
-    except (KozelError, solving.Busy, solving.Limited) as e:
+        a = exact.kept(request, deal, review=full, partial=True, midway=midway)
+    except (KozelError, gate.Busy, gate.Limited) as e:
         return BestMoves(**refused(e))
     if full:  # the trick is full: what each of its cards cost
         return BestMoves(played=play_lines(rs, a.plays, who), nodes=a.nodes, midway=midway)

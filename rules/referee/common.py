@@ -38,10 +38,6 @@ NONE_WORDS = frozenset({NONE_HELD, "—", "нет", "none"})
 MAX_PARAM = 400  # characters; a whole deal is about 32 codes
 
 
-def split_codes(text: str) -> list[str]:
-    return text.replace(",", " ").replace("+", " ").split()
-
-
 def player(seat: int) -> int:
     """Seats are numbered from 0 in URLs and the engine; players from 1 on screen."""
     return seat + 1

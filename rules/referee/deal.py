@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
 
+from rules.deals import DealIn, form_field, read_typed, split_codes
 from rules.engine.cards import SUIT_SYMBOLS, KozelError
 from rules.engine.tricks import TrickContext
 from rules.engine.variants import Ruleset
@@ -25,7 +26,6 @@ from .common import (
     player,
     seat_name,
     side_class,
-    split_codes,
 )
 from .forms import DealForm, read_query
 
@@ -141,27 +141,23 @@ class DealResult:
     capture_side: str = ""  # who caught the queen, when a capture ended the hand
 
 
-def _deal_plays(rs: Ruleset, text: str) -> list[Any]:
-    if rs.multi_card_leads:
-        return [split_codes(p) for p in text.replace("|", ";").split(";") if p.strip()]
-    return split_codes(text)
-
-
-def deal_inputs(d: DealQuery) -> tuple[list[list[str]], list[Any], dict[str, Any]]:
-    """The deal as the engine takes it: each seat's hand, every play typed (an unfinished last
-    trick too) and the table: the stock, the prikup, the dealer."""
+def deal_of(d: DealQuery) -> DealIn | None:
+    """The deal as the engine takes it, once per request (the review and its best play share it):
+    each seat's hand, every play typed (an unfinished last trick too), the table and the hand's
+    context; None where there is nothing to review (the query's problems, no hand given)."""
     rs = d.rs
-    assert rs is not None
-    n = rs.seats
-    table: dict[str, Any] = {}
-    if rs.draws and d.stock_text.strip():
-        table["stock"] = split_codes(d.stock_text)
-    if rs.rounds > 1 and any(t.strip() for t in d.prikup_text[:n]):
-        table["prikup"] = [split_codes(t) for t in (d.prikup_text + [""] * n)[:n]]
-    if d.dealer is not None:
-        table["dealer"] = d.dealer
-    hands = [split_codes(t) for t in (d.hands_text + [""] * n)[:n]]
-    return hands, _deal_plays(rs, d.plays_text), table
+    if rs is None or d.problems or not any(t.strip() for t in d.hands_text):
+        return None
+    return read_typed(
+        rs,
+        d.leader,
+        d.hands_text,
+        d.plays_text,
+        stock=d.stock_text,
+        prikup=d.prikup_text,
+        dealer=d.dealer,
+        context=TrickContext(hand_number=d.hand_number, score=d.score, boaster=d.boaster),
+    )
 
 
 REVIEW_CODES = {
@@ -171,29 +167,17 @@ REVIEW_CODES = {
 }
 
 
-def review_deal(d: DealQuery) -> DealResult | None:
-    from rules.engine.deal import play_deal
-
-    rs = d.rs
-    if rs is None or d.problems or not any(t.strip() for t in d.hands_text):
+def review_deal(d: DealQuery, deal: DealIn | None) -> DealResult | None:
+    """The deal's whole tricks played by the engine, put into rows; None (the engine's error
+    among the query's problems, under its form field) where it cannot be reviewed."""
+    if deal is None:
         return None
-    n = rs.seats
-    hands, plays, kwargs = deal_inputs(d)
-    tail = len(plays) % n
-    if tail:
-        plays = plays[:-tail]
-    ctx = TrickContext(hand_number=d.hand_number, score=d.score, boaster=d.boaster)
+    rs = deal.rs
+    tail = deal.tail
     try:
-        result = play_deal(rs, d.leader, hands, plays, context=ctx, **kwargs)
+        result = deal.whole_tricks().play()
     except KozelError as e:
-        fname = e.field or ""
-        if fname.startswith("hands["):
-            fname = "h" + fname[6]
-        elif fname.startswith("prikup["):
-            fname = "k" + fname[7]
-        elif fname.startswith("plays"):
-            fname = "plays"
-        prob = engine_problem(e, fname)
+        prob = engine_problem(e, form_field(e.field))
         if "trick" in e.params:
             prob.message = _("Trick %(n)s: %(msg)s") % {"n": e.params["trick"], "msg": prob.message}
         d.problems.append(prob)

@@ -15,14 +15,17 @@ from typing import Any, TypeVar
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from common.numbers import number, read_number
+from common.numbers import WholeNumberField, number, read_number
+from rules.deals import split_codes
 from rules.engine.cards import SUITS, Card, KozelError
 from rules.engine.variants import DEFAULT_VARIANT, Ruleset, Variant, get_variant, resolve
 from rules.messages import describe, option_label
 
-from .common import MAX_PARAM, NAME_MAX, NONE_WORDS, Problem, RulesChoice, engine_problem, split_codes
+from .common import MAX_PARAM, NAME_MAX, NONE_WORDS, Problem, RulesChoice, engine_problem
 
 
 class SeatField(forms.Field):
@@ -38,23 +41,15 @@ class SeatField(forms.Field):
         return seat
 
 
-class WholeNumberField(forms.Field):
-    """A whole number between ``lo`` and ``hi`` (blank: none)."""
-
-    def __init__(self, lo: int, hi: int, **kwargs: Any) -> None:
-        self.lo, self.hi = lo, hi
-        super().__init__(**kwargs)
-
-    def to_python(self, value: Any) -> int | None:
-        raw = (value or "").strip()
-        if not raw:
-            return None
-        if not (raw.isascii() and raw.isdigit()):
-            raise ValidationError(describe("bad_type", {"expected": _("a whole number")}))
-        value = read_number(raw, self.lo, self.hi)
-        if value is None:
-            raise ValidationError(describe("out_of_range", {"min": self.lo, "max": self.hi}))
-        return value
+def whole_number(lo: int, hi: int, *, required: bool = False) -> WholeNumberField:
+    """A whole number between ``lo`` and ``hi`` (blank: none), refused in the referee's words."""
+    out_of_range = lazy(describe, str)("out_of_range", {"min": lo, "max": hi})
+    messages = {
+        "invalid": lazy(describe, str)("bad_type", {"expected": gettext_lazy("a whole number")}),
+        "min_value": out_of_range,
+        "max_value": out_of_range,
+    }
+    return WholeNumberField(min_value=lo, max_value=hi, required=required, error_messages=messages)
 
 
 class ScoreField(forms.Field):
@@ -211,7 +206,7 @@ class RefereeForm(RulesForm):
 
     leader = SeatField(required=False)
     cards = forms.CharField(required=False, strip=False)
-    hand = WholeNumberField(1, 999, required=False)
+    hand = whole_number(1, 999)
     score = ScoreField(required=False)
     # the match's players by seat, when a match opened the page (names only: never its secret)
     name0 = TextField(NAME_MAX)
@@ -249,14 +244,14 @@ class TrickForm(RefereeForm):
     h3 = forms.CharField(required=False)
     first = SeatField(required=False)
     led = forms.CharField(required=False, strip=False)
-    trick = WholeNumberField(1, 18, required=False)  # the duel with sevens has 18 tricks
+    trick = whole_number(1, 18)  # the duel with sevens has 18 tricks
     boaster = SeatField(required=False)
     drawn = forms.BooleanField(required=False)  # draw-four: the stock is drawn
 
     def clean_n(self) -> int:
         if self.ruleset is None or not self.ruleset.multi_card_leads:
             return 1
-        return WholeNumberField(1, self.ruleset.max_lead).to_python(self.cleaned_data["n"]) or 1
+        return whole_number(1, self.ruleset.max_lead).clean(self.cleaned_data["n"]) or 1
 
     def _held(self, name: str) -> list[Card] | None:
         raw = self.cleaned_data[name]
@@ -312,7 +307,7 @@ class DealForm(RefereeForm):
     stock = TextField()
     dealer = SeatField(required=False)
     boaster = SeatField(required=False)
-    step = WholeNumberField(0, 40, required=False)
+    step = whole_number(0, 40)
 
     def clean(self) -> dict[str, Any]:
         super().clean()

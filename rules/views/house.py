@@ -12,14 +12,16 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from common.http import htmx, url
 from common.limits import limit_creation
-from rules import facts, services
 from rules import referee as ref
+from rules import services
 from rules.engine.cards import KozelError
 from rules.engine.variants import DEFAULT_VARIANT, VARIANTS, differing_options, resolve
 from rules.forms import HouseRuleForm
 from rules.messages import option_label, option_value, variant_name
 from rules.models import HouseRule
-from rules.pages import render_page, rules_form, start_match_url, variants_offered
+from rules.sheets import facts
+
+from .pages import render_page, rules_form, start_match_url, variants_offered
 
 
 def _house_form_context(form, variant_key: str | None, values: dict | None = None) -> dict:

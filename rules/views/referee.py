@@ -15,8 +15,9 @@ from rules import referee as ref
 from rules.engine.cards import SUIT_SYMBOLS, Card
 from rules.engine.solver import last_round
 from rules.messages import describe
-from rules.pages import card_example, cards_shown, render_page, rules_form, seat_counts, variants_offered
-from rules.referee.review import deal_review
+
+from .pages import card_example, cards_shown, render_page, rules_form, seat_counts, variants_offered
+from .review import deal_review
 
 
 @require_safe

@@ -9,11 +9,12 @@ from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
 from common.http import url
-from rules import facts
 from rules import referee as ref
 from rules.engine.variants import ALL_VARIANTS, VARIANTS
 from rules.messages import VARIANT_BLURBS, variant_name
-from rules.pages import rules_form, start_match_url, variants_offered
+from rules.sheets import facts
+
+from .pages import rules_form, start_match_url, variants_offered
 
 
 @require_safe
@@ -74,13 +75,13 @@ def compare(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def glossary(request: HttpRequest) -> HttpResponse:
-    from rules import sheets
+    from rules.sheets import prose
 
-    return render(request, "rules/glossary.html", {"terms": sheets.glossary()})
+    return render(request, "rules/glossary.html", {"terms": prose.glossary()})
 
 
 @require_safe
 def disputes(request: HttpRequest) -> HttpResponse:
-    from rules import disputes as d
+    from rules.sheets import disputes as d
 
     return render(request, "rules/disputes.html", {"disputes": d.disputes()})

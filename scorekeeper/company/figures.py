@@ -25,7 +25,7 @@ from rules.stats.store import dump_outcome
 
 from ..models import Entry, Match
 from ..selectors import live_records, slots_from_log
-from .fold import ALL, Fold, Key, apply, canonical, fold
+from .fold import ALL, Key, Refolded, apply, canonical, fold
 from .log import Roster, replay, roster_of
 from .models import Company, CompanyEntry, CompanyMatch
 
@@ -140,7 +140,7 @@ class Change:
     seen: tuple[int, int]  # the company's (folds, version) it was folded from
     row: int
     fields: dict[str, Any]  # the row's new ended, order, match_version and outcome
-    done: Fold
+    done: Refolded
 
 
 def change_of(company: Company, match: Match) -> Change | None:

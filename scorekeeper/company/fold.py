@@ -56,7 +56,7 @@ def _before(key: Key) -> Q:
 
 
 @dataclass
-class Fold:
+class Refolded:
     """What a fold writes: the rows whose kept values moved (row id -> fields) and each folded
     scope's figures (None: the scope has no match left)."""
 
@@ -101,7 +101,7 @@ def fold(
     start: Key | None,
     scopes: Iterable[str],
     moved: dict[str, Any] | None = None,
-) -> Fold:
+) -> Refolded:
     """Fold ``scopes`` again from the row at ``start`` (None: from the first) on, reading only.
     ``moved``: one row's new ``order`` and ``outcome`` (by ``id``), not written yet: the fold
     sees it there (``start`` must be at or before both its old and its new place)."""
@@ -112,7 +112,7 @@ def fold(
     if moved is not None:
         rows = [{**r, **moved} if r["id"] == moved["id"] else r for r in rows]
     rows.sort(key=lambda r: (r["order"], r["match_id"]))
-    out = Fold()
+    out = Refolded()
     for scope in scopes:
         k, tally, ratings = _prefix(company, roster, scope, start)
         suffix = [r for r in rows if scope == ALL or r["variant"] == scope]
@@ -134,13 +134,13 @@ def fold(
     return out
 
 
-def _kept(out: Fold, r: dict[str, Any]) -> dict[str, Any]:
+def _kept(out: Refolded, r: dict[str, Any]) -> dict[str, Any]:
     if r["id"] not in out.rows:
         out.rows[r["id"]] = {"ratings": dict(r["ratings"]), "tally": dict(r["tally"])}
     return out.rows[r["id"]]
 
 
-def apply(company: Company, done: Fold, *, replace_all: bool = False) -> None:
+def apply(company: Company, done: Refolded, *, replace_all: bool = False) -> None:
     """Write a fold (the company row locked): the rows that moved and the figures."""
     CompanyMatch.objects.bulk_update(
         [CompanyMatch(id=i, ratings=v["ratings"], tally=v["tally"]) for i, v in done.rows.items()],

@@ -5,8 +5,10 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from common.numbers import WholeNumberField
+
 from ..forms import WriteForm
-from .services import MAX_NAME
+from .services.players import MAX_NAME
 
 
 class CompanyForm(forms.Form):
@@ -25,16 +27,16 @@ class NameForm(WriteForm):
 
 
 class RenameForm(NameForm):
-    player = forms.IntegerField(min_value=1)
+    player = WholeNumberField(min_value=1)
 
 
 class MergeForm(WriteForm):
-    keep = forms.IntegerField(min_value=1)
-    fold = forms.IntegerField(min_value=1)
+    keep = WholeNumberField(min_value=1)
+    fold = WholeNumberField(min_value=1)
 
 
 class UnmergeForm(WriteForm):
-    merge = forms.IntegerField(min_value=1)
+    merge = WholeNumberField(min_value=1)
 
 
 class LinkForm(WriteForm):
@@ -42,4 +44,4 @@ class LinkForm(WriteForm):
 
 
 class RemoveForm(WriteForm):
-    match = forms.IntegerField(min_value=1)
+    match = WholeNumberField(min_value=1)

@@ -5,6 +5,9 @@ now (renames and merges replayed, a merge undone by a later entry), and which ma
 to the company. :class:`CompanyMatch` rows and ``Company.figures`` are caches of the figures
 (``scorekeeper.company.figures``), rebuilt from the logs at any time (``manage.py
 check_companies``).
+
+The tables are the ones the scorekeeper app made when it held these models: the models moved to
+this app by its migration 0001 and the scorekeeper's 0009, state only, nothing copied or dropped.
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ class Company(models.Model):
     roster = models.JSONField(null=True, blank=True)
     # bumped by every write of the figures: a fold read before the lock is written only if unchanged
     folds = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        db_table = "scorekeeper_company"  # the table the scorekeeper app made (migration 0005)
 
     def __str__(self) -> str:
         return f"{self.public_id} ({self.name})"
@@ -60,6 +66,7 @@ class CompanyEntry(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "scorekeeper_companyentry"
         ordering = ["seq"]
         constraints = [
             models.UniqueConstraint(fields=["company", "seq"], name="company_entry_unique_seq"),
@@ -89,6 +96,7 @@ class CompanyMatch(models.Model):
     tally = models.JSONField(default=dict)
 
     class Meta:
+        db_table = "scorekeeper_companymatch"
         ordering = ["order", "match_id"]
         indexes = [models.Index(fields=["company", "order", "match"], name="company_row_order")]
         constraints = [models.UniqueConstraint(fields=["company", "match"], name="company_row_unique")]

@@ -8,10 +8,10 @@ import logging
 from functools import partial
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models.signals import post_save
 
+from ..errors import Invalid
 from ..models import Entry, Match
 from .models import CompanyMatch
 
@@ -36,7 +36,7 @@ def _rematch_in_company(match_id: int, previous_id: int) -> None:
             match_link(
                 company=company, match=match, nonce=f"rematch-{match.public_id}", version=company.version
             )
-        except ValidationError:
+        except Invalid:
             log.exception("company %s: rematch %s not added", cid, match.public_id)
 
 

@@ -1,14 +1,17 @@
-"""Reads: the current hands of a match are derived from its log, the score from the engine."""
+"""Reads, returning data: the match behind a link, its log as hands, its board (from the stored
+snapshot, or the engine's replay of the log). What the pages show of them in words is the
+presenters' (``scorekeeper.presenters``)."""
 
-from ..wording import line_parts, record_parts, record_summary
-from .board import Board, Line, Replay
-from .build import (
-    board_build,
+from .board import (
+    Board,
+    ReplayedHand,
+    Series,
+    ShownLine,
     hand_numbers,
     match_board,
     match_live_board,
     match_plain_board,
-    replay_slots,
+    series_of,
     slot_of_number,
 )
 from .log import (
@@ -28,28 +31,25 @@ from .log import (
 
 __all__ = [
     "Board",
-    "Line",
-    "Replay",
+    "ReplayedHand",
+    "Series",
+    "ShownLine",
     "Slot",
-    "board_build",
     "hand_numbers",
-    "slot_of_number",
-    "line_parts",
     "live_records",
     "match_board",
     "match_get",
     "match_get_for_edit",
     "match_live_board",
-    "match_plain_board",
     "match_next",
+    "match_plain_board",
     "match_public_version",
     "match_slot",
     "match_version",
-    "record_parts",
-    "record_summary",
-    "replay_slots",
     "ruleset_of",
     "secret_hash",
     "secret_matches",
+    "series_of",
+    "slot_of_number",
     "slots_from_log",
 ]

@@ -1,32 +1,30 @@
-"""The board of a match: its lines and what the page shows of them."""
+"""The board of a match as data: from the stored snapshot and lines (the same work at hand 1 and
+at hand 1,000), or the engine's replay of the whole log (every hand's result, for the exports
+and «what changed»). One type, :class:`Board`, for both; its words are the presenter's
+(``scorekeeper.presenters``)."""
 
 from __future__ import annotations
 
-import json
+import functools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from django.conf import settings
-from django.utils.text import capfirst
-from django.utils.translation import gettext as _
+from django.db.models import F, JSONField
+from django.db.models.expressions import Case, When
+from django.utils.functional import SimpleLazyObject
 
-from rules.counting import count, score_count
-from rules.engine import (
-    Fold,
-    HandResult,
-    MatchState,
-    NextDeal,
-)
-from rules.engine.cards import SUIT_SYMBOLS
+from rules.engine import Fold, HandResult, NextDeal, RecordError, fold_step, new_fold
 from rules.engine.variants import Ruleset
-from rules.messages import lang, title_line
+from rules.messages import lang
 
 from .. import chart as chart_mod
-from .. import explain
-from ..log import Slot
-from ..models import Match
-from ..names import shown_names
-from . import banner
+from .. import explain, snapshots
+from ..log import Slot, live_records, ruleset_of, slots_from_log
+from ..models import Entry, Line, Match
+from ..names import shown_name
+from ..wording import line_parts
 
 
 class ShownLine(NamedTuple):
@@ -55,8 +53,8 @@ class ShownLine(NamedTuple):
 
 
 @dataclass
-class Line:
-    """One hand on the board: its slot, the engine's result and the lines explaining it."""
+class ReplayedHand:
+    """One hand of the engine's replay of the log: its slot, the engine's result and its words."""
 
     number: int
     slot: int
@@ -71,30 +69,25 @@ class Line:
 
 
 @dataclass
-class Replay:
-    """The match replayed from its log by the engine (:func:`match_board`): every hand's
-    :class:`Line` with the engine's result, for the exports and the changes since a version."""
+class Series:
+    """The matches of a series (a match and its rematches), each with its winner and score, and
+    the matches each side won."""
 
-    match: Match
-    ruleset: Ruleset
-    state: MatchState
-    slots: list[Slot]
-    lines: list[Line]
-    version: int
-    next: NextDeal | None
-    broken: str = ""
-    tally: tuple[int, ...] = (0, 0)
-    series_played: int = 0
-    series_results: list[dict[str, Any]] = field(default_factory=list)
-    count: int = 0
+    tally: tuple[int, ...]
+    results: list[dict[str, Any]]
+
+    @property
+    def played(self) -> int:
+        return len(self.results)
 
 
 @dataclass
 class Board:
-    """The board the pages show: ``state`` the match's :class:`~rules.engine.Fold` (the stored
-    snapshot, or the log folded in memory), ``rows`` the lines shown (the latest page unless all
-    were asked for), ``chart_points`` the scores the chart draws, ``count`` the hands in the
-    match."""
+    """A match's board: ``state`` its :class:`~rules.engine.Fold` (the stored snapshot, or the
+    log folded), ``count`` the hands in the match, ``series`` its series (None: none to show).
+    From the stored lines: ``rows``, the lines shown (the latest page unless all were asked
+    for), and ``chart_points``, the scores the chart draws. From the replay: ``hands``, every
+    hand with the engine's result, and ``slots``, the hands as the log made them."""
 
     match: Match
     ruleset: Ruleset
@@ -102,289 +95,211 @@ class Board:
     version: int
     next: NextDeal | None
     broken: str = ""  # a stored hand the engine no longer accepts (never expected)
-    tally: tuple[int, ...] = (0, 0)
-    series_played: int = 0
-    series_results: list[dict[str, Any]] = field(default_factory=list)
     count: int = 0
+    series: Series | None = None
     rows: list[ShownLine] = field(default_factory=list)
     chart_points: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+    hands: list[ReplayedHand] = field(default_factory=list)
+    slots: list[Slot] = field(default_factory=list)
 
-    @property
-    def more(self) -> int:
-        """Hands not on this page (the «all hands» link loads them)."""
-        return self.count - len(self.rows) if self.rows or self.count else 0
 
-    @property
-    def team_names(self) -> list[str]:
-        """Each side's name as shown: a default the players did not type in the reader's language."""
-        return shown_names(self.match.team_names)
+# ---------------------------------------------------------------- the series
 
-    @property
-    def target(self) -> int:
-        return self.ruleset.target
 
-    @property
-    def scoring(self) -> str:
-        return self.ruleset.scoring
+def _series_result(
+    number: int, winner: Any, score: Sequence[int], names: Sequence[str], current: bool
+) -> dict[str, Any]:
+    """One match of the series as the board lists it (``winner`` is None while it is played)."""
+    name = names[winner] if isinstance(winner, int) and 0 <= winner < len(names) else ""
+    return {
+        "number": number,
+        "winner": winner,
+        "winner_name": shown_name(name),
+        "score": ":".join(map(str, score)),
+        "current": current,
+    }
 
-    @property
-    def title(self) -> str:
-        return title_line(self.state.titles)
 
-    @property
-    def winner_name(self) -> str:
-        w = self.state.winner
-        return self.team_names[w] if w is not None else ""
+def series_of(match: Match, fold: Fold) -> Series | None:
+    """The series of ``match`` (its fold is ``fold``), each other match read from its snapshot:
+    None for a match on its own (one started anew and not over has no rematch yet)."""
+    if match.previous_id is None and not fold.finished:
+        return None
+    series = list(Match.objects.filter(series=match.series).order_by("pk"))
+    if len(series) < 2:
+        return None
+    names = match.team_names
+    tally = [0] * len(names)
+    results = []
+    for number, m in enumerate(series, 1):
+        snap: dict[str, Any] = fold.to_dict() if m.pk == match.pk else _folded(m)[0]
+        winner = snap.get("winner") if snap.get("finished") else None
+        if isinstance(winner, int) and 0 <= winner < len(tally):
+            tally[winner] += 1
+        score = snap.get("score") or [0] * len(names)
+        results.append(_series_result(number, winner, score, names, m.pk == match.pk))
+    return Series(tuple(tally), results)
 
-    @property
-    def loser_name(self) -> str:
-        lo = self.state.loser
-        return self.team_names[lo] if lo is not None else ""
 
-    def _chart_points(self) -> list[tuple[int, tuple[int, ...]]]:
-        """(hand number, score after it) for each hand the chart draws."""
-        return self.chart_points
+# ---------------------------------------------------------------- from the stored snapshot
 
-    @property
-    def chart(self) -> chart_mod.Chart | None:
-        """The score after each hand as a small SVG line chart (none before the first hand)."""
-        points = self._chart_points()
-        if not points:
-            return None
-        sides = len(self.ruleset.sides)
-        scores = [tuple(p[1][:sides]) for p in points]  # one line per side
-        start = (self.ruleset.start_score,) * sides
-        return chart_mod.build(scores, self.target, [p[0] for p in points], start)
 
-    @property
-    def chart_keys(self) -> list[dict[str, Any]]:
-        """The chart's key: each side's name beside the shape its dots are drawn with."""
-        return [
-            {"side": side, "symbol": chart_mod.SYMBOLS[side], "name": name}
-            for side, name in enumerate(self.team_names[: len(self.ruleset.sides)])
-        ]
+def _folded(match: Match, rs: Ruleset | None = None) -> tuple[dict[str, Any], list[Line] | None]:
+    """The snapshot the pages read, and the lines when they are not the stored ones: the stored
+    snapshot when it is the fold of the log as it stands; otherwise (a match from before
+    snapshots, or one a write left behind) the log folded in memory, nothing stored (a read
+    never writes; the next write or ``check_snapshots --fix`` stores it)."""
+    if snapshots.stored_fold(match, rs or ruleset_of(match)) is not None:
+        return match.snapshot or {}, None
+    built = snapshots.build_from_log(match, rs)
+    return built.snapshot, built.lines
 
-    @property
-    def one_seat(self) -> bool:
-        """Each side is one player (the duel, each for himself): names are people, not teams."""
-        return self.ruleset.variant.build_for is not None
 
-    @property
-    def final_score(self) -> str:
-        return ":".join(str(x) for x in self.state.score)
+def _shown(line: Line, with_texts: bool) -> ShownLine:
+    return ShownLine(
+        line.number,
+        line.slot,
+        line.winner,
+        line.score0,
+        line.score1,
+        line.score2,
+        line.score3,
+        line.edited,
+        line.restored,
+        line.texts if with_texts else None,  # type: ignore[arg-type]
+    )
 
-    @property
-    def tally_text(self) -> str:
-        """Matches won in the series, by each of three or four players: «Аня 1 · Боря 0 · Вера 2»."""
-        return " · ".join(f"{name} {n}" for name, n in zip(self.team_names, self.tally, strict=False))
 
-    @property
-    def marks(self) -> list[dict[str, Any]]:
-        """solo-twelve (docs/tables.md#each-for-himself): each player's marks, most first; at the end the goat
-        (0 or below) is marked, the winner too."""
-        score = self.state.score
-        done = self.state.finished
-        rows = []
-        for side, name in enumerate(self.team_names):
-            n = score[side]
-            rows.append(
-                {
-                    "side": side,
-                    "name": name,
-                    "marks": n,
-                    "pips": [i < n for i in range(12)],  # the number beside says how many past 12
-                    "goat": done and side == self.state.loser,
-                    "winner": done and side == self.state.winner,
-                    "deals": self.next is not None and self.next.dealer == side,
-                    "label": count(n, "mark"),
-                }
-            )
-        return rows
+def _stored_lines(match: Match, cut: int, drawn: list[int] | None, hands: int) -> list[ShownLine]:
+    """The stored lines numbered above ``cut`` with their texts, and those in ``drawn`` (None:
+    every line) with their numbers only, newest first: one query, by the index on the numbers."""
+    lines = Line.objects.filter(match_id=match.pk)
+    if drawn is not None:
+        lines = lines.filter(number__in=sorted({*drawn, *range(cut + 1, hands + 1)}))
+    shown_texts = Case(When(number__gt=cut, then=F("texts")), default=None, output_field=JSONField())
+    columns = [f for f in ShownLine._fields if f != "texts"]
+    rows = lines.annotate(shown_texts=shown_texts).order_by("-number").values_list(*columns, "shown_texts")
+    return [ShownLine(*row) for row in rows]
 
-    @property
-    def trump_text(self) -> str:
-        """What is trumps in the next deal where it changes (the duel, Belka)."""
-        return banner.trumps(self, self.next) if self.next else ""
 
-    @property
-    def chart_caption(self) -> str:
-        if self.ruleset.start_score:  # solo-twelve: the marks fall from 12; at 0 a player is the goat
-            return _("at 0 marks a player is the goat")
-        if self.scoring == "penalty":
-            return _("%(goats)s lose") % {"goats": count(self.target, "goat")}
-        return _("the first to %(score)s wins") % {"score": score_count(self.target, self.scoring)}
+def _read(match: Match, rs: Ruleset, fold: Fold | None) -> tuple[Fold, str, list[Line] | None]:
+    """The match's fold, the code of a stored hand the engine refuses (``""``: none) and its
+    lines when they are not the stored ones. ``fold``: the fold the caller holds (a write's),
+    which is the snapshot as it stands: nothing is decoded again."""
+    if fold is not None:
+        return fold, (match.snapshot or {}).get("broken", ""), None
+    stored = snapshots.stored_fold(match, rs)
+    if stored is not None:
+        return stored, (match.snapshot or {}).get("broken", ""), None
+    built = snapshots.build_from_log(match, rs)
+    return built.fold, built.snapshot.get("broken", ""), built.lines
 
-    @property
-    def goats_line(self) -> str:
-        return _("Goats against: %(goats)s lose the match.") % {"goats": count(self.target, "goat")}
 
-    @property
-    def chart_text(self) -> str:
-        """The chart's text alternative: every score it draws, in order."""
-        names = self.team_names
-        start = self.ruleset.start_score
-        parts = []
-        for team in range(len(self.ruleset.sides)):
-            values = ", ".join(str(score[team]) for _n, score in self._chart_points())
-            parts.append(f"{names[team]}: {start}, {values}")
-        return _("Score after each hand. %(lines)s. %(goal)s.") % {
-            "lines": "; ".join(parts),
-            "goal": capfirst(self.chart_caption),
-        }
+def _board(match: Match, rs: Ruleset, fold: Fold, broken_code: str) -> Board:
+    broken = explain.error_message(broken_code) if broken_code else ""
+    nd = None
+    if not fold.finished and not broken:
+        nd = fold.next_deal(first_dealer=match.first_dealer, first_leader=match.first_leader)
+    return Board(
+        match=match, ruleset=rs, state=fold, version=match.version, next=nd, broken=broken, count=fold.hands
+    )
 
-    @property
-    def announce(self) -> str:
-        """What a screen reader says after each change: the score, and the winners at the end."""
-        names, score = self.team_names, self.state.score
-        if len(score) == 2:
-            line = _("Score: %(a)s %(x)s, %(b)s %(y)s.") % {
-                "a": names[0],
-                "x": score[0],
-                "b": names[1],
-                "y": score[1],
-            }
+
+def match_live_board(
+    *, match: Match, all_hands: bool = False, ruleset: Ruleset | None = None, fold: Fold | None = None
+) -> Board:
+    """The board from the snapshot and the latest page of lines (``all_hands``: every line):
+    the same work at hand 1 and at hand 1,000. One query beside the match's own row: the latest
+    lines and the scores the chart draws; a second, the series, when the match is part of one
+    (the rematch tally from each match's snapshot). ``ruleset`` and ``fold``: the match's, when
+    the caller holds them (a write hands on the fold it wrote)."""
+    rs = ruleset or ruleset_of(match)
+    fold, broken_code, built = _read(match, rs, fold)
+    board = _board(match, rs, fold, broken_code)
+    # what the page shows of the lines: the latest page with its texts, and the scores of the
+    # hands the chart draws (numbers only: their texts are not read)
+    cut = 0 if all_hands else max(0, fold.hands - snapshots.LATEST)
+    drawn = chart_mod.sample(fold.hands)
+    sides = len(rs.sides)
+
+    @functools.cache
+    def lines() -> tuple[list[ShownLine], list[tuple[int, tuple[int, ...]]]]:
+        """Read only when the board, the chart or the hand list is rendered, not on a cache hit."""
+        if built is None:
+            found = _stored_lines(match, cut, drawn if cut and len(drawn) < fold.hands else None, fold.hands)
         else:
-            line = _("Marks: %(list)s.") % {
-                "list": ", ".join(f"{n} {x}" for n, x in zip(names, score, strict=False))
-            }
-        if self.state.finished and self.state.winner is not None:
-            if self.one_seat:
-                line += " " + _("%(team)s wins the match.") % {"team": self.winner_name}
-            else:
-                line += " " + _("%(team)s win the match.") % {"team": self.winner_name}
-        return line
+            found = [_shown(ln, ln.number > cut) for ln in reversed(built)]
+        points = {r.number: tuple(r.scores[:sides]) for r in found if r.number in set(drawn)}
+        return [r for r in found if r.number > cut], [(n, points[n]) for n in drawn if n in points]
 
-    @property
-    def pending(self) -> list[str]:
-        return [explain.pending_line(k, int(v)) for k, v in self.state.pending.items()]
+    board.rows = SimpleLazyObject(lambda: lines()[0])  # type: ignore[assignment]
+    board.chart_points = SimpleLazyObject(lambda: lines()[1])  # type: ignore[assignment]
+    board.series = series_of(match, fold)
+    return board
 
-    def seat_name(self, seat: int) -> str:
-        if seat in self.ruleset.blind_seats:
-            return _("blind")
-        if self.one_seat:  # each side is one player: the side's name is the player's
-            return self.team_names[
-                self.ruleset.side_of(seat)
-            ]  # three play: nobody sits here (docs/tables.md#blind-seat)
-        names = self.match.player_names or []
-        name = names[seat] if seat < len(names) and names[seat] else ""
-        return name or _("seat %(n)s") % {"n": seat + 1}
 
-    @property
-    def seats(self) -> list[dict[str, Any]]:
-        rs = self.ruleset
-        return [{"seat": s, "name": self.seat_name(s), "team": rs.side_of(s)} for s in range(rs.seats)]
+def match_plain_board(*, match: Match, ruleset: Ruleset | None = None) -> Board:
+    """The board a page about one hand needs (the correction form, the history): the match, its
+    rules, log version and score from the snapshot; no lines, nothing replayed."""
+    rs = ruleset or ruleset_of(match)
+    fold, broken_code, _built = _read(match, rs, None)
+    board = _board(match, rs, fold, broken_code)
+    board.next = None
+    return board
 
-    @property
-    def overshoot(self) -> str:
-        """After the target: the final hand may carry a team past it (7 pairs of 6, 18 of 12);
-        say so as a note instead of printing «7/6»."""
-        if not self.state.finished or len(self.state.score) != 2 or self.scoring == "marks":
-            return ""
-        over = [max(0, s - self.target) for s in self.state.score]
-        team = 0 if over[0] >= over[1] else 1
-        if not over[team]:
-            return ""
-        return _("The target is %(target)s; the last hand took %(team)s to %(score)s, %(n)s past it.") % {
-            "target": self.target,
-            "team": self.team_names[team],
-            "score": self.state.score[team],
-            "n": over[team],
-        }
 
-    @property
-    def dealing_team(self) -> int | None:
-        """The team of the next hand's dealer: a misdeal is always against it."""
-        return self.ruleset.side_of(self.next.dealer) if self.next else None
+# ---------------------------------------------------------------- the engine's replay of the log
 
-    @property
-    def named_players(self) -> bool:
-        return any(self.match.player_names or [])
 
-    def team_players(self, team: int) -> str:
-        """«Аня и Вера»: the seats of a team, by name (by seat number where none was given)."""
-        seats = self.ruleset.sides[team]
-        if len(seats) == 1:
-            return self.seat_name(seats[0])
-        a, b = (self.seat_name(s) for s in seats)
-        return _("%(a)s and %(b)s") % {"a": a, "b": b}
-
-    @property
-    def teams_line(self) -> list[dict[str, Any]]:
-        return [
-            {"team": t, "name": self.team_names[t], "players": self.team_players(t)}
-            for t in range(len(self.ruleset.sides))
-        ]
-
-    @property
-    def dealer_name(self) -> str:
-        """Who deals the next hand (the blind seat's partner in its turn: docs/tables.md#blind-seat)."""
-        return banner.dealer_name(self, self.next.dealer) if self.next else ""
-
-    @property
-    def latest_was_eggs(self) -> bool:
-        """The latest hand had no winner (its line, the newest shown)."""
-        return bool(self.rows) and self.rows[0].winner is None
-
-    @property
-    def lead_text(self) -> str:
-        return banner.lead(self, self.next) if self.next else ""
-
-    @property
-    def banner(self) -> dict[str, Any]:
-        """The next deal's banner in pieces (:mod:`.banner`)."""
-        return banner.parts(self, self.next) if self.next else {}
-
-    @property
-    def deals_ahead(self) -> list[dict[str, Any]]:
-        """The banners of the deals after hands the phone keeps unsent (the outbox shows them)."""
-        return banner.deals_ahead_data(self)
-
-    @property
-    def deals_ahead_json(self) -> str:
-        return json.dumps(self.deals_ahead, ensure_ascii=False)
-
-    @property
-    def tracks(self) -> list[dict[str, Any]]:
-        """Per team: the marks toward the target (12 for eyes, series and goats; 6 for pairs)."""
-        out = []
-        for team in (0, 1):
-            score = self.state.score[team]
-            out.append(
-                {
-                    "team": team,
-                    "name": self.team_names[team],
-                    "score": score,
-                    "marks": [i < score for i in range(self.target)],
-                    "label": _over_label(score_count(score, self.scoring), score, self.target),
-                    "over": max(0, score - self.target),
-                }
+def match_board(*, match: Match, ruleset: Ruleset | None = None) -> Board:
+    """The board the engine's replay of the whole log gives, every hand with its result and
+    words: the match's log in one query (and its series in one more when it has one). A stored
+    hand the engine refuses stops the replay; ``broken`` says why."""
+    rs = ruleset or ruleset_of(match)
+    entries = list(Entry.objects.filter(match=match).order_by("seq"))
+    slots = slots_from_log(entries)
+    by_slot = {s.slot: s for s in slots}
+    fold, hands, broken = new_fold(rs), [], ""
+    for slot, record in live_records(slots):
+        try:
+            fold, result = fold_step(fold, record, tag=0)
+        except RecordError as exc:
+            broken = exc.code
+            break
+        versions = by_slot[slot].versions
+        hands.append(
+            ReplayedHand(
+                number=fold.hands,
+                slot=slot,
+                result=result,
+                **line_parts(result, match.team_names, rs),
+                edited=len(versions) > 1,
+                restored=versions[-1].action == Entry.RESTORE,
             )
-        return out
-
-    @property
-    def sixes(self) -> list[dict[str, Any]]:
-        """Pairs on the sixes (ARCHITECTURE.md): each team's two sixes, rows uncovered = pairs won."""
-        suits = ((SUIT_SYMBOLS["D"], SUIT_SYMBOLS["H"]), (SUIT_SYMBOLS["C"], SUIT_SYMBOLS["S"]))
-        out = []
-        for team in (0, 1):
-            score = min(self.state.score[team], 6)
-            cards = [
-                {
-                    "suit": suit,
-                    "red": team == 0,
-                    "rows": [{"on": r < min(max(score - 3 * i, 0), 3), "y": 24 + r * 23} for r in range(3)],
-                }
-                for i, suit in enumerate(suits[team])
-            ]
-            n = self.state.score[team]
-            label = _over_label(count(n, "pair"), n, 6)
-            out.append(
-                {"team": team, "name": self.team_names[team], "score": n, "cards": cards, "label": label}
-            )
-        return out
+        )
+    board = _board(match, rs, fold, broken)
+    board.version = entries[-1].seq if entries else 0
+    board.hands, board.slots = hands, slots
+    board.series = series_of(match, fold)
+    return board
 
 
-def _over_label(counted: str, score: int, target: int) -> str:
-    """«3 пары из 6» on the way; past the target just the score (the finale says by how much),
-    never «16 глаз из 12»."""
-    return counted if score > target else _("%(score)s of %(target)s") % {"score": counted, "target": target}
+# ---------------------------------------------------------------- hand numbers
+
+
+def hand_numbers(*, match: Match, slot: int | None = None) -> dict[int, int]:
+    """slot -> the hand's number on the board, for every hand still in the match or only the
+    one in ``slot`` (the stored lines: two numbers per hand, no replay)."""
+    if snapshots.stored_fold(match, ruleset_of(match)) is None:
+        built = snapshots.build_from_log(match).lines
+        return {ln.slot: ln.number for ln in built if slot is None or ln.slot == slot}
+    lines = Line.objects.filter(match=match)
+    if slot is not None:
+        lines = lines.filter(slot=slot)
+    return dict(lines.values_list("slot", "number"))
+
+
+def slot_of_number(*, match: Match, number: int) -> int | None:
+    """The slot of the hand the board shows as ``number`` («Кон 3»), after any undo or delete;
+    None when no hand has that number (the stored lines, no replay)."""
+    return Line.objects.filter(match=match, number=number).values_list("slot", flat=True).first()

@@ -10,13 +10,13 @@ from collections.abc import Mapping, Sequence
 from django.db import transaction
 
 from rules.engine import HandRecord, new_fold, resolve
-from rules.engine.variants import check_options, check_seats, get_variant
+from rules.engine.variants import Ruleset, check_options, check_seats, get_variant
 
 from .. import snapshots
-from ..log import secret_hash
-from ..models import Entry, Line, Match
-from .errors import NonceReused, NotFound, StaleForm
-from .write import append
+from ..errors import StaleForm
+from ..log import ruleset_of, secret_hash
+from ..models import Entry, Match
+from .write import Written, append
 
 
 def new_secret() -> str:
@@ -69,40 +69,47 @@ def match_create(
 
 @transaction.atomic
 def hand_record(
-    *, match: Match, record: HandRecord, nonce: str, version: int, reason: str = "", hand: int | None = None
-) -> tuple[Entry, bool]:
-    """Record the next hand. ``hand``: the hand number a phone's outbox entered it for."""
+    *,
+    match: Match,
+    record: HandRecord,
+    nonce: str,
+    version: int,
+    reason: str = "",
+    hand: int | None = None,
+    ruleset: Ruleset | None = None,
+) -> Written:
+    """Record the next hand. ``hand``: the hand number a phone's outbox entered it for;
+    ``ruleset``: the match's, when the caller has it already."""
     return append(
-        match=match, action=Entry.ADD, record=record, nonce=nonce, version=version, reason=reason, hand=hand
+        match=match,
+        ruleset=ruleset or ruleset_of(match),
+        action=Entry.ADD,
+        record=record,
+        nonce=nonce,
+        version=version,
+        reason=reason,
+        hand=hand,
     )
 
 
 @transaction.atomic
-def hand_undo(*, match: Match, nonce: str, version: int) -> tuple[Entry, bool]:
+def hand_undo(*, match: Match, nonce: str, version: int, ruleset: Ruleset | None = None) -> Written:
     """Take back the last hand still in the match."""
-    snapshots.lock(match)
-    last = Line.objects.filter(match=match).order_by("-number").values_list("slot", flat=True).first()
-    if last is None:
-        existing = Entry.objects.filter(match=match, nonce=nonce).first()
-        if existing is None:
-            raise NotFound()
-        if existing.action != Entry.UNDO:
-            raise NonceReused()
-        return existing, False
-    return append(match=match, action=Entry.UNDO, slot=last, nonce=nonce, version=version)
+    rs = ruleset or ruleset_of(match)
+    return append(match=match, ruleset=rs, action=Entry.UNDO, nonce=nonce, version=version)
 
 
 @transaction.atomic
-def match_rematch(*, match: Match, secret: str, version: int) -> Match:
+def match_rematch(*, match: Match, secret: str, version: int, ruleset: Ruleset | None = None) -> Match:
     """A new match with the same teams, players and frozen rules; the deal passes on. One per
     match: a repeated request gets the same rematch. ``version`` is the log the page showed."""
-    snapshots.lock(match)
+    fold, _spent = snapshots.lock(match, ruleset or ruleset_of(match))
     if version != match.version:
         raise StaleForm(match.version)
     existing = Match.objects.filter(previous=match).first()
     if existing:
         return existing
-    hands = snapshots.fold_of_match(match).hands
+    hands = fold.hands
     new, _secret = match_create(
         variant=match.variant,
         options=match.options,

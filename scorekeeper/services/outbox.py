@@ -3,15 +3,18 @@ phone has since recorded (the match row is locked by the caller)."""
 
 from __future__ import annotations
 
+from ..errors import WriteRefused
 from ..log import slots_from_log
 from ..models import Entry, Match
 
 
-class HandConflict(Exception):
+class HandConflict(WriteRefused):
     """A hand kept on a phone while offline, for a hand number another phone has since recorded
     with a different record (or that no longer fits: hands were taken back meanwhile). Nothing is
     written; the players choose: keep theirs, replace it with mine, or record mine as the next hand.
     """
+
+    code = "hand_conflict"
 
     def __init__(
         self,

@@ -9,11 +9,15 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from rules.engine import HandRecord
+from rules.engine.variants import Ruleset
 
 from .. import reasons
-from ..models import Entry, Match
+from ..errors import Invalid
+from ..log import ruleset_of
+from ..models import Match
 from ..selectors import hand_numbers
 from .corrections import hand_delete, hand_edit
+from .write import Written
 
 
 def first_hand_after_end(exc: ValidationError) -> int | None:
@@ -32,17 +36,25 @@ def later_hands(*, match: Match, first: int) -> list[tuple[int, int]]:
 
 @transaction.atomic
 def hand_edit_removing_later(
-    *, match: Match, slot: int, record: HandRecord, nonce: str, version: int, reason: str = ""
-) -> tuple[Entry, bool]:
+    *,
+    match: Match,
+    slot: int,
+    record: HandRecord,
+    nonce: str,
+    version: int,
+    reason: str = "",
+    ruleset: Ruleset | None = None,
+) -> Written:
     """:func:`.corrections.hand_edit`; when the correction ends the match before later hands, those
     hands are removed first (newest first, each its own delete entry) and the correction saved."""
+    rs = ruleset or ruleset_of(match)
     try:
         with transaction.atomic():
             return hand_edit(
-                match=match, slot=slot, record=record, nonce=nonce, version=version, reason=reason
+                match=match, slot=slot, record=record, nonce=nonce, version=version, reason=reason, ruleset=rs
             )
-    except ValidationError as exc:
-        first = first_hand_after_end(exc)
+    except Invalid as refused:
+        first = first_hand_after_end(refused.error)
         if first is None:
             raise
     edited = hand_numbers(match=match, slot=slot).get(slot, 0)
@@ -50,7 +62,14 @@ def hand_edit_removing_later(
     for _number, later in reversed(later_hands(match=match, first=first)):
         match.refresh_from_db()
         hand_delete(
-            match=match, slot=later, nonce=f"{nonce[:48]}:rm{later}", version=match.version, reason=why
+            match=match,
+            slot=later,
+            nonce=f"{nonce[:48]}:rm{later}",
+            version=match.version,
+            reason=why,
+            ruleset=rs,
         )
     match.refresh_from_db()
-    return hand_edit(match=match, slot=slot, record=record, nonce=nonce, version=match.version, reason=reason)
+    return hand_edit(
+        match=match, slot=slot, record=record, nonce=nonce, version=match.version, reason=reason, ruleset=rs
+    )

@@ -1,25 +1,39 @@
 """The one path of every change to a match: lock it, answer a repeated nonce, refuse a stale
 form, check the change with the engine, append one :class:`Entry` and store the new lines and
-snapshot. Each job is a named step of :func:`append`; nothing is written until all have passed."""
+snapshot. Each job is a named step of :func:`append`; nothing is written until all have passed.
+The match's ruleset comes in from the caller and its fold is decoded once, under the lock, and
+handed on to every step and back to the caller (:class:`Written`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.core.exceptions import ValidationError
 
-from rules.engine import HandRecord, RecordError, replay
+from rules.engine import Fold, HandRecord, RecordError, replay
 from rules.engine.variants import Ruleset
 
 from .. import ahead, bounds, explain, snapshots
-from ..errors import as_validation_error, hand_index
-from ..log import Slot, live_records, ruleset_of, slots_from_log
+from ..errors import Invalid, NonceReused, NotFound, StaleForm, as_validation_error, hand_index
+from ..log import Slot, live_records, slots_from_log
 from ..models import Entry, Line, Match
-from .errors import NonceReused, NotFound, StaleForm
 from .outbox import by_hand_number
+
+
+@dataclass(frozen=True)
+class Written:
+    """What a write did: its log entry (for a repeated nonce, the one that did it), whether that
+    entry is new, and the match's fold after it, from which the board is drawn."""
+
+    entry: Entry
+    created: bool
+    fold: Fold
 
 
 def append(
     *,
     match: Match,
+    ruleset: Ruleset,
     action: str,
     nonce: str,
     version: int,
@@ -28,20 +42,26 @@ def append(
     reason: str = "",
     source: int | None = None,
     hand: int | None = None,
-) -> tuple[Entry, bool]:
-    """Append one change (inside the caller's transaction). Returns ``(entry, created)``;
-    ``created`` is False for a repeated nonce of the same action, or (``hand``: an add sent from
-    a phone's outbox for that hand number) a hand another phone already recorded the same way."""
-    done = replayed(match, nonce=nonce, action=action, slot=slot, record=record, source=source)
-    if done is not None:
-        return done, False
-    rs = ruleset_of(match)
+    prepared: ahead.Prepared | None = None,
+) -> Written:
+    """Lock the match and append one change (inside the caller's transaction). Not ``created``
+    for a repeated nonce of the same action, or (``hand``: an add sent from a phone's outbox for
+    that hand number) a hand another phone already recorded the same way. An undo takes back
+    the last hand on the board (``slot`` None). ``prepared``: a correction's plan made before
+    the lock (:mod:`scorekeeper.ahead`)."""
+    fold, spent = snapshots.lock(match, ruleset, nonce=nonce)
+    if spent is not None:
+        existing = repeated(match, spent, action=action, slot=slot, record=record, source=source)
+        return Written(existing, False, fold)
+    rs = ruleset
+    if action == Entry.UNDO:
+        slot = last_slot(match)
     if record is not None and rs.dealer_scores and record.dealer is None:
-        record = with_dealer(match, rs, action, slot, record, hand)
+        record = with_dealer(match, rs, fold, action, slot, record, hand)
     if version != match.version:
         same = stale_or_same_hand(match, action=action, record=record, hand=hand)
         if same is not None:
-            return same, False
+            return Written(same, False, fold)
     bounds.check(match, action, slot)
     slot = slot_of(match, action, slot)
     entry = Entry(
@@ -55,23 +75,28 @@ def append(
         source=source,
     )
     if (match.snapshot or {}).get("broken"):
-        return append_to_broken(match, entry, record)
+        return append_to_broken(match, rs, entry, record)
     if record is not None and record.penalty is not None and record.penalty.kind == "misdeal":
-        check_misdeal_dealer(match, record, place(match, rs, action, slot))
-    plan = plan_of(match, rs, action, slot, record)
+        check_misdeal_dealer(match, rs, record, place(match, fold, action, slot))
+    plan = plan_of(match, rs, fold, action, slot, record, prepared)
     entry.save(force_insert=True)
     snapshots.apply(match, plan, entry.seq)
-    return entry, True
+    return Written(entry, True, plan.fold)
 
 
-def replayed(
-    match: Match, *, nonce: str, action: str, slot: int | None, record: HandRecord | None, source: int | None
-) -> Entry | None:
-    """Lock the match; the entry this nonce already wrote when it was this same action (a double
-    tap is answered as done), :class:`NonceReused` when it was another, None when unused."""
-    spent = snapshots.lock(match, nonce=nonce)
-    if spent is None:
-        return None
+def last_slot(match: Match) -> int:
+    """The slot of the last hand still on the board (what an undo takes back); none: NotFound."""
+    last = Line.objects.filter(match=match).order_by("-number").values_list("slot", flat=True).first()
+    if last is None:
+        raise NotFound()
+    return last
+
+
+def repeated(
+    match: Match, spent: int, *, action: str, slot: int | None, record: HandRecord | None, source: int | None
+) -> Entry:
+    """The entry a spent nonce wrote, when it was this same action (a double tap is answered as
+    done); :class:`NonceReused` when it was another."""
     existing = Entry.objects.get(match=match, seq=spent)
     if same_action(existing, action=action, slot=slot, record=record, source=source):
         return existing
@@ -115,14 +140,14 @@ def slot_of(match: Match, action: str, slot: int | None) -> int:
 
 
 def with_dealer(
-    match: Match, rs: Ruleset, action: str, slot: int | None, record: HandRecord, hand: int | None
+    match: Match, rs: Ruleset, fold: Fold, action: str, slot: int | None, record: HandRecord, hand: int | None
 ) -> HandRecord:
     """solo-twelve's marks need each deal's dealer (docs/tables.md#each-for-himself); the scorekeeper knows
     the rotation over the seats present, so the players never type it. A new hand is dealt by
     the seat after the last hand's dealer (its hand number from the phone's outbox, or the next
     one); a corrected hand keeps the dealer it was recorded with."""
     if action == Entry.ADD:
-        index = hand - 1 if hand is not None and hand >= 1 else snapshots.fold_of_match(match, rs).hands
+        index = hand - 1 if hand is not None and hand >= 1 else fold.hands
         dealer = (match.first_dealer + index) % rs.seats
     else:
         if slot is None:
@@ -135,58 +160,67 @@ def with_dealer(
     return HandRecord.from_dict({**record.to_dict(), "dealer": dealer})
 
 
-def check_misdeal_dealer(match: Match, record: HandRecord, index: int) -> None:
+def check_misdeal_dealer(match: Match, rs: Ruleset, record: HandRecord, index: int) -> None:
     """A misdeal is always against the dealing team (DECISIONS misdeal_dealer): the deal passes
     one seat clockwise per record from the match's first dealer. Checked on the record written,
     so an older hand never blocks an undo or a correction elsewhere."""
     pen = record.penalty
     if pen is None or pen.kind != "misdeal":
         return
-    rs = ruleset_of(match)
     dealer = (match.first_dealer + index) % rs.seats
     if pen.against != rs.side_of(dealer):
         err = ValidationError(explain.error_message("misdeal_not_dealer"), code="misdeal_not_dealer")
-        raise ValidationError({"penalty_against": err})
+        raise Invalid(ValidationError({"penalty_against": err}))
 
 
-def place(match: Match, rs: Ruleset, action: str, slot: int) -> int:
+def place(match: Match, fold: Fold, action: str, slot: int) -> int:
     """The index among the hands on the board that the hand in ``slot`` has (or takes)."""
     if action == Entry.ADD:
-        return snapshots.fold_of_match(match, rs).hands
+        return fold.hands
     number = Line.objects.filter(match=match, slot=slot).values_list("number", flat=True).first()
     if number is not None:
         return number - 1
     return Line.objects.filter(match=match, slot__lt=slot).count()
 
 
-def plan_of(match: Match, rs: Ruleset, action: str, slot: int, record: HandRecord | None) -> snapshots.Plan:
-    """The engine's check of the change: the fold from the snapshot (one step for a new hand, a
-    replay from the checkpoint before the hand for a correction). A refusal is a ValidationError
+def plan_of(
+    match: Match,
+    rs: Ruleset,
+    fold: Fold,
+    action: str,
+    slot: int,
+    record: HandRecord | None,
+    prepared: ahead.Prepared | None,
+) -> snapshots.Plan:
+    """The engine's check of the change: the fold on from ``fold`` (one step for a new hand, a
+    replay from the checkpoint before the hand for a correction). A refusal is :class:`Invalid`
     on the field it names."""
     if action == Entry.ADD:
         assert record is not None
         try:
-            return snapshots.plan_add(match, rs, slot, record)
+            return snapshots.plan_add(match, rs, fold, slot, record)
         except RecordError as exc:
-            raise as_validation_error(exc, hand_index(exc)) from exc
+            raise Invalid(as_validation_error(exc, hand_index(exc))) from exc
     index = -1
     try:
         plan, index = ahead.plan_change(
             match,
             rs,
+            fold,
             slot,
             record,
             remove=action in (Entry.DELETE, Entry.UNDO),
             revive=action == Entry.RESTORE,
+            prepared=prepared,
         )
     except RecordError as exc:
         # the replayed list lacks the removed hand (has the restored one): the board's numbers
         shift = {Entry.DELETE: 1, Entry.UNDO: 1, Entry.RESTORE: -1}.get(action, 0)
-        raise as_validation_error(exc, index, shift=shift) from exc
+        raise Invalid(as_validation_error(exc, index, shift=shift)) from exc
     return plan
 
 
-def append_to_broken(match: Match, entry: Entry, record: HandRecord | None) -> tuple[Entry, bool]:
+def append_to_broken(match: Match, rs: Ruleset, entry: Entry, record: HandRecord | None) -> Written:
     """A match whose log holds a hand the engine refuses (never expected): the whole would-be
     hand list is replayed, as the only way to name the hand that no longer fits, and the
     snapshot is rebuilt from the log afterwards."""
@@ -205,11 +239,10 @@ def append_to_broken(match: Match, entry: Entry, record: HandRecord | None) -> t
     live = live_records(slots)
     index = next((i for i, (s, _r) in enumerate(live) if s == slot), len(live))
     if record is not None:
-        check_misdeal_dealer(match, record, index)
+        check_misdeal_dealer(match, rs, record, index)
     try:
-        replay(match.variant, match.options, [r for _s, r in live], seats=match.seats)
+        replay(rs, None, [r for _s, r in live])
     except RecordError as exc:
-        raise as_validation_error(exc, index) from exc
+        raise Invalid(as_validation_error(exc, index)) from exc
     entry.save(force_insert=True)
-    snapshots.rebuild(match)
-    return entry, True
+    return Written(entry, True, snapshots.rebuild(match, rs))

@@ -24,7 +24,6 @@ from .readonly import (
     read_only_rest,
     watch,
 )
-from .writes import outbox_hand
 
 __all__ = [
     "FORMULA_START",
@@ -46,7 +45,6 @@ __all__ = [
     "hand_remove_by_number",
     "history",
     "new",
-    "outbox_hand",
     "qr_edit",
     "qr_view",
     "read_only_rest",

@@ -1,5 +1,5 @@
-"""What the match pages share: their messages and URLs, the view link's read-only guard and
-the board's rendering (the write path is views.writes)."""
+"""What the match pages share: their messages and URLs, what a refused write says, the view
+link's read-only guard and the parts of the board's context the other pages show too."""
 
 from __future__ import annotations
 
@@ -7,20 +7,19 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext_lazy
 
-from common.http import as_htmx
 from rules.engine.cards import SUIT_SYMBOLS, SUITS
+from rules.engine.variants import Ruleset
 from rules.messages import option_label, option_value, variant_name
 
 from .. import counter
-from ..forms import HandForm, new_nonce, penalty_choices
-from ..log import ruleset_of
+from ..errors import Invalid, NonceReused, StaleForm, WriteRefused
+from ..forms import HandRecordForm
 from ..models import Match
-from ..selectors import Board, match_live_board, match_next
+from ..presenters import BoardPage
 
 STALE_EDIT = gettext_lazy(
     "Another phone changed this match while the form was open. Below is the hand as it stands now: "
@@ -63,7 +62,7 @@ def read_only(view):  # type: ignore[no-untyped-def]
 KEPT_SECONDS = 3600
 
 
-def kept_for(board: Board) -> int:
+def kept_for(board: BoardPage) -> int:
     """How long the board, the chart and the hand list stay in the cache (their ``{% cache %}``
     tags, keyed on the match, its version, the language and the link). 0, not kept: a match of a
     series or one that is over shows its rematches too, which its own version does not follow."""
@@ -71,7 +70,7 @@ def kept_for(board: Board) -> int:
     return 0 if match.previous_id is not None or board.state.finished else KEPT_SECONDS
 
 
-def kept_context(board: Board, link: str) -> dict[str, Any]:
+def kept_context(board: BoardPage, link: str) -> dict[str, Any]:
     """What the ``{% cache %}`` tags of the match pages need: ``link`` is ``edit`` or ``view``
     (the edit link's hand list carries the secret: never served to the view link)."""
     return {"cache_for": kept_for(board), "link": link, "wording": (board.match.snapshot or {}).get("texts")}
@@ -82,56 +81,18 @@ def wants_all_hands(request: HttpRequest) -> bool:
     return request.GET.get("hands") == "all"
 
 
-def _match_context(
-    request: HttpRequest,
-    match: Match,
-    secret: str,
-    *,
-    board: Board | None = None,
-    form: HandForm | None = None,
-    message: str = "",
-) -> dict[str, Any]:
-    """The edit page's context: the #match fragment's and the share panel's around it."""
-    board = board or match_live_board(match=match, all_hands=wants_all_hands(request))
-    edit = edit_url(match, secret)
-    ctx: dict[str, Any] = {
-        "match": match,
-        "board": board,
-        "secret": secret,
-        "message": message,
-        "editable": True,
-        "penalty_nonce": new_nonce(),
-        "all_hands": wants_all_hands(request),
-        "edit_url": edit,
-        "next_match": match_next(match=match) if board.state.finished else None,
-        "view_url": SimpleLazyObject(
-            lambda: request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id]))
-        ),
-        "edit_abs": SimpleLazyObject(lambda: request.build_absolute_uri(edit)),
-        **kept_context(board, "edit"),
-        **common_of(board.match),
-    }
-    if board.next is not None and not board.broken:
-        ctx.update(_entry_context(board, form))
-    return ctx
+REFUSED = {StaleForm: STALE, NonceReused: NONCE_REUSED}
 
 
-def _entry_context(board: Board, form: HandForm | None) -> dict[str, Any]:
-    """What the hand entry form (_entry.html) needs beside the board."""
-    if form is None:
-        form = HandForm(initial={"version": board.version, "nonce": new_nonce()}, ruleset=board.ruleset)
-    return {
-        "form": form,
-        "penalties": penalty_choices(board.ruleset),
-        # a misdeal has its own button, already against the dealing team; these take a team
-        "other_penalties": [(k, label) for k, label in penalty_choices(board.ruleset) if k != "misdeal"],
-        "point_fields": point_fields(board, form),
-        "suits": SUIT_PICKS,
-        **counter_context(board),
-    }
+def refusal_message(refused: WriteRefused) -> str:
+    """What the board says of a write it refused (a stale form, a nonce spent on another
+    action); an :class:`Invalid` says it beside the form's fields instead."""
+    if isinstance(refused, Invalid):
+        return " ".join(refused.messages)
+    return str(REFUSED.get(type(refused), STALE))
 
 
-def counter_context(board: Board) -> dict[str, Any]:
+def counter_context(board: BoardPage) -> dict[str, Any]:
     """The card counter's cards and who gets the undealt ones (scorekeeper.counter)."""
     return {
         "count_suits": counter.counting_suits(board.ruleset),
@@ -140,7 +101,7 @@ def counter_context(board: Board) -> dict[str, Any]:
     }
 
 
-def point_fields(board: Board, form: HandForm) -> list[dict[str, Any]]:
+def point_fields(board: BoardPage, form: HandRecordForm) -> list[dict[str, Any]]:
     """One points field per side, named by the side (the team, or the player at a table of one
     seat per side); the last is the rest of 120 when left empty."""
     names = board.team_names
@@ -161,29 +122,12 @@ def point_fields(board: Board, form: HandForm) -> list[dict[str, Any]]:
 SUIT_PICKS = [(s, SUIT_SYMBOLS[s]) for s in SUITS]
 
 
-def common_of(match: Match) -> dict[str, Any]:
+def common_of(match: Match, rs: Ruleset) -> dict[str, Any]:
     return {
         "variant_name": variant_name(match.variant),
         "sheet_url": rules_sheet_url(match.variant),
         # as the engine reads the stored options today (``multi_leads: true`` is «of one suit»)
         "options": SimpleLazyObject(
-            lambda: [(option_label(k), option_value(k, v)) for k, v in ruleset_of(match).options.items()]
+            lambda: [(option_label(k), option_value(k, v)) for k, v in rs.options.items()]
         ),
     }
-
-
-def render_match(
-    request: HttpRequest,
-    match: Match,
-    secret: str,
-    *,
-    status: int = 200,
-    board: Board | None = None,
-    form: HandForm | None = None,
-    message: str = "",
-) -> HttpResponse:
-    """The #match fragment for htmx, else the whole edit page."""
-    ctx = _match_context(request, match, secret, board=board, form=form, message=message)
-    request = as_htmx(request)
-    template = "scorekeeper/match.html#match" if request.htmx else "scorekeeper/match.html"
-    return render(request, template, ctx, status=status)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -12,11 +12,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from common.numbers import optional_number, read_number
-from rules.referee.review import deal_review
+from rules.views.review import deal_review
 
 from .. import reasons, services
+from ..errors import Invalid, NotFound, StaleForm, WriteRefused
 from ..forms import (
-    HandForm,
+    HandRecordForm,
     WriteForm,
     hand_initial_from_query,
     hand_initial_from_record,
@@ -25,91 +26,117 @@ from ..forms import (
 )
 from ..history import history_page, removed_hand
 from ..models import Entry, Match
+from ..presenters import BoardPage
 from ..selectors import (
     Board,
-    Replay,
+    Slot,
     hand_numbers,
     match_board,
     match_get_for_edit,
     match_plain_board,
     match_slot,
-    record_summary,
     ruleset_of,
     slots_from_log,
 )
-from .common import STALE, STALE_EDIT, SUIT_PICKS, common_of, edit_url, point_fields
-from .writes import on_board, write
+from ..wording import record_summary
+from . import outbox
+from .board import board_refused, done, render_board
+from .common import STALE_EDIT, SUIT_PICKS, common_of, edit_url, point_fields, refusal_message
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@outbox.answers(outbox.hand_change)
 def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) -> HttpResponse:
     """Edit an earlier hand. GET prefills from the query (the referee's return link) or the
     hand as it stands; POST records the correction with its reason."""
     match = match_get_for_edit(public_id=public_id, secret=secret)
+    rs = ruleset_of(match)
     # the hand's own log entries and the snapshot: nothing replayed, the same work at any length
-    board = match_plain_board(match=match)
+    board = match_plain_board(match=match, ruleset=rs)
     current = match_slot(match=match, slot=slot)
     if current is None:
         raise Http404("no such hand")
-
-    def page(form: HandForm | None, message: str = "", status: int = 200) -> HttpResponse:
-        shown, deleted, changes = board, current.deleted, []
-        if form is None:  # stale or spent: a fresh form of the hand as it stands now
-            match.refresh_from_db()
-            shown = match_plain_board(match=match)
-            now = match_slot(match=match, slot=slot) or current
-            deleted = now.deleted
-            form = HandForm(
-                initial={**hand_initial_from_record(now.record or {}), "version": shown.version},
-                ruleset=board.ruleset,
-            )
-            if message == str(STALE):  # the edit page says what changed, not «enter it again»
-                changes = _changes_since(match_board(match=match), request.POST.get("version", ""))
-                message = str(STALE_EDIT)
-        return _hand_page(
-            request,
-            shown,
-            form,
-            secret=secret,
+    if request.method != "POST":
+        form = HandRecordForm(initial=_prefill(request, current.record or {}, board.version), ruleset=rs)
+        return _hand_page(request, board, form, secret=secret, slot=slot, deleted=current.deleted)
+    form = HandRecordForm(request.POST, ruleset=rs)
+    if not form.is_valid():
+        return _hand_page(request, board, form, secret=secret, slot=slot, deleted=current.deleted, status=422)
+    d = form.cleaned_data
+    # «Save it and remove the later hands» (scorekeeper.services.sooner), or the plain correction
+    edit = (
+        services.hand_edit_removing_later if request.POST.get("remove_later") == "1" else services.hand_edit
+    )
+    try:
+        edit(
+            match=match,
+            ruleset=rs,
             slot=slot,
-            deleted=deleted,
-            message=message,
-            changes=changes,
-            status=status,
+            record=d["record"],
+            nonce=d["nonce"],
+            version=d["version"],
+            reason=d.get("reason", ""),
         )
+    except WriteRefused as refused:
+        return _refused(request, match, secret, board, current, form, refused)
+    return done(request, edit_url(match, secret))
 
-    if request.method == "POST":
-        return write(
-            request,
-            HandForm(request.POST, ruleset=board.ruleset),
-            lambda d: _edit_service(request)(
-                match=match,
-                slot=slot,
-                record=d["record"],
-                nonce=d["nonce"],
-                version=d["version"],
-                reason=d.get("reason", ""),
-            ),
-            show_error=page,  # type: ignore[arg-type]
-            done_url=edit_url(match, secret),
-        )
+
+def _prefill(request: HttpRequest, record: dict[str, Any], version: int) -> dict[str, Any]:
+    """The correction form as the hand stands, with what the referee's return link proposes."""
     from_query = hand_initial_from_query(request.GET)
-    initial = {**hand_initial_from_record(current.record or {}), **from_query, "version": board.version}
+    initial = {**hand_initial_from_record(record), **from_query, "version": version}
     if from_query and ("points_0" in from_query) != ("points_1" in from_query):
         # one side given by the referee: the other is 120 minus it, not the old value
         missing = "points_1" if "points_0" in from_query else "points_0"
         initial[missing] = None
-    return page(HandForm(initial=initial, ruleset=board.ruleset))
+    return initial
 
 
-def _edit_service(request: HttpRequest) -> Callable[..., tuple[Entry, bool]]:
-    """«Save it and remove the later hands» (scorekeeper.services.sooner), or the plain correction."""
-    return (
-        services.hand_edit_removing_later if request.POST.get("remove_later") == "1" else services.hand_edit
+def _refused(
+    request: HttpRequest,
+    match: Match,
+    secret: str,
+    board: Board,
+    current: Slot,
+    form: HandRecordForm,
+    refused: WriteRefused,
+) -> HttpResponse:
+    """A correction not saved: one the engine refuses keeps the form with the error beside its
+    field; a stale form or a spent nonce shows the hand as it stands now in a fresh form (a
+    stale one says what the other phones changed)."""
+    slot = current.slot
+    if isinstance(refused, NotFound):
+        raise Http404("no such hand")
+    if isinstance(refused, Invalid):
+        form.add_refusal(refused.error)
+        return _hand_page(
+            request, board, form, secret=secret, slot=slot, deleted=current.deleted, status=refused.status
+        )
+    match.refresh_from_db()
+    shown = match_plain_board(match=match, ruleset=board.ruleset)
+    now = match_slot(match=match, slot=slot) or current
+    initial = {**hand_initial_from_record(now.record or {}), "version": shown.version}
+    fresh = HandRecordForm(initial=initial, ruleset=board.ruleset)
+    message, changes = refusal_message(refused), []
+    if isinstance(refused, StaleForm):  # the edit page says what changed, not «enter it again»
+        replay = match_board(match=match, ruleset=board.ruleset)
+        changes = _changes_since(replay, request.POST.get("version", ""))
+        message = str(STALE_EDIT)
+    return _hand_page(
+        request,
+        shown,
+        fresh,
+        secret=secret,
+        slot=slot,
+        deleted=now.deleted,
+        message=message,
+        changes=changes,
+        status=refused.status,
     )
 
 
-def _ends_sooner(match: Match, form: HandForm) -> list[int]:
+def _ends_sooner(match: Match, form: HandRecordForm) -> list[int]:
     """The hands a refused correction would leave after the match's end: the ones it offers to
     remove (none when it was refused for another reason)."""
     if not form.is_bound or not form.errors:
@@ -121,7 +148,7 @@ def _ends_sooner(match: Match, form: HandForm) -> list[int]:
     return []
 
 
-def _proposed_reason(board: Board, form: HandForm) -> str:
+def _proposed_reason(board: BoardPage, form: HandRecordForm) -> str:
     """The referee's coded reason, in the reader's language, for the notice above the form."""
     code = form["reason_code"].value() or ""
     params = reasons.parse_params(code, form["reason_params"].value() or "")
@@ -130,11 +157,11 @@ def _proposed_reason(board: Board, form: HandForm) -> str:
     return reasons.coded_line(code, params, reasons.seat_namer(board.match.player_names or []))
 
 
-def _changes_since(board: Replay, version: str) -> list[str]:
+def _changes_since(board: Board, version: str) -> list[str]:
     """What other phones did to the match after ``version`` (the log seq the form was shown at),
     one line per log entry: «кон 2 записан», «кон 1 исправлен»."""
     seen = read_number(version, 0, 10**9) or 0
-    numbers = {ln.slot: ln.number for ln in board.lines}
+    numbers = {hand.slot: hand.number for hand in board.hands}
     words = {
         Entry.ADD: _("hand %(n)s recorded"),
         Entry.EDIT: _("hand %(n)s corrected"),
@@ -149,16 +176,17 @@ def _changes_since(board: Replay, version: str) -> list[str]:
 
 def _hand_page(
     request: HttpRequest,
-    board: Board,
-    form: HandForm,
+    data: Board,
+    form: HandRecordForm,
     *,
     secret: str,
     slot: int,
     deleted: bool,
-    message: str,
-    status: int,
+    message: str = "",
+    status: int = 200,
     changes: Sequence[str] = (),
 ) -> HttpResponse:
+    board = BoardPage(data)
     match = board.match
     number = hand_numbers(match=match, slot=slot).get(slot)
     return render(
@@ -182,7 +210,7 @@ def _hand_page(
             "proposed": _proposed_reason(board, form),
             "ends_sooner": ", ".join(str(n) for n in ends) if (ends := _ends_sooner(match, form)) else "",
             "ends_sooner_count": len(ends),
-            **common_of(board.match),
+            **common_of(board.match, board.ruleset),
         },
         status=status,
     )
@@ -225,30 +253,27 @@ def hand_dispute(request: HttpRequest, public_id: str, secret: str, slot: int) -
 
 
 @require_POST
+@outbox.answers(outbox.hand_remove)
 def hand_remove(request: HttpRequest, public_id: str, secret: str, slot: int) -> HttpResponse:
+    """«Удалить кон» on the board: the hand leaves the match (restorable from the history)."""
     match = match_get_for_edit(public_id=public_id, secret=secret)
-    return _board_button(
-        request,
-        match,
-        secret,
-        lambda d: services.hand_delete(
-            match=match, slot=slot, nonce=d["nonce"], version=d["version"], reason=d.get("reason", "")
-        ),
-    )
-
-
-def _board_button(
-    request: HttpRequest, match: Match, secret: str, call: Callable[[dict[str, Any]], object]
-) -> HttpResponse:
-    """A one-button change from the board (remove a hand, bring a version back): done, the
-    board; refused, the board again with the error."""
-    return write(
-        request,
-        WriteForm(request.POST),
-        call,
-        show_error=on_board(request, match, secret, fields=False),
-        done_url=edit_url(match, secret),
-    )
+    rs = ruleset_of(match)
+    form = WriteForm(request.POST)
+    if not form.is_valid():
+        return render_board(request, match, secret, rs, message=form.message(), status=422)
+    d = form.cleaned_data
+    try:
+        services.hand_delete(
+            match=match,
+            ruleset=rs,
+            slot=slot,
+            nonce=d["nonce"],
+            version=d["version"],
+            reason=d.get("reason", ""),
+        )
+    except WriteRefused as refused:
+        return board_refused(request, match, secret, rs, refused)
+    return done(request, edit_url(match, secret))
 
 
 @require_safe
@@ -256,7 +281,7 @@ def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
     match = match_get_for_edit(public_id=public_id, secret=secret)
     # every log entry is listed (the page is the log); the hands' numbers come from the stored
     # lines and the current records from the log itself: nothing is replayed
-    board = match_plain_board(match=match)
+    board = BoardPage(match_plain_board(match=match))
     numbers = hand_numbers(match=match)
     slots = slots_from_log(Entry.objects.filter(match=match))
     current = {s.slot: (None if s.deleted else s.record) for s in slots}
@@ -291,21 +316,27 @@ def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
             "secret": secret,
             "edit_url": edit_url(match, secret),
             "nonce": new_nonce(),
-            **common_of(board.match),
+            **common_of(board.match, board.ruleset),
         },
     )
 
 
-def _summary(board: Board, record: dict[str, Any] | None) -> str:
+def _summary(board: BoardPage, record: dict[str, Any] | None) -> str:
     return record_summary(record, board.team_names) if record else ""
 
 
 @require_POST
+@outbox.answers(outbox.restore)
 def restore(request: HttpRequest, public_id: str, secret: str, seq: int) -> HttpResponse:
+    """«Вернуть» in the history: the version of a hand that log entry ``seq`` wrote, back."""
     match = match_get_for_edit(public_id=public_id, secret=secret)
-    return _board_button(
-        request,
-        match,
-        secret,
-        lambda d: services.entry_restore(match=match, seq=seq, nonce=d["nonce"], version=d["version"]),
-    )
+    rs = ruleset_of(match)
+    form = WriteForm(request.POST)
+    if not form.is_valid():
+        return render_board(request, match, secret, rs, message=form.message(), status=422)
+    d = form.cleaned_data
+    try:
+        services.entry_restore(match=match, ruleset=rs, seq=seq, nonce=d["nonce"], version=d["version"])
+    except WriteRefused as refused:
+        return board_refused(request, match, secret, rs, refused)
+    return done(request, edit_url(match, secret))

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -13,12 +11,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from common.limits import limit_creation
+from common.numbers import read_number
 from rules.engine.variants import ALL_VARIANTS, DEFAULT_VARIANT
 from rules.messages import VARIANT_BLURBS, option_label, option_value, variant_name
 
 from .. import services
 from ..forms import MatchForm, options_from_query
-from ..models import Match
 from .common import edit_url, rules_sheet_url
 
 # ---------------------------------------------------------------- new match
@@ -28,8 +26,8 @@ def _variant_cards(selected: str, query: Any) -> list[dict[str, Any]]:
     cards = []
     for key, v in ALL_VARIANTS.items():
         chosen = options_from_query(v, query) if key == selected else v.defaults
-        raw_seats = query.get("seats") if key == selected else None
-        seats = int(raw_seats) if raw_seats in [str(n) for n in v.seats] else v.seats[-1]
+        asked = read_number(query.get("seats"), 2, 4) if key == selected else None
+        seats = asked if asked in v.seats else v.seats[-1]
         for option, counts in v.seat_options.items():  # a link with two against one: three play
             if chosen.get(option) and seats not in counts:
                 seats = counts[0]
@@ -85,59 +83,42 @@ def _variant_key(query: Any) -> str:
 @limit_creation("match")
 def new(request: HttpRequest) -> HttpResponse:
     """Start a match; GET ``?variant=&opt_<name>=&house=`` preselects (house-rule sheets link here)."""
-    return new_page(request)
+    if request.method != "POST":
+        return new_page(request, blank_form(request))
+    form = MatchForm(request.POST)
+    if not form.is_valid():
+        return new_page(request, form, status=422)
+    match, secret = services.match_create(**form.match_fields())
+    return redirect(edit_url(match, secret))
 
 
-Created = Callable[[Match, str], None]
+def blank_form(request: HttpRequest, preset: dict[str, Any] | None = None) -> MatchForm:
+    """The new-match form as a link opens it (``?variant=``, ``?house=``), filled with
+    ``preset`` (a company's players in their seats, the first dealer)."""
+    return MatchForm(
+        initial={
+            "variant": _variant_key(request.GET),
+            "house": request.GET.get("house", "")[:80],
+            "team_0": _("Reds"),
+            "team_1": _("Blacks"),
+            "first_dealer": 0,
+            **(preset or {}),
+        }
+    )
 
 
 def new_page(
     request: HttpRequest,
+    form: MatchForm,
     *,
+    status: int = 200,
     action: str | None = None,
-    preset: dict[str, Any] | None = None,
-    created: Created | None = None,
     context: dict[str, Any] | None = None,
 ) -> HttpResponse:
-    """The new-match page posting to ``action`` (this page by default), its form filled with
-    ``preset`` (a company's players in their seats, the first dealer); ``created(match, secret)``
-    runs in the transaction that made the match (a company adds it there)."""
-    if request.method == "POST":
-        form = MatchForm(request.POST)
-        if form.is_valid():
-            d = form.cleaned_data
-            with transaction.atomic():
-                match, secret = services.match_create(
-                    variant=d["variant"],
-                    options=d["options"],
-                    team_names=d["team_names"],
-                    player_names=d["player_names"],
-                    seats=d["seats"],
-                    first_dealer=d["first_dealer"],
-                    first_leader=d["first_leader"],
-                    house=d.get("house", ""),
-                )
-                if created is not None:
-                    created(match, secret)
-            return redirect(edit_url(match, secret))
-        selected = _variant_key(request.POST)
-        query: Any = request.POST
-        status = 422
-    else:
-        selected = _variant_key(request.GET)
-        house = request.GET.get("house", "")[:80]
-        form = MatchForm(
-            initial={
-                "variant": selected,
-                "house": house,
-                "team_0": _("Reds"),
-                "team_1": _("Blacks"),
-                "first_dealer": 0,
-                **(preset or {}),
-            }
-        )
-        query = request.GET
-        status = 200
+    """The new-match page with ``form`` (bound: sent and refused), posting to ``action`` (this
+    page by default), ``context`` beside it (a company's page adds itself)."""
+    query: Any = request.POST if form.is_bound else request.GET
+    selected = _variant_key(query)
     cards = _variant_cards(selected, query)
     chosen = next(c for c in cards if c["selected"])
     players = [(f"player_{i}", form[f"player_{i}"].value(), form[f"player_{i}"].errors) for i in range(4)]

@@ -22,8 +22,9 @@ from common.numbers import read_number
 
 from ..models import Match
 from ..names import shown_names
+from ..presenters import BoardPage
 from ..selectors import (
-    Replay,
+    Board,
     match_board,
     match_get,
     match_get_for_edit,
@@ -70,7 +71,7 @@ def watch(request: HttpRequest, public_id: str) -> HttpResponse:
         unchanged = get_conditional_response(request, etag=etag)
         if unchanged is not None:
             return unchanged
-    board = match_live_board(match=match, all_hands=all_hands)
+    board = BoardPage(match_live_board(match=match, all_hands=all_hands))
     ctx = {
         "match": match,
         "board": board,
@@ -78,7 +79,7 @@ def watch(request: HttpRequest, public_id: str) -> HttpResponse:
         "all_hands": all_hands,
         "next_match": match_next(match=match) if board.state.finished else None,
         **kept_context(board, "view"),
-        **common_of(match),
+        **common_of(match, board.ruleset),
     }
     response = render(
         request, "scorekeeper/watch.html#live" if request.htmx else "scorekeeper/watch.html", ctx
@@ -106,7 +107,7 @@ def qr_view(request: HttpRequest, public_id: str) -> HttpResponse:
     return qr_svg(request.build_absolute_uri(reverse("scorekeeper:watch", args=[match.public_id])))
 
 
-def _export_rows(board: Replay) -> list[dict[str, Any]]:
+def _export_rows(board: Board) -> list[dict[str, Any]]:
     return [
         {
             "hand": ln.number,
@@ -116,7 +117,7 @@ def _export_rows(board: Replay) -> list[dict[str, Any]]:
             "notes": [n.to_dict() for n in ln.result.notes],
             "explained": ln.notes,
         }
-        for ln in board.lines
+        for ln in board.hands
     ]
 
 
@@ -184,7 +185,7 @@ def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
             _("record"),
         ]
     ]
-    for ln in board.lines:
+    for ln in board.hands:
         r = ln.result
         pts = r.record.points or ("",) * len(names)
         rows.append(

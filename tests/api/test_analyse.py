@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.test import Client, override_settings
 
-from rules import analysis, solving
+from rules.analysis import exact
 from rules.engine import NODE_BUDGET, resolve, solver
 from tests.engine.test_solver import deal
 from tests.rules.helpers import ru_faces, table_deal
@@ -39,8 +39,7 @@ TWO_TRICKS = {
 
 @pytest.fixture(autouse=True)
 def fresh_gate() -> None:
-    solving.forget_clients()
-    analysis.forget()
+    exact.forget()
 
 
 def post(client: Client, url: str, body: Any) -> tuple[int, dict[str, Any]]:
@@ -210,7 +209,7 @@ def test_a_position_past_the_budget_is_422_naming_it(client: Client) -> None:
 
 
 def test_the_default_budget_is_the_engine_s() -> None:
-    assert analysis.budget() == NODE_BUDGET
+    assert exact.budget() == NODE_BUDGET
 
 
 BAD_BODIES = [

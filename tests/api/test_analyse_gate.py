@@ -1,18 +1,21 @@
-"""/api/v1/analyse's gate (rules.solving): one solve at a time per worker process (a second is
-refused at once with 503 and Retry-After), a few solves per client a window (429), and the
-refusals are JSON like every other error."""
+"""/api/v1/analyse's gate (rules.analysis.gate): one solve at a time per worker process (a second
+is refused at once with 503 and Retry-After), a few solves per client a window (429, counted by
+django-ratelimit in the limits' cache, which the suite turns off: these tests turn it on), and
+the refusals are JSON like every other error."""
 
 from __future__ import annotations
 
 import json
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.core.cache import caches
 from django.test import Client, override_settings
 
-from rules import analysis, solving
+from rules.analysis import exact, gate
 from rules.engine import solver as engine_solver
 
 ANALYSE = "/api/v1/analyse"
@@ -33,8 +36,16 @@ ENDGAME = {
 
 @pytest.fixture(autouse=True)
 def fresh_counts() -> None:
-    solving.forget_clients()
-    analysis.forget()
+    exact.forget()
+
+
+@pytest.fixture
+def limits_on(settings: Any, db: None) -> Iterator[Any]:
+    """The limits on, their counts (a table of the database) from none."""
+    settings.RATELIMIT_ENABLE = True
+    caches["ratelimit"].clear()
+    yield settings
+    caches["ratelimit"].clear()
 
 
 def post(client: Client, body: Any, **extra: Any) -> Any:
@@ -42,7 +53,7 @@ def post(client: Client, body: Any, **extra: Any) -> Any:
 
 
 def test_a_second_solve_while_one_runs_is_refused_at_once_with_retry_after(client: Client) -> None:
-    with solving.one_solve():  # a solve holding this worker
+    with gate.one_solve():  # a solve holding this worker
         started = time.monotonic()
         resp = post(client, ENDGAME)
         assert time.monotonic() - started < 1, "refused at once, never queued"
@@ -75,8 +86,7 @@ def test_two_real_concurrent_solves_the_second_is_refused() -> None:
     held the gate all along; a run where a loaded machine let the first end sooner says nothing
     and is tried again."""
     for _attempt in range(5):
-        solving.forget_clients()
-        analysis.forget()
+        exact.forget()
         statuses: dict[str, int] = {}
 
         def first(statuses: dict[str, int] = statuses) -> None:
@@ -85,11 +95,11 @@ def test_two_real_concurrent_solves_the_second_is_refused() -> None:
         solver = threading.Thread(target=first)
         solver.start()
         deadline = time.monotonic() + 10
-        while not solving.busy() and time.monotonic() < deadline:
+        while not gate.busy() and time.monotonic() < deadline:
             time.sleep(0.001)
-        assert solving.busy(), "the first request should be solving"
+        assert gate.busy(), "the first request should be solving"
         statuses["second"] = post(Client(), ENDGAME).status_code
-        overlapped = solver.is_alive() and solving.busy()
+        overlapped = solver.is_alive() and gate.busy()
         solver.join(60)
         # the pure search, where nothing is compiled, runs out of its share of the budget: 422
         assert statuses["first"] == (200 if engine_solver.COMPILED else 422)
@@ -100,7 +110,7 @@ def test_two_real_concurrent_solves_the_second_is_refused() -> None:
 
 
 @override_settings(KOZEL_ANALYSE_RATE=(3, 60))
-def test_a_client_past_its_allowance_gets_429_and_others_do_not(client: Client) -> None:
+def test_a_client_past_its_allowance_gets_429_and_others_do_not(client: Client, limits_on: Any) -> None:
     for _ in range(3):
         assert post(client, ENDGAME).status_code == 200
     resp = post(client, ENDGAME)
@@ -113,7 +123,7 @@ def test_a_client_past_its_allowance_gets_429_and_others_do_not(client: Client) 
 
 
 @override_settings(KOZEL_ANALYSE_RATE=(1, 60), CLIENT_IP_HEADER="X-Forwarded-For")
-def test_behind_a_proxy_the_client_is_the_address_it_adds(client: Client) -> None:
+def test_behind_a_proxy_the_client_is_the_address_it_adds(client: Client, limits_on: Any) -> None:
     assert post(client, ENDGAME, HTTP_X_FORWARDED_FOR="10.1.1.1, 198.51.100.1").status_code == 200
     assert post(client, ENDGAME, HTTP_X_FORWARDED_FOR="10.1.1.2, 198.51.100.1").status_code == 429
     assert post(client, ENDGAME, HTTP_X_FORWARDED_FOR="198.51.100.2").status_code == 200
@@ -123,8 +133,30 @@ def test_behind_a_proxy_the_client_is_the_address_it_adds(client: Client) -> Non
 
 
 @override_settings(KOZEL_ANALYSE_RATE=(1, 60))
-def test_a_refusal_for_a_busy_worker_is_not_counted(client: Client) -> None:
-    with solving.one_solve():
+def test_a_refusal_for_a_busy_worker_is_not_counted(client: Client, limits_on: Any) -> None:
+    with gate.one_solve():
         assert post(client, ENDGAME).status_code == 503
     assert post(client, ENDGAME).status_code == 200
     assert post(client, ENDGAME).status_code == 429
+
+
+def test_a_count_that_cannot_be_kept_lets_the_solve_through(
+    client: Client, limits_on: Any, caplog: Any
+) -> None:
+    """The limits' cache down (a Redis nobody answers on): the solves go on, logged, as a
+    creation does (common.limits)."""
+    from common import caches as soft
+    from kozel_site.settings import redis_cache
+    from tests.servers import free_port
+
+    limits_on.CACHES = {
+        **limits_on.CACHES,
+        "ratelimit": redis_cache("ratelimit", f"redis://127.0.0.1:{free_port()}/0"),
+    }
+    limits_on.KOZEL_ANALYSE_RATE = (1, 60)
+    soft._rest_until.clear()
+    try:
+        assert [post(client, ENDGAME).status_code for _ in range(3)] == [200, 200, 200]
+    finally:
+        soft._rest_until.clear()
+    assert "the analysis limit could not count" in caplog.text

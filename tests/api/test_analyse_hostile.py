@@ -12,7 +12,7 @@ from django.test import Client, override_settings
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules import analysis, solving
+from rules.analysis import exact
 from tests.api.test_analyse import FIELDS
 from tests.api.test_api_hostile import HOSTILE, card_tokens, cards, json_values, variant_keys
 
@@ -51,8 +51,7 @@ def check(resp: Any) -> None:
 @HOSTILE
 @given(bodies)
 def test_hostile_bodies_get_clean_answers(client: Client, body: dict[str, Any]) -> None:
-    solving.forget_clients()
-    analysis.forget()
+    exact.forget()
     check(client.post("/api/v1/analyse", json.dumps(body), content_type="application/json"))
 
 
@@ -82,8 +81,7 @@ def test_a_real_deal_played_in_any_order_gets_a_clean_answer(
 ) -> None:
     """The deal's own cards played in any order from any leader: a card a seat does not hold is
     a 400 naming the play; otherwise every play is judged (an illegal one priced null)."""
-    solving.forget_clients()
-    analysis.forget()
+    exact.forget()
     body = {**WHOLE, "leader": leader, "plays": order[:upto]}
     resp = client.post("/api/v1/analyse", json.dumps(body), content_type="application/json")
     check(resp)

@@ -12,7 +12,9 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import api, engine
+from rules import engine
+from rules.api import views as api
+from rules.api.http import MAX_BODY, BadRequest
 
 HOSTILE = settings(
     max_examples=80,
@@ -132,7 +134,7 @@ def expected_answer(url: str, raw: bytes) -> tuple[int, str | None]:
     body itself: over the size limit 413; not a UTF-8 JSON object 400 ``bad_json``; else what the
     endpoint's own computation (the function under its HTTP wrapper) says of it: 200 when it
     answers, 400 with the code of the error it raises."""
-    if len(raw) > api.MAX_BODY:
+    if len(raw) > MAX_BODY:
         return 413, "body_too_large"
     try:
         body = json.loads(raw.decode("utf-8") or "null")
@@ -143,7 +145,7 @@ def expected_answer(url: str, raw: bytes) -> tuple[int, str | None]:
         return 400, "bad_json"
     try:
         inspect.unwrap(VIEWS[url])(body)
-    except (api.BadRequest, engine.KozelError) as e:
+    except (BadRequest, engine.KozelError) as e:
         return 400, e.code
     except RecursionError:
         return 400, "bad_json"

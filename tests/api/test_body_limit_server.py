@@ -57,3 +57,17 @@ def test_a_raw_client_reads_the_answer_after_sending_everything(server: int) -> 
             answer += chunk
     assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
     assert b"body_too_large" in answer
+
+
+def test_a_length_past_nine_digits_is_past_every_bound(server: int) -> None:
+    """A declared length is read as every number in a request is (common.numbers): ten digits are
+    no length the API takes, answered 413 as a body too large, not read as a number of any size."""
+    with socket.create_connection(("127.0.0.1", server), timeout=30) as s:
+        head = "POST /api/v1/score HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 10000000000\r\nConnection: close\r\n\r\n"
+        s.sendall(head.encode() + b" " * (1024 * 1024))
+        s.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    assert b"body_too_large" in answer

@@ -17,10 +17,10 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from django.utils import timezone
 
-from rules import solving
 from rules.engine import resolve
 from rules.engine.seen import VERSION
 from rules.models import SeenReview
+from tests.api.test_analyse_gate import limits_on  # noqa: F401 - the limits on for a test that asks
 from tests.engine.seen_deals import played
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -39,11 +39,6 @@ DEAL: dict[str, Any] = {
     "plays": "AC QC QH 7C AD 10D 9S KD 8S 10H 10S 7S 7H QS KC 8H 10C JD JC 9H 8D AH JH 7D AS 9D 9C KS JS KH 8C QD".split(),
 }
 JUDGED = {**DEAL, "judge": [24, 25]}
-
-
-@pytest.fixture(autouse=True)
-def fresh_gate() -> None:
-    solving.forget_clients()
 
 
 def post(client: Client, body: Any) -> tuple[int, dict[str, Any], Any]:
@@ -181,6 +176,7 @@ def test_draw_four_and_multi_card_leads_are_not_available(
     assert reason in body["message"], body["message"]
 
 
+@pytest.mark.usefixtures("limits_on")
 def test_a_post_counts_against_the_analyse_rate_and_polling_does_not(client: Client) -> None:
     with override_settings(KOZEL_ANALYSE_RATE=(2, 60)):
         assert post(client, JUDGED)[0] == 202

@@ -11,7 +11,6 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from rules import solving
 from tests.kozel_site.test_readme import _contains, _parse
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "api-seen.md").read_text(encoding="utf-8")
@@ -20,7 +19,6 @@ BLOCKS = [_parse(b) for b in re.findall(r"```api-example\n(.*?)```", DOC, re.S)]
 
 @pytest.mark.django_db(transaction=True)
 def test_the_examples_give_the_answers_shown(client: Client) -> None:
-    solving.forget_clients()
     assert [(m, p.rsplit("/", 1)[0] if m == "GET" else p) for m, p, *_ in BLOCKS] == [
         ("POST", "/api/v1/analyse/seen"),
         ("GET", "/api/v1/analyse/seen"),

@@ -12,7 +12,9 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import api, api_stats, engine
+from rules import engine
+from rules.api import stats as api_stats
+from rules.api.http import MAX_BODY, BadRequest
 from rules.stats import MatchInput, figures, read_all
 from tests.api.test_api_hostile import json_values, records
 from tests.stats.strategies import histories
@@ -146,7 +148,7 @@ def test_the_body_limit_is_its_own_two_megabytes(client: Client) -> None:
         "matches": [team([f"P{i % 7}", f"Q{i % 5}", f"R{i % 3}", "S"], WIN + WIN[:0]) for i in range(500)]
     }
     raw = json.dumps(many)
-    assert api.MAX_BODY < len(raw) < api_stats.MAX_STATS_BODY  # too big for /score, fine here
+    assert MAX_BODY < len(raw) < api_stats.MAX_STATS_BODY  # too big for /score, fine here
     status, data = post(client, raw)
     assert status == 200 and data["matches"] == 500
     status, data = post(client, '{"matches": [], "pad": "' + "x" * api_stats.MAX_STATS_BODY + '"}')
@@ -186,7 +188,7 @@ def test_hostile_bodies_get_clean_answers(client: Client, body: Any) -> None:
     else:
         try:
             inspect.unwrap(api_stats.stats)(body)
-        except (api.BadRequest, engine.KozelError) as e:
+        except (BadRequest, engine.KozelError) as e:
             expected = (400, e.code)
     status, data = post(client, body)
     assert (status, data.get("error")) == expected, data

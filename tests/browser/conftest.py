@@ -1,4 +1,5 @@
-"""Playwright drives Debian's chromium at a phone's size (390x844)."""
+"""Playwright drives Debian's chromium at a phone's size (390x844): its headless shell where it
+is installed (scripts/chromium.py), the full browser otherwise."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import os
 
 import pytest
 
-from scripts.chromium import ARGS, CHROMIUM
+from scripts.chromium import ARGS, CHROMIUM, HEADLESS_SHELL
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -21,7 +22,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {
         **browser_type_launch_args,
-        "executable_path": CHROMIUM,
+        "executable_path": HEADLESS_SHELL if os.path.exists(HEADLESS_SHELL) else CHROMIUM,
         "args": ARGS,
     }
 

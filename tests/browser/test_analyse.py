@@ -11,7 +11,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from rules import analysis, solving
+from rules.analysis import exact
 from rules.engine import analyse_midway, resolve
 from tests.rules.helpers import past_the_budget, qs, revoke_deal, table_deal, taken_up_at
 
@@ -37,8 +37,7 @@ TURNING_DEAL = {"variant": "classic-sixes", "leader": "0", "plays": PLAYS} | {
 
 @pytest.fixture(autouse=True)
 def fresh_gate() -> None:
-    solving.forget_clients()
-    analysis.forget()
+    exact.forget()
 
 
 def serious(page: Page) -> list[str]:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from rules import analysis, solving
+from rules.analysis import exact
 from tests.browser.test_analyse import SOLVE_WAIT
 from tests.rules.helpers import revoke_deal
-from tests.rules.test_plural_pages import qs
+from tests.rules.views.test_plural_pages import qs
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,8 +30,7 @@ def test_a_pairs_names_wrap_between_names(page: Page, live_server, lang):
     """A pair's names, under the review («Игрок 1 · Игрок 3») and in «Разбор с лучшей игрой»
     («Player 1 and Player 3»), go on to a second line between the names, never between «Игрок»
     and its number."""
-    solving.forget_clients()
-    analysis.forget()
+    exact.forget()
     page.context.add_cookies([{"name": "kozel_lang", "value": lang, "url": live_server.url}])
     params, _trick, _seat = revoke_deal()
     page.goto(live_server.url + "/rules/referee/deal/?" + qs(params))
@@ -63,8 +62,7 @@ MULTI_DEAL = {
 def test_plays_of_several_cards_stay_within_the_phone(page: Page, live_server):
     """A trick of two-card plays wraps between its plays rather than widen the page; in «Разбор
     с лучшей игрой» each better play keeps its cards together, the plays set apart by commas."""
-    solving.forget_clients()
-    analysis.forget()
+    exact.forget()
     page.goto(live_server.url + "/rules/referee/deal/?" + qs(MULTI_DEAL))
     expect(page.locator("#turning-point")).to_be_visible(timeout=SOLVE_WAIT)
     split = page.evaluate(

@@ -17,8 +17,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from rules.engine.scoring import HandRecord, replay
 from scorekeeper.models import Entry, Match
-from scripts.chromium import PAGES, until, wait_kept
-from tests.servers import free_port
+from scripts.chromium import CHROMIUM, PAGES, until, wait_kept
+from tests.servers import database_url, free_port
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).resolve().parents[2]
@@ -295,17 +295,6 @@ def test_a_5xx_on_a_hand_post_is_shown_kept_and_stored_once(page: Page, live_ser
     assert stored(edit) == [{"points": [72, 48]}]
 
 
-def _database_url() -> str:
-    from django.db import connection
-
-    d = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{d['NAME']}"
-    return (
-        f"postgres://{d['USER']}:{d['PASSWORD']}@{d['HOST'] or 'localhost'}:{d['PORT'] or 5432}/{d['NAME']}"
-    )
-
-
 class Server:
     """The app in its own process on the test database: it can be killed mid-request and
     started again on the same address."""
@@ -316,7 +305,7 @@ class Server:
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> None:
-        env = {**os.environ, "DATABASE_URL": _database_url(), "DJANGO_DEBUG": "1"}
+        env = {**os.environ, "DATABASE_URL": database_url(), "DJANGO_DEBUG": "1"}
         self.proc = subprocess.Popen(
             [sys.executable, "manage.py", "runserver", f"127.0.0.1:{self.port}", "--noreload"],
             cwd=ROOT,
@@ -410,9 +399,14 @@ def test_manifest_and_installable(context: BrowserContext, page: Page, live_serv
 
 
 def test_chromium_finds_the_app_installable(browser_type, browser_type_launch_args, live_server, tmp_path):
-    """Chromium's own installability check, in a real (not incognito) profile."""
-    ctx = browser_type.launch_persistent_context(str(tmp_path / "profile"), **browser_type_launch_args)
+    """Chromium's own installability check, in a real (not incognito) profile of the full browser
+    (the headless shell finds every page installable)."""
+    ctx = browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), **{**browser_type_launch_args, "executable_path": CHROMIUM}
+    )
     try:
+        blank = ctx.new_page()  # the check is Chromium's own: a page without a manifest fails it
+        assert ctx.new_cdp_session(blank).send("Page.getInstallabilityErrors")["installabilityErrors"]
         page = ctx.new_page()
         page.goto(live_server.url + "/")
         controlled(page)

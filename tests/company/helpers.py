@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from django.core.exceptions import ValidationError
 from hypothesis import HealthCheck, Phase, settings
 
 from rules.engine import HandRecord
@@ -52,7 +51,7 @@ def play(match: Match, hands: Sequence[Any]) -> None:
             services.hand_record(
                 match=match, record=HandRecord.from_dict(dict(rec)), nonce=nonce(), version=match.version
             )
-        except ValidationError:
+        except services.Invalid:
             continue
 
 

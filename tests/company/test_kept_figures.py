@@ -5,7 +5,6 @@ and deletions of old hands, matches leaving, and a merge then its undo."""
 from __future__ import annotations
 
 import pytest
-from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 from hypothesis import given
 from hypothesis import strategies as st
@@ -67,7 +66,7 @@ def test_correcting_an_old_match_changes_figures_as_a_recomputation(
                     nonce=nonce(),
                     version=match.version,
                 )
-        except ValidationError:  # a change a later hand no longer fits: refused, nothing written
+        except services.Invalid:  # a change a later hand no longer fits: refused, nothing written
             match.refresh_from_db()
             assert match.version == version
     company.refresh_from_db()

@@ -16,7 +16,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.company.models import Company
-from scorekeeper.company.pages import recent_evenings, roster_of
+from scorekeeper.company.selectors import recent_evenings, roster_of
 from scripts.company_fixture import CompanyFixture, make_company
 
 pytestmark = pytest.mark.django_db

@@ -6,6 +6,7 @@ import pytest
 
 from rules.engine.cards import Card, KozelError
 from rules.engine.checks import belka_seat_suits, belka_trump_suit, first_leader, is_royal_goat, redeal_check
+from rules.engine.deal import play_deal
 from rules.engine.tricks import TrickInputError
 from rules.engine.variants import resolve
 
@@ -180,3 +181,87 @@ def test_first_leader_obyaz():
         fl = first_leader(resolve(key), hands)
         assert (fl.seat, fl.rule) == (1, "obyaz")
     assert first_leader(resolve("yc-belka"), [hands[0], None, None, None]).seat is None
+
+
+# ------------------------------------------------------------------ draw-four#leading: four trumps lead first
+FOUR_TRUMPS = [
+    # option on, the four hands, dealer, who leads, id
+    pytest.param(
+        True,
+        ["6H 7H 8H 9H", "7C QS JD AC", "6S 7S 8S 9S", "6D 7D 8D 9D"],
+        0,
+        1,
+        id="draw-four#leading/one-hand-of-trumps",
+    ),
+    pytest.param(
+        True,
+        ["QC JC 6C 8C", "7C QS JD AC", "6S 7S 8S 9S", "6D 7D 8D 9D"],
+        2,
+        1,
+        id="draw-four#leading/the-higher-trump",
+    ),
+    pytest.param(
+        True,
+        ["QC JC 6C 8C", "QS QH JD AC", "6S 7S 8S 9S", "6D 7D 8D 9D"],
+        2,
+        0,
+        id="draw-four#leading/QC-over-QS",
+    ),
+    pytest.param(
+        True,
+        ["6H 7H 8H 9H", "7C QS JD 6S", "10S 7S 8S 9S", "6D 7D 8D 9D"],
+        3,
+        3,
+        id="draw-four#leading/none-the-dealer",
+    ),
+    pytest.param(
+        False,
+        ["6H 7H 8H 9H", "7C QS JD AC", "6S 7S 8S 9S", "6D 7D 8D 9D"],
+        0,
+        0,
+        id="draw-four#leading/option-off",
+    ),
+]
+
+
+@pytest.mark.parametrize("on,hands,dealer,leader", FOUR_TRUMPS)
+def test_four_trumps_lead_first(on: bool, hands: list[str], dealer: int, leader: int) -> None:
+    rs = resolve("draw-four", {"four_trumps_lead": on})
+    split = [h.split() for h in hands]
+    assert first_leader(rs, split, dealer=dealer).seat == leader
+    # a deal review given the dealer: the right leader is no irregularity, the dealer leading is one
+    one = [split[(leader + i) % 4][0] for i in range(4)]
+    d = play_deal(rs, leader, split, [[c] for c in one], dealer=dealer)
+    assert d.first_violation is None or d.first_violation.reason != "wrong_first_leader"
+    if leader != dealer:
+        other = [split[(dealer + i) % 4][0] for i in range(4)]
+        d = play_deal(rs, dealer, split, [[c] for c in other], dealer=dealer)
+        assert (d.first_violation.reason, d.first_violation.params["leader"]) == (
+            "wrong_first_leader",
+            leader,
+        )
+
+
+# ------------------------------------------------------------------ classic-sixes#redeal: the «сухая» hand
+DRY = [
+    # variant, hand, declare, id
+    pytest.param(
+        "classic-sixes", "7C QC QS QH 8H 9H 10H AS", ("dry",), id="classic-sixes#redeal/three-queens-and-7C"
+    ),
+    pytest.param(
+        "classic-sixes", "7C QC QS QH QD 9H 10H AS", ("dry",), id="classic-sixes#redeal/four-queens-and-7C"
+    ),
+    pytest.param(
+        "classic-sixes", "8C QC QS QH QD 9H 10H AS", (), id="classic-sixes#redeal/queens-without-7C"
+    ),
+    pytest.param("classic-sixes", "7C QC QS 8H 9H 10H AS KS", (), id="classic-sixes#redeal/two-queens"),
+    pytest.param("penalty-goats", "7C QC QS QH 8H 9H 10H AS", (), id="penalty-goats#redeal/not-this-variant"),
+]
+
+
+@pytest.mark.parametrize("variant,hand,declare", DRY)
+def test_the_dry_hand(variant: str, hand: str, declare: tuple[str, ...]) -> None:
+    r = redeal_check(resolve(variant), hand.split())
+    assert r.declare == declare
+    if declare:  # neither a redeal nor a score: the redeal reasons are those of the points alone
+        assert "dry" not in r.reasons

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from rules.engine import replay
 from rules.engine.cards import Card, CardNotationError, KozelError
 from rules.engine.deal import play_deal
+from rules.engine.records import HandRecord, validate_record
 from rules.engine.tricks import TrickContext, TrickInputError
 from rules.engine.variants import resolve
 from tests.engine.dealplay import play_out
@@ -275,3 +279,37 @@ def test_draw_four_mixed_lead_violation_in_deal():
     hands = ["9H 9S 6S 7S", "AH 6H KS 8D", "8S 10S 7D 6D", "QS KH 10H 9D"]
     d = play_deal(rs, 0, hands, "9H 9S; AH 6H; 8S 10S; 10H KH")
     assert (d.first_violation.reason, d.first_violation.seat) == ("mixed_lead", 0)
+
+
+# ------------------------------------------------------------------ yc-belka#scoring: the record names obyaz
+@pytest.mark.parametrize("seed", range(6), ids=lambda s: f"yc-belka#scoring/seed{s}")
+def test_belka_deal_record_names_the_obyaz_side(seed: int) -> None:
+    rs = resolve("yc-belka")
+    deck = list(rs.deck)
+    rnd = random.Random(seed)
+    rnd.shuffle(deck)
+    hands = [deck[8 * s : 8 * (s + 1)] for s in range(4)]
+    plays, _ = play_out(rs, 0, hands, lambda k, seat, hand, legal, trick: rnd.choice(legal))
+    d = play_deal(rs, 0, hands, plays)
+    jc_seat = next(s for s, h in enumerate(hands) if Card.parse("JC") in h)
+    assert d.record["obyaz"] == jc_seat % 2
+    rec = HandRecord.from_dict(d.record)
+    validate_record(rs, rec)  # no obyaz_required
+    replay(rs, None, [d.record])
+
+
+# ------------------------------------------------------------------ classic-sixes#scoring: revoke_penalty
+def test_a_deal_with_a_revoke_names_the_team_at_fault() -> None:
+    """classic-sixes#scoring: the deal review's record carries the revoke where the option scores it."""
+    hands = [
+        "AH 7S 8S 9S 10S KS AS 7D",
+        "KH 8D 9D 10D KD AD JD JH",
+        "7H 8H 9H 10H QH QD QS QC",
+        "7C AC 10C KC 9C 8C JC JS",
+    ]
+    # seat 1 holds KH but plays 8D on the heart lead: a revoke by team 1
+    plays = ["AH", "8D", "7H", "7C"]
+    for options, expected in (({"revoke_penalty": "four_points"}, 1), ({}, None)):
+        d = play_deal(resolve("classic-sixes", options), 0, hands, plays)
+        assert d.first_violation is not None and d.first_violation.reason == "must_follow_suit"
+        assert d.record.get("revoke") == expected

@@ -1366,3 +1366,126 @@ def test_decisions_for_rule_sheets(
     assert set(codes) <= set(DECISIONS)
     assert has <= set(codes) and not (lacks & set(codes))
     assert "one_record_one_hand" in codes
+
+
+# ------------------------------------------------------------------ solo-twelve#scoring: every goat named
+GOATS = [
+    # seats, records, first dealer, goats, winner, id
+    pytest.param(
+        3, [{"points": [20, 30, 70], "dealer": 2}] * 6, None, (0, 1), 2, id="solo-twelve#scoring/two-goats"
+    ),
+    pytest.param(2, [{"points": [40, 80]}] * 8, 0, (0,), 1, id="solo-twelve#scoring/one-goat"),
+    pytest.param(
+        3, [{"points": [20, 30, 70], "dealer": 2}] * 5, None, (), None, id="solo-twelve#scoring/going-on"
+    ),
+]
+
+
+@pytest.mark.parametrize("seats,records,first,goats,winner", GOATS)
+def test_solo_goats(
+    seats: int,
+    records: list[dict[str, object]],
+    first: int | None,
+    goats: tuple[int, ...],
+    winner: int | None,
+) -> None:
+    state = replay(resolve("solo-twelve", seats=seats), None, records, first_dealer=first)
+    assert state.goats == goats
+    assert state.winner == winner
+
+
+def test_solo_winner_on_a_tie_is_the_lower_seat() -> None:
+    """solo-twelve#scoring: the player with the most marks wins, the lower seat on a tie
+    (DECISIONS solo_winner), even when the deal's taker is the higher seat."""
+    rs = resolve("solo-twelve", seats=4)
+    # dealer 0 each time: seat 1 takes 5 (2+2+1), seat 3 takes 5; seat 2 loses 2 each time
+    recs = [{"points": [10, 70, 20, 20], "dealer": 0}, {"points": [10, 20, 20, 70], "dealer": 0}] * 3
+    state = replay(rs, None, recs)
+    assert state.finished and state.score[1] == state.score[3] == max(state.score)
+    assert state.winner == 1 and 2 in state.goats
+
+
+def test_team_goats_are_the_losing_side() -> None:
+    """classic-sixes#scoring: the losers of a finished team match are its goats."""
+    state = replay(resolve("classic-sixes"), None, [{"points": [100, 20]}] * 3)
+    assert state.finished and state.goats == (1,)
+    assert replay(resolve("classic-sixes"), None, [{"points": [100, 20]}]).goats == ()
+
+
+# ------------------------------------------------------------------ classic-sixes#scoring: revoke_penalty
+REVOKE = [
+    # record, score after, winner, points as scored, id
+    pytest.param(
+        {"points": [62, 58], "revoke": 0},
+        (0, 1),
+        1,
+        (58, 62),
+        id="classic-sixes#scoring/revoke-turns-the-hand",
+    ),
+    pytest.param(
+        {"points": [60, 60], "revoke": 1}, (1, 0), 0, (64, 56), id="classic-sixes#scoring/revoke-breaks-eggs"
+    ),
+    pytest.param(
+        {"points": [2, 118], "revoke": 0}, (0, 2), 1, (0, 120), id="classic-sixes#scoring/all-it-has"
+    ),
+    pytest.param(
+        {"points": [100, 20], "revoke": 1}, (2, 0), 0, (104, 16), id="classic-sixes#scoring/losers-revoke"
+    ),
+]
+
+
+@pytest.mark.parametrize("record,score,winner,points", REVOKE)
+def test_revoke_four_points(
+    record: dict[str, object], score: tuple[int, int], winner: int, points: tuple[int, int]
+) -> None:
+    rs = resolve("classic-sixes", {"revoke_penalty": "four_points"})
+    assert rs.revoke_points == 4
+    state = replay(rs, None, [record])
+    h = state.hands[0]
+    assert state.score == score and h.winner == winner and h.record.points == points
+    assert h.note_codes()[0] == "revoke"
+    assert h.notes[0].params["amount"] == record["points"][record["revoke"]] - points[record["revoke"]]
+    # the hand as scored, with the penalty spent, scores the same again (a board line replayed)
+    again = replay(rs, None, [h.record])
+    assert again.score == score and again.hands[0].record == h.record
+
+
+REVOKE_REFUSED = [
+    pytest.param(
+        "classic-sixes",
+        {},
+        {"points": [62, 58], "revoke": 0},
+        "event_not_in_variant",
+        id="classic-sixes#scoring/default-is-cheating",
+    ),
+    pytest.param(
+        "penalty-goats",
+        {},
+        {"points": [62, 58], "revoke": 0},
+        "event_not_in_variant",
+        id="penalty-goats#scoring/no-revoke",
+    ),
+    pytest.param(
+        "classic-sixes",
+        {"revoke_penalty": "four_points"},
+        {"penalty": {"kind": "cheating", "against": 0}, "revoke": 0},
+        "conflicting_events",
+        id="classic-sixes#scoring/revoke-and-penalty",
+    ),
+    pytest.param(
+        "classic-sixes",
+        {"revoke_penalty": "four_points"},
+        {"points": [62, 58], "revoke": 2},
+        "bad_team",
+        id="classic-sixes#scoring/bad-team",
+    ),
+]
+
+
+@pytest.mark.parametrize("variant,options,record,code", REVOKE_REFUSED)
+def test_revoke_refused(
+    variant: str, options: dict[str, object], record: dict[str, object], code: str
+) -> None:
+    with pytest.raises(RecordError) as e:
+        replay(resolve(variant, options), None, [record])
+    assert e.value.code == code and (e.value.field or "").startswith("hands[0]")

@@ -661,3 +661,29 @@ def test_input_errors(spec, leader, plays, hands, code, field, token):
 def test_russian_and_symbol_notation():
     t = trick("voon-series", 0, ["Т♥", "Дб".replace("б", "♦"), "10h", "7♣"])
     assert (t.winner, t.points) == (3, 24)
+
+
+# ------------------------------------------------------------------ penalty-goats#trumps: trump_row, deck
+TRUMP_ROW_TRICKS = [
+    # options, leader, plays, winner, id
+    pytest.param({}, 0, "AC 9H 10H JD", 3, id="penalty-goats#trumps/full-AC-is-a-trump-below-jacks"),
+    pytest.param({"trump_row": "court"}, 0, "9C AC 10H KC", 1, id="penalty-goats#trumps/court-AC-plain-club"),
+    pytest.param(
+        {"trump_row": "court"}, 0, "9C AC 10H JD", 3, id="penalty-goats#trumps/court-jack-trumps-clubs"
+    ),
+    pytest.param({"deck": "24"}, 0, "AH 9H QC 10H", 2, id="penalty-goats#trumps/24-queens-lead-the-ladder"),
+]
+
+
+@pytest.mark.parametrize("options,leader,plays,winner", TRUMP_ROW_TRICKS)
+def test_penalty_goats_trump_row_tricks(
+    options: dict[str, object], leader: int, plays: str, winner: int
+) -> None:
+    assert resolve_trick(resolve("penalty-goats", options), leader, plays.split()).winner == winner
+
+
+def test_the_short_deck_refuses_a_seven() -> None:
+    """penalty-goats#deck: a card the 24-card deck lacks is refused, naming it."""
+    with pytest.raises(CardNotationError) as e:
+        resolve_trick(resolve("penalty-goats", {"deck": "24"}), 0, ["7H", "9H", "10H", "KH"])
+    assert (e.value.code, e.value.token) == ("card_not_in_deck", "7H")

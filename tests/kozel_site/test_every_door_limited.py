@@ -150,6 +150,11 @@ DOORS: dict[str, Door] = {
         "/api/v1/analyse",
         json.dumps(TWO_TRICKS),
     ),
+    "api:analyse_seen": lambda w: (
+        "/api/v1/analyse/seen",
+        json.dumps(TWO_TRICKS),
+    ),
+    "api:analyse_seen_poll": lambda w: ("/api/v1/analyse/seen/" + "0" * 64, None),
     "api:stats": lambda w: (
         "/api/v1/stats",
         json.dumps({"matches": [{"variant": "classic-sixes", "players": FOUR, "hands": WIN}]}),

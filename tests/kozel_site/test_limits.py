@@ -26,7 +26,7 @@ from django.test import Client
 
 from rules.models import HouseRule
 from scorekeeper.models import Match
-from tests.servers import free_port, gunicorn
+from tests.servers import database_url, free_port, gunicorn
 
 MATCH = {"variant": "classic-sixes", "team_0": "A", "team_1": "B", "first_dealer": "0"}
 
@@ -160,15 +160,17 @@ def redis_server() -> Iterator[str]:
 
 
 @pytest.mark.parametrize(("store", "door"), [("database", "new"), ("redis", "new"), ("database", "company")])
-def test_workers_count_together_under_concurrent_creation(tmp_path: Path, store: str, door: str) -> None:
+def test_workers_count_together_under_concurrent_creation(
+    transactional_db: None, tmp_path: Path, store: str, door: str
+) -> None:
     """A real gunicorn, two workers of two threads, 30 creations at once from one address with a
     limit of 12: exactly 12 matches are made, whatever the interleaving (the count is atomic),
     with the counts in the database or in Redis (KOZEL_CACHE_URL), through /m/new/ or through a
-    company's «new match» (one bucket for both)."""
+    company's «new match» (one bucket for both). The server runs on the test database, so the
+    PostgreSQL pass runs it on PostgreSQL."""
     env = {"KOZEL_RATELIMIT": "1", "KOZEL_RATELIMIT_RATE": "12/10m", "GUNICORN_WORKERS": "2"}
     env["KOZEL_CLIENT_IP_HEADER"] = "X-Real-IP"
-    if os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        env["DATABASE_URL"] = os.environ["DATABASE_URL"]
+    env["DATABASE_URL"] = database_url()
     client_ip = f"10.{random.randrange(256)}.{random.randrange(256)}.{random.randrange(1, 255)}"
     with ExitStack() as stack:
         if store == "redis":

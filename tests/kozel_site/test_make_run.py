@@ -37,7 +37,11 @@ def server(tmp_path_factory):
     with ``GUNICORN_ACCESS_LOG``, as a production server may) in ``access.log``."""
     tmp = tmp_path_factory.mktemp("run")
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp / 'run.sqlite3'}"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp / 'run.sqlite3'}",
+        "DJANGO_STATIC_ROOT": str(tmp / "static"),  # collected here, not into the work tree
+    }
     env["GUNICORN_ACCESS_LOG"] = str(tmp / "access.log")
     env.pop("DJANGO_DEBUG", None)
     printed = (tmp / "run.log").open("wb")

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.servers import migrated_sqlite
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # Runs in a fresh process on the copy: the real app, the real file, Django's test client.
@@ -94,9 +96,7 @@ def read_only_copy(tmp_path: Path):
         pytest.skip("root needs chattr to make a directory read-only")
     made = tmp_path / "made" / "db.sqlite3"
     made.parent.mkdir()
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env_for(made), check=True
-    )
+    migrated_sqlite(made)
     edit = run(
         "import django; django.setup(); from django.test import Client; c = Client(); c.get('/m/new/');"
         "r = c.post('/m/new/', {'variant': 'classic-sixes', 'team_0': 'Мы', 'team_1': 'Вы', 'first_dealer': '0'});"
@@ -156,9 +156,7 @@ def test_reads_work_and_writes_are_503_on_a_read_only_database(read_only_copy) -
 def test_a_full_database_answers_503_and_keeps_what_it_had(tmp_path: Path) -> None:
     """SQLite's «database or disk is full», made real with a page limit on the connection."""
     db = tmp_path / "db.sqlite3"
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env_for(db), check=True
-    )
+    migrated_sqlite(db)
     out = run(
         "import django, json; django.setup(); from django.db import connection; from django.test import Client;"
         "from scorekeeper.models import Entry;"

@@ -63,7 +63,7 @@ def test_msgfmt_check_is_clean(path: Path) -> None:
 
 
 # Everything the app ships to the player: the code gettext reads, and the catalogues.
-SHIPPED = ("manage.py", "kozel_site", "rules", "scorekeeper", "templates", "locale")
+SHIPPED = ("manage.py", "kozel_site", "common", "rules", "scorekeeper", "templates", "locale")
 
 
 @pytest.fixture(scope="module")

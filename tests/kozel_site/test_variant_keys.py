@@ -16,7 +16,7 @@ from tests.kozel_site.repo import ROOT, repo_files
 
 REGISTRY = "rules/engine/variants.py"
 # Per-variant data tables: each key names a variant; nothing there decides a rule.
-DATA_TABLES = {"rules/messages.py", "rules/sheets.py"}
+DATA_TABLES = {"rules/messages.py", "rules/sheets/prose.py"}
 KEYS = frozenset(ALL_VARIANTS)  # the four-seat games and the short-handed tables
 
 
@@ -79,7 +79,8 @@ def test_templates_and_scripts_never_name_a_variant() -> None:
 
 
 def test_the_data_tables_name_only_registered_variants() -> None:
-    from rules import messages, sheets
+    from rules import messages
+    from rules.sheets import prose as sheets
 
     for table in (messages.VARIANT_NAMES, messages.VARIANT_BLURBS, sheets.VARIANT_TEXT):
         assert set(table) <= KEYS
@@ -91,12 +92,12 @@ def test_the_scan_finds_a_key_where_it_does_not_belong() -> None:
     """The check itself can fail: a comparison or a default is caught; a table key only
     passes inside a data-table module."""
     code = 'TABLE = {"yc-belka": 1}\nif rs.key == "yc-belka":\n    pass\nDEFAULT = "draw-four"\n'
-    assert misplaced_keys("rules/pages.py", code) == [
-        "rules/pages.py:1 'yc-belka'",
-        "rules/pages.py:2 'yc-belka'",
-        "rules/pages.py:4 'draw-four'",
+    assert misplaced_keys("rules/views/pages.py", code) == [
+        "rules/views/pages.py:1 'yc-belka'",
+        "rules/views/pages.py:2 'yc-belka'",
+        "rules/views/pages.py:4 'draw-four'",
     ]
-    assert misplaced_keys("rules/sheets.py", code) == [
-        "rules/sheets.py:2 'yc-belka'",
-        "rules/sheets.py:4 'draw-four'",
+    assert misplaced_keys("rules/sheets/prose.py", code) == [
+        "rules/sheets/prose.py:2 'yc-belka'",
+        "rules/sheets/prose.py:4 'draw-four'",
     ]

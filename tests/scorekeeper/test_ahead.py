@@ -13,6 +13,7 @@ from django.db.models.functions import Cast
 
 from rules.engine import HandRecord
 from scorekeeper import ahead, services, snapshots
+from scorekeeper.log import ruleset_of
 from scorekeeper.models import Entry, Line, Match
 from scorekeeper.services.write import append
 
@@ -40,13 +41,24 @@ def test_a_planned_correction_is_what_the_log_gives() -> None:
 def test_a_write_between_the_plan_and_the_lock_makes_the_plan_again() -> None:
     match = new_match(10)
     record = HandRecord.from_dict({"points": [70, 50]})
-    ahead.prepare(match, 1, record, remove=False)
+    rs = ruleset_of(match)
+    prepared = ahead.prepare(match, rs, 1, record, remove=False)
+    assert prepared is not None and prepared.version == 10
     other = Match.objects.get(pk=match.pk)  # another phone records hand 11 meanwhile
     services.hand_record(
         match=other, record=HandRecord.from_dict({"points": [45, 75]}), nonce="x", version=10
     )
     with transaction.atomic():  # the correction's own transaction, as services.hand_edit runs it
-        append(match=match, action=Entry.EDIT, slot=1, record=record, nonce="e", version=11)
+        append(
+            match=match,
+            ruleset=rs,
+            action=Entry.EDIT,
+            slot=1,
+            record=record,
+            nonce="e",
+            version=11,
+            prepared=prepared,
+        )
     stored = Match.objects.get(pk=match.pk)
     assert snapshots.check(stored) == [] and stored.snapshot["hands"] == 11
     assert Line.objects.get(match=match, number=11).record == {"points": [45, 75]}

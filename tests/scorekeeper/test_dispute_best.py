@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from rules import analysis, solving
+from rules.analysis import exact
 from scorekeeper.models import Entry
 from tests.rules.helpers import qs, revoke_deal, text
 
 
 @pytest.mark.django_db
 def test_the_dispute_review_has_the_best_play_with_the_players_names(start, client):
-    solving.forget_clients()
-    analysis.forget()
+    exact.forget()
     table = start("classic-sixes", player_0="Аня", player_1="Борис", player_2="Вера", player_3="Глеб")
     table.hand(points_0=72)
     slot = Entry.objects.get(match=table.match, action=Entry.ADD).slot

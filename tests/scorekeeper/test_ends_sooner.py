@@ -39,7 +39,7 @@ def test_the_refusal_offers_to_remove_the_later_hands_and_that_saves_it(start, c
     log = list(Entry.objects.filter(match=table.match).order_by("seq").values_list("action", "slot"))
     assert log[5:] == [(Entry.DELETE, slots[4]), (Entry.EDIT, slots[3])]
     board = match_board(match=table.match)
-    assert board.state.finished and board.state.score == (12, 0) and len(board.lines) == 4
+    assert board.state.finished and board.state.score == (12, 0) and len(board.hands) == 4
     history = client.get(table.edit + "history/").content.decode()
     assert "убран: после исправления кона 4 матч заканчивается раньше" in history
     assert "/restore/" in history

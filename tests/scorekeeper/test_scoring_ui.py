@@ -169,7 +169,7 @@ def test_variant_scoring_through_the_form(start, variant, options, hands, score,
     assert board.state.score == score
     assert board.state.winner == winner
     assert board.state.titles == titles
-    assert len(board.lines) == len(hands)
+    assert len(board.hands) == len(hands)
 
 
 @pytest.mark.django_db

@@ -14,13 +14,13 @@ from io import StringIO
 from typing import Any
 
 import pytest
-from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 from django.test import Client
 
 from rules.engine.variants import VARIANTS, resolve
 from scorekeeper import services, snapshots
 from scorekeeper.models import Entry, Line, Match
+from scorekeeper.presenters import BoardPage
 from scorekeeper.selectors import match_board, match_live_board
 
 pytestmark = pytest.mark.django_db
@@ -65,22 +65,22 @@ def assert_matches_the_log(match: Match) -> None:
     log folded in memory (a snapshot taken away)."""
     match.refresh_from_db()
     assert snapshots.check(match) == []
-    live = match_live_board(match=match, all_hands=True)
+    live = BoardPage(match_live_board(match=match, all_hands=True))
     full = match_board(match=match)
     unstored = Match.objects.get(pk=match.pk)
     unstored.snapshot = None  # read as a match from before snapshots: its log folded in memory
-    folded = match_live_board(match=unstored, all_hands=True)
-    assert live.count == len(full.lines) == folded.count
+    folded = BoardPage(match_live_board(match=unstored, all_hands=True))
+    assert live.count == len(full.hands) == folded.count
     for name in ("score", "finished", "winner", "loser", "titles"):
         assert getattr(live.state, name) == getattr(full.state, name), name
     assert dict(live.state.pending) == dict(full.state.pending)
     assert live.next == full.next == folded.next
     assert live.lead_text == folded.lead_text
     assert live.chart == folded.chart and live.chart_text == folded.chart_text
-    assert live.series_results == full.series_results == folded.series_results
-    assert live.tally == full.tally == folded.tally
+    assert live.series_results == BoardPage(full).series_results == folded.series_results
+    assert live.tally == BoardPage(full).tally == folded.tally
     assert [(r.number, r.slot, r.score0, r.score1) for r in reversed(live.rows)] == [
-        (ln.number, ln.slot, ln.result.score[0], ln.result.score[1]) for ln in full.lines
+        (ln.number, ln.slot, ln.result.score[0], ln.result.score[1]) for ln in full.hands
     ]
     assert list(live.rows) == list(folded.rows)
 
@@ -119,7 +119,7 @@ def test_random_matches_keep_snapshot_and_lines_equal_to_the_log(variant: str, s
                     Entry.objects.filter(match=match, record__isnull=False).values_list("seq", flat=True)
                 )
                 services.entry_restore(match=match, seq=rng.choice(seqs), nonce=f"n{n}", version=version)
-        except (ValidationError, services.NotFound):
+        except (services.Invalid, services.NotFound):
             pass  # refused: nothing written, and the stored state must still be the log's
         assert_matches_the_log(match)
 
@@ -180,7 +180,7 @@ def test_changes_around_the_checkpoints_keep_the_lines_equal_to_the_log(seed: in
                 services.hand_record(
                     match=match, record=_record({"points": [60, 60]}), nonce=f"c{n}", version=match.version
                 )
-        except (ValidationError, services.NotFound):
+        except (services.Invalid, services.NotFound):
             pass
         assert snapshots.check(Match.objects.get(pk=match.pk)) == [], (n, op, slot)
     assert_matches_the_log(match)
@@ -268,7 +268,7 @@ def test_a_long_match_is_charted_from_60_hands_spread_evenly() -> None:
     for i in range(100):
         rec = {"points": [70, 50]} if i in (10, 99) else {"points": [60, 60]}
         services.hand_record(match=match, record=_record(rec), nonce=f"c{i}", version=i)
-    chart = match_live_board(match=match).chart
+    chart = BoardPage(match_live_board(match=match)).chart
     assert chart is not None and len(chart.scores) == 61  # 0:0 and 60 hands
     assert chart.scores[-1] == (0, 4)  # the last hand is always drawn
     assert chart.hands[-1][1] == 100 and len(chart.hands) <= 10

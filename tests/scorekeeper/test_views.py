@@ -145,7 +145,7 @@ def test_undo_edit_delete_restore_keep_every_version(start):
     table.hand(points_0=95)
     table.hand(points_1=95)
     m = table.match
-    slots = [ln.slot for ln in match_board(match=m).lines]
+    slots = [ln.slot for ln in match_board(match=m).hands]
     assert match_board(match=m).state.score == (3, 2)
     table.post("undo/")
     assert match_board(match=m).state.score == (3, 0)
@@ -178,7 +178,7 @@ def test_edit_page_prefills_from_the_referee_return_link(start):
     table = start("voon-series")
     table.hand(points_0=72)
     m = table.match
-    slot = match_board(match=m).lines[0].slot
+    slot = match_board(match=m).hands[0].slot
     url = (
         f"{table.edit}hand/{slot}/?points_0=40&points_1=80&all_tricks=0&queen_capture=1&reason=взятка 5 не та"
     )
@@ -196,7 +196,7 @@ def test_dispute_is_under_the_edit_path_with_the_match_rules(start):
 
     table = start("classic-sixes")
     html = table.hand(points_0=72).content.decode()
-    slot = match_board(match=table.match).lines[0].slot
+    slot = match_board(match=table.match).hands[0].slot
     dispute = f"{table.edit}hand/{slot}/dispute/"
     # the row links by the number shown (views.kon); the slot path answers as before
     assert f'href="{table.edit}kon/1/dispute/"' in html and "/rules/referee/deal/" not in html

@@ -49,7 +49,7 @@ def test_the_penalty_box_names_the_royal_goat_only_where_it_is_on(start, client,
 
 def test_the_deal_review_marks_a_trump_with_no_letter(client):
     from tests.rules.helpers import revoke_deal
-    from tests.rules.test_plural_pages import qs
+    from tests.rules.views.test_plural_pages import qs
 
     params, _trick, _seat = revoke_deal()
     page = client.get("/rules/referee/deal/?" + qs(params)).content.decode()

@@ -9,8 +9,10 @@ import json
 from urllib.parse import quote
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.test import Client
 
+from common.numbers import read_instant
 from scorekeeper.models import Entry
 
 from .helpers import start_match
@@ -105,3 +107,27 @@ def test_the_message_is_in_the_page_language(client: Client) -> None:
     client.cookies["kozel_lang"] = "en"
     en = client.get("/rules/solo-twelve/?seats=²").content.decode()
     assert "“seats” must be a whole number" in en
+
+
+@pytest.mark.parametrize("bad", [*BAD, "-5", "99999999999999", "1e9"])
+def test_a_time_in_a_link_is_ascii_seconds_or_none(bad: str) -> None:
+    """The evenings' «earlier» link: a time it cannot read shows the latest evenings."""
+    assert read_instant(bad) is None
+    good = read_instant("1767225600")
+    assert good is not None and good.year == 2026
+
+
+def test_one_field_reads_a_number_in_a_form() -> None:
+    """common.numbers.WholeNumberField, the scorekeeper's and the referee's: ASCII digits within
+    the bounds, each refusal in the page's own words, blank (or spaces) no number."""
+    from common.numbers import WholeNumberField
+    from rules.referee.forms import whole_number
+
+    points = WholeNumberField(required=False, min_value=0, max_value=120, error_messages={"invalid": "bad"})
+    assert points.clean(" 72 ") == 72 and points.clean("  ") is None
+    hand = whole_number(1, 999)
+    assert isinstance(hand, WholeNumberField) and hand.clean("") is None and hand.clean("12") == 12
+    for bad, code in (("٣", "invalid"), ("0", "min_value"), ("1000", "max_value"), ("1" * 12, "max_value")):
+        with pytest.raises(ValidationError) as e:
+            hand.clean(bad)
+        assert [err.code for err in e.value.error_list] == [code]

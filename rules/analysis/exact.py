@@ -1,0 +1,140 @@
+"""The engine's exact analysis of a deal, as the API and the referee pages ask for it: one call
+(:func:`solve`), and :func:`kept` for the pages, which keeps an answer (or the budget's refusal)
+a while per position in Django's ``analysis`` cache (each process's memory, or the Redis of
+``KOZEL_CACHE_URL`` shared by every server), so a page drawn again (a step of the review, the
+other language) does not solve again. Every solve of a page goes through :mod:`.gate`."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.core.cache import caches
+from django.http import HttpRequest
+from django.utils.formats import number_format
+
+from rules.deals import DealIn
+from rules.engine.cards import Card, KozelError
+from rules.engine.variants import Ruleset
+
+from . import gate
+from .answer import analysis_of, analysis_state
+
+if TYPE_CHECKING:
+    from rules.engine.solver import Analysis
+
+
+def budget() -> int:
+    """Positions one request may search: ``KOZEL_NODE_BUDGET``, else the engine's own."""
+    from rules.engine.solver import NODE_BUDGET
+
+    return settings.KOZEL_NODE_BUDGET or NODE_BUDGET
+
+
+def budget_params(e: KozelError) -> dict[str, Any]:
+    """An engine error's params, the node budget written as the reader groups digits."""
+    params = dict(e.params)
+    budget = params.get("budget")
+    if isinstance(budget, int):
+        params["budget"] = number_format(budget, force_grouping=True)
+    return params
+
+
+UNAVAILABLE = ("rank_leads", "blind_seats", "multi_ace_ban")
+"""What of a table the exact analysis cannot play yet, each a reason of ``not_available``: leads
+of one rank (classic-sixes#leading ``multi_leads=suit_or_rank``), two blind seats
+(classic-sixes#blind), and the ace ban with leads of several cards (classic-sixes#following),
+whose legal answers hang on the suits led so far, which the search of several-card plays does
+not yet key its legal plays and its table on."""
+
+
+def unavailable(rs: Ruleset) -> str | None:
+    """Why the exact analysis cannot answer for ``rs`` yet (a reason of :data:`UNAVAILABLE`), or None."""
+    if rs.rank_leads:
+        return "rank_leads"
+    if len(rs.blind_seats) > 1:
+        return "blind_seats"
+    if rs.multi_card_leads and rs.ace_discard_ban:
+        return "multi_ace_ban"
+    return None
+
+
+def check_available(rs: Ruleset) -> None:
+    """Refuse at once (``not_available``, naming the reason) a table the analysis cannot play:
+    before the gate, so a refusal costs no solve and counts against no limit."""
+    reason = unavailable(rs)
+    if reason is not None:
+        raise KozelError("not_available", f"the exact analysis cannot play {reason} yet", reason=reason)
+
+
+def solve(deal: DealIn, **options: Any) -> Analysis:
+    """The analysis of the position after the deal's plays; ``options`` the engine's (``budget``,
+    ``review``, ``partial``, ``alternatives``). ``midway=True``: the hands are held at the start
+    of the trick the plays belong to, in the middle of the deal (the engine's ``analyse_midway``)."""
+    from rules.engine.solver import analyse_deal, analyse_midway
+
+    check_available(deal.rs)
+    options.setdefault("budget", budget())
+    analyse = analyse_midway if options.pop("midway", False) else analyse_deal
+    return analyse(
+        deal.rs, deal.leader, deal.hands, deal.plays, context=deal.context, **deal.table, **options
+    )
+
+
+def key(deal: DealIn, options: dict[str, Any]) -> str:
+    """The question's name in the cache: the same for the same question in every process."""
+    rs, context = deal.rs, deal.context
+    ctx = None if context is None else {**asdict(context), "led_suits": sorted(context.led_suits)}
+    question = [
+        rs.key,
+        sorted(rs.options.items()),
+        rs.seats,
+        deal.leader,
+        deal.hands,
+        deal.plays,
+        ctx,
+        sorted(deal.table.items()),
+        sorted(options.items()),
+    ]
+    text = json.dumps(question, default=lambda v: v.code if isinstance(v, Card) else repr(v))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def cached(name: str) -> Analysis | None:
+    """The kept analysis of ``name``, or None; the kept refusal for the node budget is raised."""
+    hit = caches["analysis"].get(name)
+    if not isinstance(hit, dict):
+        return None
+    if "too_complex" in hit:
+        raise KozelError("too_complex", **hit["too_complex"])
+    try:
+        return analysis_of(hit)
+    except (KeyError, TypeError, ValueError):  # kept by a release that wrote it otherwise
+        return None
+
+
+def forget() -> None:
+    """Drop every kept analysis (the tests start from none)."""
+    caches["analysis"].clear()
+
+
+def kept(request: HttpRequest, deal: DealIn, **options: Any) -> Analysis:
+    """:func:`solve` behind the gate, its answer kept in the ``analysis`` cache (its JSON form);
+    a refusal for the node budget (``too_complex``) is kept too and raised again the same way (it
+    cost a whole budget). Nothing else is kept: another refusal may not hold the next time."""
+    check_available(deal.rs)
+    name = key(deal, options)
+    hit = cached(name)
+    if hit is not None:
+        return hit
+    try:
+        result = gate.gated(request, lambda: solve(deal, **options))
+    except KozelError as e:
+        if e.code == "too_complex":
+            caches["analysis"].set(name, {"too_complex": dict(e.params)})
+        raise
+    caches["analysis"].set(name, analysis_state(result))
+    return result

@@ -1,0 +1,55 @@
+"""``POST /api/v1/analyse`` (docs/api.md «POST /api/v1/analyse»): a deal with best play from the
+position given, every legal play's value and cost, the cost of every play made and the turning
+point. The body is ``/deal``'s (read by :func:`rules.api.read.deal_body`), so bad input answers as
+``/deal`` does; the solve itself is bounded by the engine's node budget and gated by
+:mod:`rules.analysis.gate` (one at a time per worker, a few per client a minute)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from rules.analysis import gate
+from rules.analysis.answer import analysis_json
+from rules.analysis.exact import budget_params, check_available, solve
+from rules.engine import KozelError
+
+from .http import BadRequest, error_response, json_view
+from .read import DealBody, deal_body
+
+
+@csrf_exempt
+@require_http_methods(["POST"])
+def analyse(request: HttpRequest) -> HttpResponse:
+    def answer(body: dict[str, Any]) -> dict[str, Any]:
+        d = deal_body(body)
+        try:
+            check_available(d.deal.rs)
+        except KozelError as e:
+            raise BadRequest(e.code, "options", status=422, **e.params) from e
+        return gate.gated(request, lambda: _solve(d))
+
+    try:
+        return json_view(answer)(request)
+    except gate.Busy as e:
+        resp = error_response("solver_busy", None, status=503)
+        resp["Retry-After"] = str(e.retry_after)
+    except gate.Limited as e:
+        resp = error_response("rate_limited", None, {"retry_after": e.retry_after}, status=429)
+        resp["Retry-After"] = str(e.retry_after)
+    return resp
+
+
+def _solve(d: DealBody) -> dict[str, Any]:
+    try:
+        analysis = solve(d.deal)
+    except KozelError as e:
+        if e.code == "too_complex":
+            raise BadRequest("too_complex", None, status=422, **budget_params(e)) from e
+        d.recheck_not_in_hand(e)
+        raise
+    d.recheck_seats([p.seat for p in analysis.plays])
+    return analysis_json(analysis)

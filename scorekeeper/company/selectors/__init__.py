@@ -1,0 +1,28 @@
+"""Reads of a company, returning data: the company behind a link, its matches, and what its
+pages show of its kept figures (:mod:`.pages`: no match is replayed to show a page)."""
+
+from .companies import company_get, company_get_for_edit, match_rows
+from .pages import (
+    EARLIER_EVENINGS,
+    LATEST_EVENINGS,
+    PERIODS,
+    evening_on,
+    evenings_page,
+    figures_page,
+    recent_evenings,
+    roster_of,
+)
+
+__all__ = [
+    "EARLIER_EVENINGS",
+    "LATEST_EVENINGS",
+    "PERIODS",
+    "company_get",
+    "company_get_for_edit",
+    "evening_on",
+    "evenings_page",
+    "figures_page",
+    "match_rows",
+    "recent_evenings",
+    "roster_of",
+]
