@@ -48,7 +48,7 @@ bench-offline: $(CORE)
 	$(BIN)/python scripts/bench_offline.py
 
 # the solver against the brute-force minimax and the reference search on thousands of positions
-# per table (make test: a hundred)
+# per table (make test: two hundred)
 test-solver: $(CORE)
 	KOZEL_SOLVER_POSITIONS=3000 DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/python -m pytest -q -p no:playwright tests/engine/test_solver*.py
 

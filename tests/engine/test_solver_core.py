@@ -21,7 +21,7 @@ from rules.engine.solver.pos import POINTS, Pos
 from tests.engine.test_solver import POSITIONS, TABLES, deal, random_position
 
 SOLVER = Path(solver.__file__).parent
-PER_TABLE = max(12, POSITIONS // 8)  # make test-solver: hundreds
+PER_TABLE = max(12, POSITIONS // 16)  # make test-solver: hundreds
 LEFT = 5  # tricks to go at most: past the brute force's reach, still quick for the reference
 WINDOW_LEFT = 6
 COMPILED_ONLY = pytest.mark.skipif(

@@ -75,7 +75,7 @@ def _played_to(rs: Ruleset, rnd: random.Random, left: int) -> tuple[dict[str, ob
 def test_compiled_equals_reference(key: str, options: dict[str, object], left: int, count: int) -> None:
     rs = resolve(key, options)
     rnd = random.Random(f"multi core {key}{options}{left}")
-    for _ in range(count * max(1, POSITIONS // 100)):
+    for _ in range(count * max(1, POSITIONS // 200)):
         d, plays = _played_to(rs, rnd, left)
         deal_in = DealInput(rs, d["leader"], d["hands"], plays, None, d["stock"])  # type: ignore[arg-type]
         fast = analyse(deal_in, review=False)
