@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import gc
 import random
+import re
 from pathlib import Path
 
 from rules.engine import DealInput, Ruleset, TrickContext, analyse, analyse_deal, play_deal, resolve, solver
@@ -20,15 +21,15 @@ def live_rulesets() -> int:
 
 def test_analyses_of_a_capture_variant_leave_no_ruleset_behind() -> None:
     """voon-series has a queen capture, which the analysis plays on from: each analysis makes its
-    own ruleset without it, and none of them is kept once the analysis is answered."""
-    rs = resolve("voon-series")
+    own ruleset without it, and none of them is kept once the analysis is answered. Each analysis
+    is given a ruleset of its own, as each request resolves one."""
     rnd = random.Random("rulesets left behind")
-    deals = [random_position(rs, rnd, left=1) for _ in range(10)]
+    deals = [random_position(resolve("voon-series"), rnd, left=1) for _ in range(10)]
 
     def run(count: int) -> int:
         for i in range(count):
             _, _, leader, hands, _, _, plays = deals[i % len(deals)]
-            analyse_deal(rs, leader, hands, [p[0] for p in plays], review=False)
+            analyse_deal(resolve("voon-series"), leader, hands, [p[0] for p in plays], review=False)
         return live_rulesets()
 
     after_ten = run(10)
@@ -36,9 +37,14 @@ def test_analyses_of_a_capture_variant_leave_no_ruleset_behind() -> None:
 
 
 def test_no_module_of_the_solver_keeps_state() -> None:
-    """No module-level dict, list or set in the solver's Python modules (a cache keyed by id()
-    or holding rulesets would live there): caches are attributes of one analysis's objects."""
-    for path in Path(solver.__file__).parent.glob("*.py"):
+    """No module-level dict, list or set in the solver's modules, Python or Cython, and no
+    function cache (a cache keyed by id() or holding rulesets would live there): caches are
+    attributes of one analysis's objects."""
+    here = Path(solver.__file__).parent
+    for path in here.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            decorators = getattr(node, "decorator_list", [])
+            assert not any("cache" in ast.unparse(d) for d in decorators), (path.name, node.lineno)
         for node in ast.parse(path.read_text()).body:
             names = [
                 t.id
@@ -54,6 +60,10 @@ def test_no_module_of_the_solver_keeps_state() -> None:
                     path.name,
                     node.lineno,
                 )
+    # Cython: a module-level name bound to a container, typed or not, or a cache decorator
+    held = re.compile(r"^(?:cdef\s+(?:dict|list|set|object)\b|\w+\s*(?::[^=]+)?=\s*[\[{]|@\S*cache)", re.M)
+    for path in [*here.glob("*.pyx"), *here.glob("*.pxd")]:
+        assert not held.findall(path.read_text()), path.name
 
 
 def test_one_deal_input_for_the_review_and_the_analysis() -> None:
