@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .cards import Card, CardNotationError, KozelError
 from .inputs import (
@@ -338,6 +339,24 @@ class DealInput:
     stock: Sequence[Card | str] | None = None
     prikup: Sequence[Sequence[Card | str] | None] | None = None
     dealer: int | None = None
+
+    @property
+    def table(self) -> dict[str, Any]:
+        """The table as :func:`play_deal`'s keywords: the stock, the prikup and the dealer given."""
+        given = {"stock": self.stock, "prikup": self.prikup, "dealer": self.dealer}
+        return {k: v for k, v in given.items() if v is not None}
+
+    @property
+    def tail(self) -> int:
+        """Plays of an unfinished last trick."""
+        return len(split_plays(self.rs, self.plays)) % self.rs.seats
+
+    def whole_tricks(self) -> DealInput:
+        """The deal without the plays of an unfinished last trick."""
+        if not self.tail:
+            return self
+        flat = split_plays(self.rs, self.plays)
+        return replace(self, plays=list(flat[: len(flat) - self.tail]))  # type: ignore[arg-type]
 
     def play(self) -> Deal:
         """The deal played out by :func:`play_deal`."""

@@ -67,6 +67,8 @@ def test_no_module_of_the_solver_keeps_state() -> None:
 
 
 def test_one_deal_input_for_the_review_and_the_analysis() -> None:
+    """One deal's input serves the review and the analysis; a trick's plays so far are its
+    ``tail``, which ``whole_tricks`` leaves out for the review."""
     rs = resolve("classic-sixes")
     _, _, leader, hands, _, _, plays = random_position(rs, random.Random("one input"), left=2)
     cards = [p[0] for p in plays[: len(plays) - len(plays) % rs.seats]]  # whole tricks: play_deal's
@@ -74,3 +76,17 @@ def test_one_deal_input_for_the_review_and_the_analysis() -> None:
     deal = DealInput(rs, leader, hands, cards, ctx)
     assert deal.play() == play_deal(rs, leader, hands, cards, context=ctx)
     assert analyse(deal) == analyse_deal(rs, leader, hands, cards, context=ctx)
+    assert deal.tail == 0 and deal.whole_tricks() is deal and deal.table == {}
+    started = DealInput(rs, leader, hands, [*cards, *next_plays(deal, 2)], ctx, dealer=3)
+    assert started.tail == 2 and started.whole_tricks().plays == cards
+    assert started.table == {"dealer": 3}
+    assert analyse(started).plays[: len(cards)] == analyse(deal).plays
+
+
+def next_plays(deal: DealInput, count: int) -> list[str]:
+    """The first ``count`` plays of the next trick, each the first legal move the analysis lists."""
+    plays = list(deal.plays)
+    for _ in range(count):
+        a = analyse(DealInput(deal.rs, deal.leader, deal.hands, plays, deal.context), review=False)
+        plays.append(str(a.moves[0].card))
+    return plays[len(deal.plays) :]

@@ -47,7 +47,7 @@ def midway_allowed(rs: Ruleset, trick_number: int | None = None) -> bool:
 def analyse_midway(
     rs: Ruleset,
     leader: int,
-    hands: Sequence[Sequence[Card | str]],
+    hands: Sequence[Sequence[Card | str] | None],
     plays: Sequence[PlayInput] | str,
     *,
     context: TrickContext | None = None,
