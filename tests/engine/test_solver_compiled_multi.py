@@ -17,7 +17,7 @@ from rules.engine.solver import Budget
 from rules.engine.solver.multi import MultiGame
 from rules.engine.variants import Ruleset
 from tests.engine.test_solver import POSITIONS, deal
-from tests.engine.test_solver_core import same
+from tests.engine.test_solver_compiled import same
 
 COMPILED_ONLY = pytest.mark.skipif(
     solver.COMPILED is None,
