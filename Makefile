@@ -17,9 +17,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $(STAMP)
 
-# the solver's search compiled by Cython from its own source, rebuilt when that changes; where
-# gcc or the Python headers are missing it says so and the solver stays pure Python
-$(CORE): $(STAMP) rules/engine/solver_core_c.pyx rules/engine/solver_multi_c.pyx scripts/build_solver.py
+# the solver's search compiled by Cython from its own sources, rebuilt when they change; where
+# gcc or the Python headers are missing it says so and the reference search answers
+$(CORE): $(STAMP) $(wildcard rules/engine/solver/*.pyx rules/engine/solver/*.pxd) scripts/build_solver.py
 	$(BIN)/python scripts/build_solver.py --stamp $(CORE)
 
 run: $(CORE)
@@ -47,12 +47,13 @@ bench: $(CORE)
 bench-offline: $(CORE)
 	$(BIN)/python scripts/bench_offline.py
 
-# the solver against the brute-force minimax on thousands of positions per table (make test: 200)
+# the solver against the brute-force minimax and the reference search on thousands of positions
+# per table (make test: two hundred)
 test-solver: $(CORE)
-	KOZEL_SOLVER_POSITIONS=3000 DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/python -m pytest -q -p no:playwright tests/engine/test_solver.py tests/engine/test_solver_cases.py tests/engine/test_solver_midway.py
+	KOZEL_SOLVER_POSITIONS=3000 DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/python -m pytest -q -p no:playwright tests/engine/test_solver*.py
 
-# the solver on 100 seeded random deals per table: time and nodes from the first lead, against
-# a plain alpha-beta with four tricks left (ARGS="--deals 20 --tables yc-duel" for a short run)
+# the solver on 100 seeded random deals per table: time and nodes from the first lead, refusals,
+# a played deal's review against one solve (ARGS="--deals 20 --tables yc-duel" for a short run)
 bench-analyse: $(CORE)
 	nice $(BIN)/python scripts/bench_analyse.py $(ARGS)
 
@@ -81,4 +82,4 @@ lint: $(CORE)
 	$(BIN)/mypy
 
 clean:
-	rm -rf $(VENV) staticfiles .bench rules/engine/*.so
+	rm -rf $(VENV) staticfiles .bench rules/engine/solver/*.so

@@ -1,54 +1,22 @@
-"""A deal as the engine takes it (``play_deal``, ``analyse_deal``): the hands, the plays, the
-table (stock, prikup, dealer) and the trick's context, read once per request from the API's JSON
-(:func:`rules.api.read.deal_body`) or the referee's form (:func:`rules.referee.deal.deal_of`) and
-handed as one value to the review and to the analysis. The engine reads the cards and names a bad
+"""A deal as the engine takes it (``play_deal``, ``analyse_deal``): the engine's
+:class:`~rules.engine.deal.DealInput` (the hands, the plays, the table: stock, prikup, dealer, and
+the trick's context), read once per request from the API's JSON (:func:`rules.api.read.deal_body`)
+or the referee's form (:func:`rules.referee.deal.deal_of`) and handed as one value to the review
+and to the analysis. The engine reads the cards and names a bad
 one by its place (``hands[1][2]``, ``plays[3]``): the API answers with that path, the pages with
 the form field it was typed in (:func:`form_field`), the error's code and words the same."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.engine.cards import Card
-from rules.engine.deal import Deal, play_deal
+from rules.engine.deal import DealInput
 from rules.engine.tricks import TrickContext
 from rules.engine.variants import Ruleset
 
-
-@dataclass(frozen=True)
-class DealIn:
-    """What ``play_deal`` and ``analyse_deal`` take: ``hands`` one list of cards (or their codes)
-    per seat, ``plays`` the same (a list where a play is several cards), and the table."""
-
-    rs: Ruleset
-    leader: int
-    hands: Sequence[Sequence[Card | str]]
-    plays: Sequence[Any]
-    context: TrickContext | None = None
-    stock: Sequence[Card | str] | None = None
-    prikup: Sequence[Sequence[Card | str] | None] | None = None
-    dealer: int | None = None
-
-    @property
-    def table(self) -> dict[str, Any]:
-        """The table as the engine's keywords: the stock, the prikup and the dealer given."""
-        given = {"stock": self.stock, "prikup": self.prikup, "dealer": self.dealer}
-        return {k: v for k, v in given.items() if v is not None}
-
-    @property
-    def tail(self) -> int:
-        """Plays of an unfinished last trick."""
-        return len(self.plays) % self.rs.seats
-
-    def whole_tricks(self) -> DealIn:
-        """The deal without the plays of an unfinished last trick."""
-        return replace(self, plays=self.plays[: len(self.plays) - self.tail]) if self.tail else self
-
-    def play(self) -> Deal:
-        """The deal played out by the engine (its errors for bad input)."""
-        return play_deal(self.rs, self.leader, self.hands, self.plays, context=self.context, **self.table)
+DealIn = DealInput
+"""The engine's deal input, by the name the web layer reads requests into."""
 
 
 def split_codes(text: str) -> list[str]:

@@ -1,20 +1,19 @@
-"""Build the solver's compiled search: rules/engine/solver_core_c.pyx, the search of solver_core.py
-in C types, compiled by Cython.
+"""Build the solver's compiled search: the modules of rules/engine/solver/ written in Cython (each
+``.pyx`` beside its ``.pxd``: the plays, the move order, the bounds, the table and the search loop).
 
-The source is copied into a temporary package with its own digest appended (``SOURCE_SHA256``),
-compiled there and the extension module alone placed in rules/engine/. The solver loads it only
-when the digest is that of the solver_core_c.pyx beside it, so a stale build is never used
-(:mod:`~rules.engine.solver_game`); the pure module stays the reference the tests hold it to.
+The sources are copied into a temporary package, each module with the digest of them all appended
+(``SOURCE_SHA256``), compiled there and the extension modules alone placed in rules/engine/solver/.
+The solver loads them only when that digest is the sources' beside them, so a stale build is never
+used (``rules.engine.solver.game.COMPILED``); without them the reference search answers.
 
 What it needs: Cython (pinned in pyproject.toml), setuptools, a C compiler and the Python headers
-(Debian: gcc, python3-dev). Without any of them it says so and the solver stays pure Python; a
-compiler error with all of them present is a real failure and stops `make`.
+(Debian: gcc, python3-dev). Without any of them it says so and exits 0; a compiler error with all
+of them present is a real failure and stops `make`.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import platform
 import shutil
 import sys
@@ -22,8 +21,12 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-ENGINE = Path(__file__).resolve().parent.parent / "rules" / "engine"
-MODULES = ("solver_core_c", "solver_multi_c")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rules.engine.solver.game import COMPILED_MODULES, source_digest  # noqa: E402
+
+SOLVER = ROOT / "rules" / "engine" / "solver"
 DIRECTIVES = {"language_level": 3}
 # gcc's default x86-64 target does not assume the one-instruction bit count and calls a library
 # routine for each count instead; the machines the search is built on all have the instruction
@@ -33,7 +36,7 @@ POPCNT = ["-mpopcnt"] if platform.machine().lower() in ("x86_64", "amd64") else 
 def bmi2() -> list[str]:
     """-mbmi2 where this machine's processor has a fast BMI2: the table's key gathers bits with its
     pext (AMD's before Zen 3, family 25, run it in microcode, slower than the loop it replaces).
-    The module is built where it runs, so the build may ask the processor it is on."""
+    The modules are built where they run, so the build may ask the processor it is on."""
     try:
         info = Path("/proc/cpuinfo").read_text()
     except OSError:
@@ -63,39 +66,40 @@ def missing() -> str | None:
     return None
 
 
-def digest(name: str) -> str:
-    return hashlib.sha256((ENGINE / f"{name}.pyx").read_bytes()).hexdigest()
-
-
-def build(into: Path = ENGINE, flags: list[str] | None = None) -> None:
-    """The modules built and placed in ``into`` (the engine's package), with gcc's ``flags``
-    (this processor's own where not given)."""
+def build(into: Path = SOLVER, flags: list[str] | None = None) -> None:
+    """The modules built and placed in ``into``, with gcc's ``flags`` (this processor's own where
+    not given)."""
     from Cython.Build import cythonize
     from setuptools import Distribution, Extension
 
+    digest = source_digest()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        pkg = root / "rules" / "engine"
+        pkg = root / "rules" / "engine" / "solver"
         pkg.mkdir(parents=True)
-        for init in (root / "rules" / "__init__.py", pkg / "__init__.py"):
-            init.write_text("")
-        exts = []
+        for init in (root / "rules", root / "rules" / "engine", pkg):
+            (init / "__init__.py").write_text("")
+        for pxd in SOLVER.glob("*.pxd"):
+            shutil.copy2(pxd, pkg)
         flags = ["-O2", *POPCNT, *bmi2()] if flags is None else flags
-        for name in MODULES:
-            src = (ENGINE / f"{name}.pyx").read_text(encoding="utf-8")
+        exts = []
+        for name in COMPILED_MODULES:
+            src = (SOLVER / f"{name}.pyx").read_text(encoding="utf-8")
             copy = pkg / f"{name}.pyx"
-            copy.write_text(f'{src}\nSOURCE_SHA256 = "{digest(name)}"\n', encoding="utf-8")
-            exts.append(Extension(f"rules.engine.{name}", [str(copy)], extra_compile_args=flags))
-        dist = Distribution({"ext_modules": cythonize(exts, compiler_directives=DIRECTIVES, quiet=True)})
+            copy.write_text(f'{src}\nSOURCE_SHA256 = "{digest}"\n', encoding="utf-8")
+            exts.append(Extension(f"rules.engine.solver.{name}", [str(copy)], extra_compile_args=flags))
+        modules = cythonize(exts, compiler_directives=DIRECTIVES, quiet=True, include_path=[str(root)])
+        dist = Distribution({"ext_modules": modules})
         cmd = dist.get_command_obj("build_ext")
         cmd.build_lib = str(root / "lib")  # type: ignore[attr-defined]
         cmd.build_temp = str(root / "tmp")  # type: ignore[attr-defined]
+        cmd.parallel = 2  # type: ignore[attr-defined]
         dist.run_command("build_ext")
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
-        for name in MODULES:
+        for name in COMPILED_MODULES:
             for old in into.glob(f"{name}.*.so"):
                 old.unlink()
-            shutil.copy2(root / "lib" / "rules" / "engine" / f"{name}{suffix}", into)
+            shutil.copy2(root / "lib" / "rules" / "engine" / "solver" / f"{name}{suffix}", into)
 
 
 def main() -> int:
@@ -104,10 +108,10 @@ def main() -> int:
     args = ap.parse_args()
     why = missing()
     if why is not None:
-        print(f"!! the solver's compiled search is not built: {why}; the solver runs pure Python")
+        print(f"!! the solver's compiled search is not built: {why}; the reference search answers")
         return 0
     build()
-    print(f"== the solver's compiled search built: {', '.join(MODULES)}")
+    print(f"== the solver's compiled search built: {', '.join(COMPILED_MODULES)}")
     if args.stamp is not None:
         args.stamp.touch()
     return 0

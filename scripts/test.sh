@@ -35,13 +35,13 @@ if ! command -v redis-server >/dev/null; then
   echo "== installing Debian's redis-server"
   apt_install redis-server || echo "!! redis-server could not be installed: the several-servers test is skipped"
 fi
-# gcc and the Python headers build the solver's compiled search; without them it stays pure
-# Python and its equality test is skipped.
-if ! $BIN/python -c 'import rules.engine.solver_game as g; assert g.COMPILED' 2>/dev/null; then
+# gcc and the Python headers build the solver's compiled search; without them the reference
+# search answers and the tests of the compiled one are skipped.
+if ! $BIN/python -c 'import rules.engine.solver as s; assert s.COMPILED' 2>/dev/null; then
   headers=$($BIN/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
   if [ ! -f "$headers/Python.h" ] || ! command -v gcc >/dev/null; then
     echo "== installing Debian's gcc and python3-dev for the solver's compiled search"
-    apt_install gcc python3-dev || echo "!! gcc or python3-dev could not be installed: the solver runs pure Python"
+    apt_install gcc python3-dev || echo "!! gcc or python3-dev could not be installed: the reference search answers"
   fi
   $BIN/python scripts/build_solver.py
 fi

@@ -74,15 +74,15 @@ def solve(deal: DealIn, **options: Any) -> Analysis:
     """The analysis of the position after the deal's plays; ``options`` the engine's (``budget``,
     ``review``, ``partial``, ``alternatives``). ``midway=True``: the hands are held at the start
     of the trick the plays belong to, in the middle of the deal (the engine's ``analyse_midway``)."""
-    from rules.engine.solver import analyse_deal
-    from rules.engine.solver_midway import analyse_midway
+    from rules.engine.solver import analyse, analyse_midway
 
     check_available(deal.rs)
     options.setdefault("budget", budget())
-    analyse = analyse_midway if options.pop("midway", False) else analyse_deal
-    return analyse(
-        deal.rs, deal.leader, deal.hands, deal.plays, context=deal.context, **deal.table, **options
-    )
+    if options.pop("midway", False):
+        return analyse_midway(
+            deal.rs, deal.leader, deal.hands, deal.plays, context=deal.context, **deal.table, **options
+        )
+    return analyse(deal, **options)
 
 
 def key(deal: DealIn, options: dict[str, Any]) -> str:

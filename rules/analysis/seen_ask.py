@@ -59,7 +59,7 @@ def played(deal: DealIn) -> tuple[list[int], set[int]]:
     # played to its last trick, as the analysis plays it: a queen capture does not end it
     dealt = replace(deal.whole_tricks(), rs=replace(rs, capture=None)).play()
     if rs.rounds > 1 and deal.prikup is None:
-        held = {engine.card(c) for h in deal.hands for c in h}
+        held = {engine.card(c) for h in deal.hands if h is not None for c in h}
         codes = [c.code for c in rs.deck if c not in held]
         raise AnalysisError("incomplete_deal", "the prikup is not given", cards=codes)
     plays = [p for t in dealt.tricks for p in t.plays]
@@ -87,7 +87,7 @@ def canonical(d: DealIn, judge: list[int] | None) -> dict[str, Any]:
         "hands": [_codes(h) for h in d.hands],
         "prikup": None if prikup is None else [_codes(h) for h in prikup],
         "dealer": d.dealer,
-        "plays": [engine.card(p).code for p in d.plays],
+        "plays": [engine.card(p).code for p in d.plays],  # type: ignore[arg-type]
         "context": None
         if ctx is None
         else {

@@ -27,7 +27,7 @@ from .checks import (
     is_royal_goat,
     redeal_check,
 )
-from .deal import Deal, Violation, play_deal
+from .deal import Deal, DealInput, Violation, play_deal
 from .decisions import DECISIONS, decisions_for
 from .fold import Fold, FoldError, fold_of, fold_replay, fold_step, new_fold
 from .inputs import TrickInputError
@@ -50,11 +50,13 @@ from .solver import (
     NODE_BUDGET,
     Analysis,
     AnalysisError,
+    Budget,
     MoveValue,
     PlayReview,
+    analyse,
     analyse_deal,
+    analyse_midway,
 )
-from .solver_midway import analyse_midway
 from .state import NOTE_CODES, TITLE_CODES, HandResult, MatchState, Note, new_match
 from .tricks import Event, Play, Trick, TrickContext, covers, legal_cards, resolve_trick
 from .variants import (
@@ -88,14 +90,17 @@ __all__ = [
     "is_royal_goat",
     "redeal_check",
     "Deal",
+    "DealInput",
     "Violation",
     "play_deal",
     "GOALS",
     "NODE_BUDGET",
     "Analysis",
     "AnalysisError",
+    "Budget",
     "MoveValue",
     "PlayReview",
+    "analyse",
     "analyse_deal",
     "analyse_midway",
     "DECISIONS",

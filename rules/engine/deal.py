@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .cards import Card, CardNotationError, KozelError
 from .inputs import (
@@ -322,6 +323,53 @@ def play_deal(
         kitty=kitty,
         lone_seat=lone,
     )
+
+
+@dataclass(frozen=True)
+class DealInput:
+    """A table's deal as :func:`play_deal` and the analysis (``rules.engine.solver``) take it:
+    the ruleset, the first leader, the hands as dealt, the plays so far and the table's own
+    (``context``, draw-four's ``stock``, the second round as ``prikup``, the ``dealer``)."""
+
+    rs: Ruleset
+    leader: int
+    hands: Sequence[Sequence[Card | str] | None]
+    plays: Sequence[PlayInput] | str = ()
+    context: TrickContext | None = None
+    stock: Sequence[Card | str] | None = None
+    prikup: Sequence[Sequence[Card | str] | None] | None = None
+    dealer: int | None = None
+
+    @property
+    def table(self) -> dict[str, Any]:
+        """The table as :func:`play_deal`'s keywords: the stock, the prikup and the dealer given."""
+        given = {"stock": self.stock, "prikup": self.prikup, "dealer": self.dealer}
+        return {k: v for k, v in given.items() if v is not None}
+
+    @property
+    def tail(self) -> int:
+        """Plays of an unfinished last trick."""
+        return len(split_plays(self.rs, self.plays)) % self.rs.seats
+
+    def whole_tricks(self) -> DealInput:
+        """The deal without the plays of an unfinished last trick."""
+        if not self.tail:
+            return self
+        flat = split_plays(self.rs, self.plays)
+        return replace(self, plays=list(flat[: len(flat) - self.tail]))  # type: ignore[arg-type]
+
+    def play(self) -> Deal:
+        """The deal played out by :func:`play_deal`."""
+        return play_deal(
+            self.rs,
+            self.leader,
+            self.hands,  # type: ignore[arg-type]
+            self.plays,
+            context=self.context,
+            stock=self.stock,
+            prikup=self.prikup,
+            dealer=self.dealer,
+        )
 
 
 def _due_first_leader(rs: Ruleset, dealer: int, dealt: Sequence[tuple[Card, ...] | None]) -> int | None:

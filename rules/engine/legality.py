@@ -83,6 +83,12 @@ def leads_free(rs: Ruleset) -> bool:
     return not rs.multi_card_leads and rs.lead_rule == "free"
 
 
+def answers_free(rs: Ruleset) -> bool:
+    """Is every card of a hand that holds none of the led group an answer? (a one-card game
+    without must-trump and the ace ban: :func:`_answer_fault` asks nothing more of it)"""
+    return not rs.multi_card_leads and not rs.must_trump and not rs.ace_discard_ban
+
+
 def _mixed_lead(rs: Ruleset, lead: tuple[Card, ...]) -> Mapping[str, object] | None:
     """Why a lead of several cards may not go together, or None: it must be of one printed suit
     or all trumps (draw-four#leading, classic-sixes#leading option ``multi_leads``), or, with

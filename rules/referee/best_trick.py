@@ -18,7 +18,7 @@ from rules.analysis import exact, gate
 from rules.deals import DealIn
 from rules.engine.cards import Card, KozelError
 from rules.engine.deal import DRAW_HAND
-from rules.engine.solver_midway import held_at, last_round, midway_allowed
+from rules.engine.solver import held_at, last_round, midway_allowed
 from rules.engine.tricks import TrickContext
 from rules.engine.variants import Ruleset
 from rules.messages import card_text

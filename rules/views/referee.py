@@ -13,7 +13,7 @@ from django_htmx.http import push_url
 from common.http import htmx, url
 from rules import referee as ref
 from rules.engine.cards import SUIT_SYMBOLS, Card
-from rules.engine.solver_midway import last_round
+from rules.engine.solver import last_round
 from rules.messages import describe
 
 from .pages import card_example, cards_shown, render_page, rules_form, seat_counts, variants_offered

@@ -13,7 +13,7 @@ import pytest
 from django.test import Client, override_settings
 
 from rules.analysis import exact
-from rules.engine import NODE_BUDGET, resolve, solver_game
+from rules.engine import NODE_BUDGET, resolve, solver
 from tests.engine.test_solver import deal
 from tests.rules.helpers import ru_faces, table_deal
 
@@ -175,7 +175,7 @@ def test_draw_four_without_its_stock_is_incomplete(client: Client) -> None:
     assert status == 400 and data["error"] == "incomplete_deal", data
 
 
-@pytest.mark.skipif(solver_game.COMPILED_MULTI is None, reason="the compiled search is not built")
+@pytest.mark.skipif(solver.COMPILED is None, reason="the compiled search is not built")
 def test_a_whole_deal_of_draw_four_with_its_stock(client: Client) -> None:
     """From the first lead, the stock in drawing order: the compiled multi-card search answers
     within the budget, each play a list of codes."""

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rules.engine import resolve
-from tests.engine.test_solver_multi_core import _played_to
+from tests.engine.test_solver_compiled_multi import _played_to
 from tests.rules.helpers import revoke_deal, ru_faces
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -1,13 +1,16 @@
 """The solver against a plain brute-force minimax written here, on random positions of every
 variant with up to three tricks left (docs/rules.md#analysis).
 
-The reference knows nothing of the solver: it plays with the engine's public functions only
+The brute force knows nothing of the solver: it plays with the engine's public functions only
 (``legal_cards``, ``resolve_trick``), draws draw-four's stock itself, tries every play at every
 node without pruning, and asks each question (points, every trick, a capture) of each side
 separately. Compared: the seat to move, what is taken, the value of both sides, every goal of
-both sides, the legal plays and the value after each of them.
+both sides, the legal plays and the value after each of them; each as the compiled search
+answers it (where it is built) and as the reference search does.
 
-``KOZEL_SOLVER_POSITIONS`` sets the positions per table (``make test-solver`` runs thousands).
+``KOZEL_SOLVER_POSITIONS`` sets the positions per table, a fifth of them where a play may be several
+cards (the brute force tries every set of cards there): ``make test`` hundreds, ``make test-solver``
+thousands.
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ from itertools import combinations
 
 import pytest
 
-from rules.engine import TrickContext, analyse_deal, legal_cards, resolve, resolve_trick, solver_game
+from rules.engine import DealInput, TrickContext, analyse, legal_cards, resolve, resolve_trick
 from rules.engine.cards import Card
+from rules.engine.solver import Analysis
 from rules.engine.variants import Ruleset
 
 POSITIONS = int(os.environ.get("KOZEL_SOLVER_POSITIONS", "200"))
@@ -112,6 +116,13 @@ class Ref:
             frozenset(),
         )
         self.memo: dict[tuple[object, ...], object] = {}
+        self.after: dict[State, list[State]] = {}
+
+    def children(self, st: State) -> list[State]:
+        """The position after each legal play (each asked of the engine once)."""
+        if st not in self.after:
+            self.after[st] = [self.apply(st, p) for p in self.plays(st)]
+        return self.after[st]
 
     def to_move(self, st: State) -> int | None:
         if not st.trick and not st.hands[st.leader]:
@@ -208,8 +219,7 @@ class Ref:
             v = 1 if what == "tricks" else 0
         else:
             vals = []
-            for p in self.plays(st):
-                nxt = self.apply(st, p)
+            for nxt in self.children(st):
                 if what == "points":
                     vals.append(nxt.points[side] - st.points[side] + self.best(nxt, side, what))
                 elif what == "capture":
@@ -291,18 +301,26 @@ def check_position(
     stock: list[Card],
     plays: list[list[str]],
     context: TrickContext | None = None,
+    reference: bool | None = None,
 ) -> None:
-    a = analyse_deal(
+    """The analysis of the position is the brute force's, by the compiled search and by the
+    reference search (``reference``: by the one named)."""
+    deal = DealInput(
         rs,
         leader,
         hands,
         plays if rs.multi_card_leads else [p[0] for p in plays],
-        prikup=prikup,
-        stock=stock or None,
-        context=context,
-        review=False,
+        context,
+        stock or None,
+        prikup,
     )
-    where = f"{rs.key} {dict(rs.options)} leader {leader} hands {hands} prikup {prikup} stock {stock} plays {plays}"
+    for by_reference in (False, True) if reference is None else (reference,):
+        a = analyse(deal, 10**12, review=False, reference=by_reference)
+        compare(rs, ref, st, a, f"{deal} reference {by_reference}")
+
+
+def compare(rs: Ruleset, ref: Ref, st: State, a: Analysis, where: str) -> None:
+    """Every field of an analysis but the nodes, as the brute force finds it."""
     assert a.to_move == ref.to_move(st), where
     assert a.taken == st.points, where
     assert a.value == ref.values(st), where
@@ -331,36 +349,9 @@ def test_solver_equals_brute_force(
 ) -> None:
     rs = resolve(key, options, seats=seats)
     rnd = random.Random(f"{key}{options}{seats}{context}")
-    count = POSITIONS if not rs.multi_card_leads else max(10, POSITIONS // 4)
+    count = POSITIONS if not rs.multi_card_leads else POSITIONS // 5
     for _ in range(count):
         ref, st, leader, hands, prikup, stock, plays = random_position(rs, rnd, context=context)
-        check_position(rs, ref, st, leader, hands, prikup, stock, plays, context)
-
-
-@pytest.mark.parametrize(
-    ("key", "options", "seats", "left", "context"),
-    [
-        ("yc-duel", {}, 2, 6, None),
-        ("solo-twelve", {}, 2, 6, None),
-        ("solo-twelve", {}, 3, 5, None),
-        ("classic-sixes", {}, 4, 4, None),
-        ("yc-belka", {"blind_seat": "2"}, 4, 4, None),
-        ("voon-series", {}, 4, 4, VOON_HAND_1),
-        ("voon-series", {}, 4, 4, VOON_LATER),
-        ("classic-sixes", {"trump_lead": "hvalyonka_only"}, 4, 4, BOASTER),
-    ],
-)
-def test_run_off_deeper(
-    key: str, options: dict[str, object], seats: int, left: int, context: TrickContext | None
-) -> None:
-    """The search settles many questions by the cards the leader can run off in a row, with
-    the cards the others must give to them (``solver_tables.run_off``): checked deeper, where
-    that bound cuts far more often than at three tricks left. Where a lead rule keeps a seat's
-    trumps back, he runs off his plain cards alone."""
-    rs = resolve(key, options, seats=seats)
-    rnd = random.Random(f"deeper {key} {seats} {context}")
-    for _ in range(max(6, POSITIONS // 8)):
-        ref, st, leader, hands, prikup, stock, plays = random_position(rs, rnd, left=left, context=context)
         check_position(rs, ref, st, leader, hands, prikup, stock, plays, context)
 
 
@@ -392,22 +383,16 @@ def test_run_off_deeper(
     ],
     ids=["later hand", "hand 1"],
 )
-@pytest.mark.parametrize("compiled", [False, True], ids=["pure", "compiled"])
+@pytest.mark.parametrize("reference", [False, True], ids=["compiled", "reference"])
 def test_run_off_keeps_trumps_back(
-    context: TrickContext,
-    leader: int,
-    hands: list[str],
-    plays: str,
-    compiled: bool,
-    monkeypatch: pytest.MonkeyPatch,
+    context: TrickContext, leader: int, hands: list[str], plays: str, reference: bool
 ) -> None:
     """voon-series#leading: a leader without the right to lead trumps runs off his plain cards
     alone; positions where counting his top trumps too would give a wrong value."""
-    monkeypatch.setattr(solver_game, "USE_COMPILED", compiled)
     rs = resolve("voon-series")
     dealt = [[Card.parse(c) for c in h.split()] for h in hands]
     ref = Ref(rs, leader, dealt, context=context)
     st = ref.start
     for code in plays.split():
         st = ref.apply(st, (Card.parse(code),))
-    check_position(rs, ref, st, leader, dealt, None, [], [[c] for c in plays.split()], context)
+    check_position(rs, ref, st, leader, dealt, None, [], [[c] for c in plays.split()], context, reference)

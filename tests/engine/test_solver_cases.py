@@ -16,10 +16,6 @@ from rules.engine import (
     play_deal,
     resolve,
 )
-from rules.engine.legality import TrickContext
-from rules.engine.solver import without_capture
-from rules.engine.solver_multi import MultiGame
-from rules.engine.solver_tables import Meter
 from rules.engine.variants import Ruleset
 
 from .test_solver import Ref, State, check_position, deal
@@ -36,9 +32,10 @@ def play_to(ref: Ref, st: State, rnd: random.Random, plays: list[list[str]], cou
     return st
 
 
-@pytest.mark.parametrize("extra", [0, 2, 3, 4])
+@pytest.mark.parametrize("extra", [4])
 def test_duel_around_the_prikup(extra: int) -> None:
-    """From the last trick of the first eight (mid-trick too) into the prikup's first trick."""
+    """One play into the prikup's first trick (test_solo_twelve_second_four crosses from one
+    round into the next)."""
     rs = resolve("yc-duel", {}, seats=2)
     rnd = random.Random(f"duel{extra}")
     for _ in range(1):
@@ -46,13 +43,12 @@ def test_duel_around_the_prikup(extra: int) -> None:
         leader = rnd.randrange(2)
         ref = Ref(rs, leader, hands, prikup)
         plays: list[list[str]] = []
-        # stop 3, 2, 1 or 0 plays before the prikup is taken up, or one after
-        target = 2 * rs.hand_size - 3 + extra
+        target = 2 * rs.hand_size - 3 + extra  # the prikup taken up, or one play after
         st = play_to(ref, ref.start, rnd, plays, target)
         check_position(rs, ref, st, leader, hands, prikup, [], plays)
 
 
-@pytest.mark.parametrize("extra", [0, 2, 4, 5])
+@pytest.mark.parametrize("extra", [2, 4])
 def test_solo_twelve_second_four(extra: int) -> None:
     """Four players: the first four's last trick and the second four's first."""
     rs = resolve("solo-twelve", {"trump_suit": "H"}, seats=4)
@@ -74,7 +70,7 @@ def test_draw_four_drawing(lead: int, cut: int) -> None:
     rs = resolve("draw-four", {"trump_suit": "D"})
     rnd = random.Random(f"draw{lead}{cut}")
     checked = 0
-    while checked < 2:
+    while checked < 1:
         hands, _, stock = deal(rs, rnd)
         leader = rnd.randrange(4)
         ref = Ref(rs, leader, hands, None, stock)
@@ -251,84 +247,6 @@ def test_draw_four_moves_are_card_tuples() -> None:
         st = ref.apply(st, p)
     a = analyse_deal(rs, d["leader"], d["hands"], plays, stock=d["stock"], review=False)  # type: ignore[arg-type]
     assert a.moves and all(isinstance(m.card, tuple) for m in a.moves)
-
-
-def _multi_game(rs: Ruleset, hands: list[str], stock: str = "") -> MultiGame:
-    return MultiGame(
-        without_capture(rs),
-        [parse_cards(h) for h in hands],
-        parse_cards(stock) if stock else [],
-        0,
-        TrickContext(),
-        Meter(10**6),
-        rs,
-    )
-
-
-def _groups(rs: Ruleset, hands: list[str], stock: str = "") -> list[set[frozenset[str]]]:
-    """The plays of seat 0, leading, as the multi-card search groups them."""
-    game = _multi_game(rs, hands, stock)
-    pos = game.start()
-    return [{frozenset(c.code for c in game.cards(m)) for m in g} for g in game.classes(pos)]
-
-
-def _tried(rs: Ruleset, hands: list[str], plays: list[str]) -> dict[str, list[str]]:
-    """The answers of the seat to move after ``plays`` (seat 0 leading), in the order the
-    multi-card search tries them, for each team."""
-    game = _multi_game(rs, hands)
-    pos = game.start()
-    for p in plays:
-        pos = game.apply(pos, game.move_of(parse_cards(p)))
-    return {
-        name: [" ".join(c.code for c in game.cards(m)) for m in game.tried(pos, frozenset(team))]
-        for name, team in (("evens", (0, 2)), ("odds", (1, 3)))
-    }
-
-
-def test_multi_card_answers_that_keep_the_trick_come_first() -> None:
-    """The multi-card search tries first the answers that leave the trick to the mover's team,
-    the most points first, then the others, the fewest points first: the same for either team
-    searched, as each seat plays for its own team."""
-    rs = resolve("classic-sixes", {"multi_leads": True})
-    # seat 1 may take 9H with AH or KH: the ace's points first, 7H (it gives the trick away) last
-    hands = ["9H AS AD", "AH KH 7H", "10H 8H KD", "KS 9S 8S"]
-    assert _tried(rs, hands, ["9H"]) == {"evens": ["AH", "KH", "7H"], "odds": ["AH", "KH", "7H"]}
-    # seat 2 after KH AH cannot take the ace: the fewest points first, the lower of two blanks
-    # (8H, still to be played, keeps 9H and 7H apart) first
-    hands = ["KH AS AD", "AH KS 9S", "10H 9H 7H", "8H 8S 7S"]
-    assert _tried(rs, hands, ["KH", "AH"]) == {"evens": ["7H", "9H", "10H"], "odds": ["7H", "9H", "10H"]}
-    # seat 2 after AH 7H: its partner holds the trick, so every answer keeps it: the most points first
-    hands = ["AH AS AD", "7H KS 9S", "10H 8H KD", "KH 8S 7S"]
-    assert _tried(rs, hands, ["AH", "7H"]) == {"evens": ["10H", "8H"], "odds": ["10H", "8H"]}
-
-
-def test_multi_card_plays_of_alike_cards_are_one() -> None:
-    """Cards of one hand that are alike to the rules (worth, group, printed suit) with no card
-    still to be played between them are one, alone or inside a play of several cards; a card
-    still in draw-four's stock keeps them apart, and so does a different printed suit."""
-    classic = resolve("classic-sixes", {"multi_leads": True})
-    groups = _groups(classic, ["9H 8H 7H AS", "AH 10H KH 9S", "8S 7S AD 10D", "KD 9D 8D 7D"])
-    assert {frozenset({"9H"}), frozenset({"8H"}), frozenset({"7H"})} in groups
-    assert {frozenset({"9H", "8H"}), frozenset({"9H", "7H"}), frozenset({"8H", "7H"})} in groups
-    assert {frozenset({"AS"})} in groups
-
-    four = resolve("draw-four", {"trump_suit": "D"})
-    hands = ["9H 7H 6H AS", "AH 10H KH 9S", "8S 7S 6S KS", "9C 8C 6C AC"]
-    dealt = {c for h in hands for c in parse_cards(h)}
-    stock = " ".join(c.code for c in four.deck if c not in dealt)
-    assert "8H" in stock.split()
-    groups = _groups(four, hands, stock)
-    assert {frozenset({"9H"})} in groups  # 8H, still in the stock, lies between 9H and 7H
-    assert {frozenset({"7H"}), frozenset({"6H"})} in groups
-    assert {frozenset({"9H", "7H"}), frozenset({"9H", "6H"})} in groups
-    assert {frozenset({"7H", "6H"})} in groups
-    # QS and QH are neighbouring trumps of one worth, but a lead may join a trump to the plain
-    # cards of its printed suit: they stay apart; 8D and 7D, trumps of one printed suit, are one
-    rest = ["AH 10H KH 9S", "8S 7S 6S KS", "9C 8C 6C AC"]
-    dealt = {c for h in ["QS QH 8D 7D", *rest] for c in parse_cards(h)}
-    groups = _groups(four, ["QS QH 8D 7D", *rest], " ".join(c.code for c in four.deck if c not in dealt))
-    assert {frozenset({"QS"})} in groups and {frozenset({"QH"})} in groups
-    assert {frozenset({"8D"}), frozenset({"7D"})} in groups
 
 
 # ---------------------------------------------------------------- refusals

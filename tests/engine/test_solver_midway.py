@@ -38,7 +38,7 @@ def test_a_trick_in_the_middle_gives_what_the_whole_deal_gives_from_there(
     rs = resolve(key, options, seats=seats)
     rnd = random.Random(f"midway {key}{options}{seats}{context}")
     checked = reviewed = 0
-    while checked < (max(6, POSITIONS // 25) if rs.multi_card_leads else max(20, POSITIONS // 4)):
+    while checked < (max(6, POSITIONS // 50) if rs.multi_card_leads else max(20, POSITIONS // 8)):
         ref, st, leader, _hands, _prikup, _stock, _plays = random_position(rs, rnd, context=context)
         if ref.to_move(st) is None:
             continue

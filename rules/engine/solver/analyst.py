@@ -1,34 +1,36 @@
-"""The values and goals of the positions of one deal, as :func:`~rules.engine.solver.analyse_deal`
-asks for them (docs/rules.md#analysis): each worked out once and kept for the whole analysis, and
-each side's on its own where one side's is asked (a play's review asks its player's side's)."""
+"""The questions an analysis asks of the searches (docs/rules.md#analysis): it decides what a
+position's values and goals are, each worked out once and kept for the whole analysis, and each
+side's on its own where one side's is asked (a play's review asks its player's side's)."""
 
 from __future__ import annotations
 
-from .solver_core import CAPTURE, POINTS, TRICKS
-from .solver_game import CardGame, Pos
-from .solver_multi import MultiGame
-from .variants import Ruleset
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from ..variants import Ruleset
+from .game import Game
+from .pos import CAPTURE, POINTS, TRICKS, Pos
 
 GOALS: tuple[str, ...] = ("win", "big_win", "all_points", "all_tricks", "capture")
 """The goals of docs/rules.md#analysis, in the order answers list them."""
 
 # the card-point thresholds of each scoring system: win, the bigger award, 120 as an award of its own
-_THRESHOLDS: dict[str, tuple[int, int | None, int | None]] = {
-    "pairs": (61, 90, None),
-    "penalty": (61, 90, None),
-    "series": (61, 90, 120),
-    "eyes-hvalyony": (61, 90, None),
-    "eyes-belka": (61, 91, 120),
-    "marks": (61, None, None),
-}
+_THRESHOLDS: Mapping[str, tuple[int, int | None, int | None]] = MappingProxyType(
+    {
+        "pairs": (61, 90, None),
+        "penalty": (61, 90, None),
+        "series": (61, 90, 120),
+        "eyes-hvalyony": (61, 90, None),
+        "eyes-belka": (61, 91, 120),
+        "marks": (61, None, None),
+    }
+)
 
 
 class Analyst:
     """The values and goals of positions of one deal, each search kept for the whole analysis."""
 
-    def __init__(
-        self, rs: Ruleset, game: CardGame | MultiGame, kitty: tuple[int, ...], rest: int | None = None
-    ) -> None:
+    def __init__(self, rs: Ruleset, game: Game, kitty: tuple[int, ...], rest: int | None = None) -> None:
         """``rest``: for a game taken up in the middle of a deal, the card points still to be
         played; what was taken before is not known, so no goal is judged (each None)."""
         self.rs, self.game = rs, game

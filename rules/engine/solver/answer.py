@@ -1,17 +1,18 @@
-"""What :func:`~rules.engine.solver.analyse_deal` answers (docs/rules.md#analysis): the analysis of a
-deal, each legal play's value and each given play's review, and its two refusals."""
+"""What :func:`~rules.engine.solver.analyse_deal` answers (docs/rules.md#analysis): it decides the
+fields of an analysis, each legal play's value, each given play's review, and the refusals."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .cards import Card, KozelError
+from ..cards import Card, KozelError
 
 
 class AnalysisError(KozelError):
-    """``incomplete_deal`` (params ``cards``: the codes whose place is unknown) or
-    ``too_complex`` (params ``budget``: the node budget the analysis ran out of)."""
+    """``incomplete_deal`` (params ``cards``: the codes whose place is unknown), ``too_complex``
+    (params ``budget``: the node budget the analysis ran out of), ``solver_timeout`` (params
+    ``seconds``: the deadline it ran out of) or ``midway_unsupported``."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,3 @@ class Analysis:
     unvalued: tuple[Card | tuple[Card, ...], ...] = ()
     turning_back: int | None = None
     given_back: tuple[str, ...] = ()
-
-
-__all__ = ["Analysis", "AnalysisError", "MoveValue", "PlayReview"]

@@ -1,22 +1,25 @@
-"""A deal taken up at a trick in its middle (docs/rules.md#analysis): :func:`analyse_midway`
-answers as :func:`~rules.engine.solver.analyse_deal` does from the cards each seat holds at
-that trick, where the cards already played, and who took them, are not given."""
+"""A deal taken up at a trick in its middle (docs/rules.md#analysis): it decides where a deal may
+be taken up, and :func:`analyse_midway` answers as :func:`~rules.engine.solver.analyse_deal` does
+from the cards each seat holds at that trick, where the cards already played, and who took them,
+are not given."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card
-from .deal import DRAW_HAND, split_plays
-from .inputs import PlayInput, TrickInputError, check_table_seat, parse_hands, parse_stock
-from .legality import TrickContext
-from .solver import NODE_BUDGET, Analysis, AnalysisError, analyse_deal, analysed_within, without_capture
-from .solver_analyst import Analyst
-from .solver_game import CardGame, Move
-from .solver_input import judge_partial
-from .solver_multi import MultiGame
-from .solver_tables import Meter
-from .variants import Ruleset
+from ..cards import Card
+from ..deal import DRAW_HAND, DealInput, split_plays
+from ..inputs import PlayInput, TrickInputError, check_table_seat, parse_hands, parse_stock
+from ..legality import TrickContext
+from ..variants import Ruleset
+from .analysis import analyse, analysed_within
+from .analyst import Analyst
+from .answer import Analysis, AnalysisError
+from .budget import NODE_BUDGET, Budget
+from .game import CardGame, Game, free_of
+from .inputs import judge_partial
+from .multi import MultiGame
+from .pos import Move
 
 
 def last_round(rs: Ruleset) -> int | None:
@@ -44,14 +47,15 @@ def midway_allowed(rs: Ruleset, trick_number: int | None = None) -> bool:
 def analyse_midway(
     rs: Ruleset,
     leader: int,
-    hands: Sequence[Sequence[Card | str]],
+    hands: Sequence[Sequence[Card | str] | None],
     plays: Sequence[PlayInput] | str,
     *,
     context: TrickContext | None = None,
     stock: Sequence[Card | str] | str | None = None,
-    budget: int = NODE_BUDGET,
+    budget: int | Budget = NODE_BUDGET,
     review: bool = True,
     partial: bool = False,
+    reference: bool = False,
 ) -> Analysis:
     """The analysis from a trick in the middle of a deal (docs/rules.md#analysis), as
     :func:`analyse_deal` answers it: ``hands`` are what each seat holds at the start of the trick
@@ -89,8 +93,8 @@ def analyse_midway(
         )
     size = sizes.pop()
     dealt = [h for h in held if h is not None]
-    if rs.draws:
-        return _draw_four_midway(rs, leader, dealt, seen, plays, ctx, stock, budget, review, partial)
+    pile: list[Card] = _stock_left(rs, dealt, seen, stock) if rs.draws else []
+    before = 0
     if rs.rounds > 1:
         # the last round: the trick's number says how many were played before
         before = (ctx.trick_number or 0) - 1
@@ -101,34 +105,25 @@ def analyse_midway(
                 field="hands",
                 token=repr(hands)[:40],
             )
-    elif size == rs.hand_size:
-        return analyse_deal(
-            rs, leader, hands, plays, context=context, budget=budget, review=review, partial=partial
-        )
-    else:
+    elif size == rs.hand_size and not rs.draws:
+        deal = DealInput(rs, leader, hands, plays, context)
+        return analyse(deal, budget, review=review, partial=partial, reference=reference)
+    elif not rs.draws:
         before = rs.hand_size - size
-    game: CardGame | MultiGame
+    spend = budget if isinstance(budget, Budget) else Budget(budget)
+    game: Game
     if rs.multi_card_leads:
-        game = MultiGame(without_capture(rs), dealt, [], leader, ctx, Meter(0), rs, midway=True)
+        game = MultiGame(rs, free_of(rs), dealt, pile, leader, ctx, spend, midway=True, reference=reference)
     else:
-        game = CardGame(rs, [dealt], leader, ctx, Meter(0), before)
-    return _taken_up(rs, game, dealt, [], plays, ctx, before, budget, review, partial)
+        game = CardGame(rs, [dealt], leader, ctx, spend, before, reference)
+    return _taken_up(rs, game, dealt, pile, plays, ctx, before, review, partial)
 
 
-def _draw_four_midway(
-    rs: Ruleset,
-    leader: int,
-    dealt: list[tuple[Card, ...]],
-    seen: set[Card],
-    plays: Sequence[PlayInput] | str,
-    ctx: TrickContext,
-    stock: Sequence[Card | str] | str | None,
-    budget: int,
-    review: bool,
-    partial: bool,
-) -> Analysis:
-    """draw-four taken up at a trick: the hands held (``seen``: their cards), and what is left of
-    the stock in its order."""
+def _stock_left(
+    rs: Ruleset, dealt: list[tuple[Card, ...]], seen: set[Card], stock: Sequence[Card | str] | str | None
+) -> list[Card]:
+    """draw-four taken up at a trick: what is left of the stock in its order (``seen``: the cards
+    held)."""
     if stock is None:  # each card not held may be played or still in the stock
         codes = [c.code for c in rs.deck if c not in seen]
         raise AnalysisError(
@@ -152,19 +147,17 @@ def _draw_four_midway(
             field="stock",
             token=" ".join(c.code for c in pile)[:40],
         )
-    game = MultiGame(without_capture(rs), dealt, pile, leader, ctx, Meter(0), rs, midway=True)
-    return _taken_up(rs, game, dealt, pile, plays, ctx, 0, budget, review, partial)
+    return pile
 
 
 def _taken_up(
     rs: Ruleset,
-    game: CardGame | MultiGame,
+    game: Game,
     dealt: list[tuple[Card, ...]],
     pile: list[Card],
     plays: Sequence[PlayInput] | str,
     ctx: TrickContext,
     before: int,
-    budget: int,
     review: bool,
     partial: bool,
 ) -> Analysis:
@@ -181,12 +174,7 @@ def _taken_up(
     positions = [game.start()]
     judged: list[tuple[int, Move, bool]] = []
     if flat:
-        judge_partial(
-            rs, without_capture(rs), game, positions, judged, flat, 0, ctx, ctx.first_leader, before
-        )
+        judge_partial(rs, free_of(rs), game, positions, judged, flat, 0, ctx, ctx.first_leader, before)
     rest = sum(c.points for h in dealt for c in h) + sum(c.points for c in pile)
     analyst = Analyst(rs, game, (0,) * len(rs.sides), rest)
-    return analysed_within(budget, analyst, game, positions, judged if review else [], partial)
-
-
-__all__ = ["analyse_midway", "held_at", "last_round", "midway_allowed"]
+    return analysed_within(analyst, game, positions, judged if review else [], partial)

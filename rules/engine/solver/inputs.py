@@ -1,18 +1,19 @@
-"""Reading an analysis's input: which cards' places are unknown, and the trick on the table
-judged as the deal judges a trick (:func:`~rules.engine.solver.analyse_deal`)."""
+"""Reading an analysis's input: it decides which cards' places are unknown, and judges the trick
+on the table as the deal judges a trick (:func:`~rules.engine.solver.analyse_deal`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .cards import Card, CardNotationError, KozelError
-from .inputs import TrickInputError, parse_hands, parse_play
-from .legality import TrickContext
-from .solver_game import CardGame, Move, Pos
-from .solver_multi import MultiGame, judge_prefix
-from .solver_tables import led_suits_of
-from .variants import Ruleset
+from ..cards import Card, CardNotationError, KozelError
+from ..inputs import TrickInputError, parse_hands, parse_play
+from ..legality import TrickContext
+from ..tricks import Trick, resolve_parsed
+from ..variants import Ruleset
+from .deck import led_suits_of
+from .game import Game
+from .pos import Move, Pos
 
 
 def unknown_cards(
@@ -25,20 +26,13 @@ def unknown_cards(
     reading reports bad cards and sizes)."""
     known: set[Card] = set()
     complete = True
-    for h in parse_hands(rs, hands):
-        if h is None:
-            complete = False
-        else:
-            known.update(h)
-    if rs.rounds > 1:
-        if prikup is None:
-            complete = False
-        else:
-            for h in parse_hands(rs, prikup):
-                if h is None:
-                    complete = False
-                else:
-                    known.update(h)
+    rounds = [hands] if rs.rounds == 1 else [hands, prikup]
+    for group in rounds:
+        for h in [None] if group is None else parse_hands(rs, group):
+            if h is None:
+                complete = False
+            else:
+                known.update(h)
     if rs.draws:
         if stock is None:
             complete = False
@@ -50,10 +44,30 @@ def unknown_cards(
     return [c for c in rs.deck if c not in known]
 
 
+def judge_prefix(
+    rs: Ruleset,
+    leader: int,
+    plays: Sequence[tuple[Card, ...]],
+    holds: Sequence[tuple[Card, ...] | None],
+    ctx: TrickContext,
+) -> Trick:
+    """:func:`~rules.engine.tricks.resolve_parsed` on the first plays of a trick: the seats still
+    to play are given the lead's cards and no hand, so only the plays given are judged."""
+    n = rs.seats
+    k = len(plays)
+    if k == n or not rs.multi_card_leads:
+        return resolve_parsed(rs, leader, plays, holds, ctx)
+    padded = [*plays, *([plays[0]] * (n - k))]
+    later = {(leader + i) % n for i in range(k, n)}
+    hidden = tuple(None if s in later else h for s, h in enumerate(holds))
+    t = resolve_parsed(rs, leader, padded, hidden, ctx)
+    return Trick(t.leader, t.plays[:k], t.winner, t.winning, t.points, (), t.led_group, t.side)
+
+
 def judge_partial(
     rs: Ruleset,
     free: Ruleset,
-    game: CardGame | MultiGame,
+    game: Game,
     positions: list[Pos],
     judged: list[tuple[int, Move, bool]],
     flat: list[object],
@@ -81,10 +95,8 @@ def judge_partial(
             played.add(c)
         parsed.append(cards)
     holds = tuple(game.hand_cards(start, s) for s in range(rs.seats))
-    suits = led_suits_of(start.ls)
-    tctx = replace(
-        ctx, first_leader=leader, led_suits=suits, trick_number=before + len(judged) // rs.seats + 1
-    )
+    number = before + len(judged) // rs.seats + 1
+    tctx = replace(ctx, first_leader=leader, led_suits=led_suits_of(start.ls), trick_number=number)
     try:
         trick = judge_prefix(free, start.leader, parsed, holds, tctx)
     except KozelError as e:

@@ -1,0 +1,201 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The search loop: it decides how a question is searched, and asks it as zero-window tests.
+
+Fail-soft alpha-beta over the plays of :mod:`.plays`, tried in the order of :mod:`.order`, with
+the table of :mod:`.table` at trick starts and, in the one-card games, the bounds of
+:mod:`.bounds` there: a bound or an entry settles the question or narrows its window. A value is
+found by zero-window tests around a guess (MTD): "can the coalition get at least beta?", the
+steps doubling while the answers go one way and halving once the value is bracketed. One search
+answers one coalition (the seats that play together against all the others) and one reward, and
+keeps its table for every question asked of the same deal; every position it visits is counted
+against the analysis's budget.
+"""
+
+from cpython.mem cimport PyMem_Calloc, PyMem_Free
+from libc.stdint cimport uint64_t
+
+from ._core cimport CAPTURE, INF, MAXD, MAXM, Deck, State, held, kz_low, kz_prefetch, kz_unpack
+from .bounds cimport cashed, sure_bounds, within
+from .order cimport KILLERS, alike, killer_at, to_front
+from .plays cimport Plays
+from .table cimport Table, high_of, low_of, slot_of
+
+SHALLOW = 4
+"""Tricks left up to which a question without a guess is searched with the whole window at once."""
+
+
+cdef class Search:
+    """One coalition and one reward of a game (:class:`~rules.engine.solver.game.Game`)."""
+
+    cdef Plays plays
+    cdef public Table table
+    cdef uint64_t* killers
+    cdef object game, budget
+    cdef public object coalition
+    cdef public int mode
+    cdef long long nodes, stop
+
+    def __cinit__(self, *args):
+        self.killers = <uint64_t*> PyMem_Calloc(KILLERS, sizeof(uint64_t))
+        if self.killers == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        PyMem_Free(self.killers)
+
+    def __init__(self, game, coalition, int mode):
+        self.game, self.budget, self.coalition, self.mode = game, game.budget, coalition, mode
+        self.plays = Plays(game, coalition, mode)
+        self.table = Table()
+
+    def probe(self, pos, int alpha, int beta):
+        """The coalition's count from ``pos`` on, or a bound on it past the window."""
+        cdef State s
+        self.plays.start(pos, self.game.rest(pos, self.coalition, self.mode), &s)
+        self.nodes, self.stop = self.budget.nodes, self.budget.stop
+        try:
+            return self.node(&s, alpha, beta)
+        finally:
+            self.budget.nodes = self.nodes
+
+    def at_least(self, pos, int t):
+        """Can the coalition make sure of ``t`` or more from ``pos`` on?"""
+        return t <= self.game.rest(pos, self.coalition, self.mode) and self.probe(pos, t - 1, t) >= t
+
+    def value(self, pos, guess=None):
+        """The coalition's count from ``pos`` on, by zero-window tests, the first at ``guess``;
+        a small tree without a guess in one pass with the whole window."""
+        cdef int lo = 0, hi = self.game.rest(pos, self.coalition, self.mode), beta, g, step = 1, way = 0
+        cdef bint bracketed = False
+        if guess is None and not self.plays.d.multi and max(h.bit_count() for h in pos.hands) <= SHALLOW:
+            if pos.rnd + 1 == self.plays.d.nrounds:
+                return self.probe(pos, -1, hi + 1)
+        beta = (lo + hi + 1) // 2 if guess is None else min(max(guess, lo + 1), hi)
+        while lo < hi:
+            g = self.probe(pos, beta - 1, beta)
+            if g >= beta:
+                lo = g
+                bracketed = bracketed or way < 0
+                step, way = (step * 2 if way > 0 else 1), 1
+                beta = lo + step
+            else:
+                hi = g
+                bracketed = bracketed or way > 0
+                step, way = (step * 2 if way < 0 else 1), -1
+                beta = hi - step + 1
+            if bracketed:
+                beta = (lo + hi + 1) // 2
+            beta = min(max(beta, lo + 1), hi)
+        return lo
+
+    def classes(self, pos, legal):
+        """The plays ``legal`` at ``pos`` in groups of plays alike (one value and one set of goals
+        after them), in the order this search tries them: the table's best lead first."""
+        cdef Deck* d = &self.plays.d
+        cdef State s
+        cdef uint64_t ms[MAXM]
+        cdef int one[MAXD]
+        cdef int seat, i, k
+        cdef uint64_t live, word
+        self.plays.start(pos, self.game.rest(pos, self.coalition, self.mode), &s)
+        seat = (s.leader + s.nt) % d.n
+        live = held(d, &s) | s.plays[0] | s.plays[1] | s.plays[2] | s.plays[3] | (d.stock_left[s.drawn] if d.multi else 0)
+        alike(d, s.hands[seat], live, one)
+        groups = {}
+        for m in legal:
+            groups.setdefault(tuple(sorted(one[c] for c in m)), []).append(m)
+        k = self.plays.moves(&s, ms)
+        if not s.nt:
+            word = self.table.t.words[slot_of(&self.table.t, self.table.key(d, &s))]
+            if word:
+                to_front(ms, k, kz_unpack(self.table.t.moves[slot_of(&self.table.t, self.table.key(d, &s))], s.hands[seat]))
+        rank = {}
+        for i in range(k):
+            rank.setdefault(tuple(sorted(one[c] for c in range(d.d) if ms[i] >> c & 1)), i)
+        return sorted(groups.values(), key=lambda g: rank.get(tuple(sorted(one[c] for c in g[0])), MAXM))
+
+    cdef int count(self) except -1:
+        """One more position searched, held to the budget."""
+        self.nodes += 1
+        if self.nodes >= self.stop:
+            self.budget.nodes = self.nodes
+            self.budget.spent()
+            self.stop = self.budget.stop
+        return 0
+
+    cdef int bounds(self, State* s, int alpha, int beta, int* lo, int* hi) except -1:
+        """At a one-card trick's start met the first time: ``lo`` and ``hi`` narrowed to what the
+        leader runs off (what the table keeps of the position holds it after)."""
+        cdef Deck* d = &self.plays.d
+        cdef int low, high
+        if d.mode != CAPTURE:
+            cashed(d, s, self.plays.leads(s.leader, s.hands[s.leader], s.ls), max(alpha, lo[0]), min(beta, hi[0]), &low, &high)
+            lo[0], hi[0] = max(lo[0], low), min(hi[0], high)
+        return 0
+
+    cdef int node(self, State* s, int alpha, int beta) except -1:
+        cdef Deck* d = &self.plays.d
+        cdef uint64_t ms[MAXM]
+        cdef State after
+        cdef uint64_t sig = 0, move = 0, best_move = 0, legal = 0, h = s.hands[s.leader], word
+        cdef int seat = (s.leader + s.nt) % d.n, lo = 0, hi = s.rest, v, a0, b0, k, i, g, child, low, high
+        cdef size_t at = 0, killer = 0
+        cdef bint start = not s.nt, mine = d.maxs[seat]
+        if start and not h:
+            return 0  # the deal is over
+        if s.rest <= alpha:
+            return s.rest
+        if beta <= 0:
+            return 0
+        if start:
+            if not d.multi and not h & (h - 1) and s.rnd + 1 >= d.nrounds:
+                self.count()  # the last trick: one card each, counted
+                return self.plays.last_trick(s)
+            sig = self.table.key(d, s)  # the entry is fetched while the sure trumps are counted
+            kz_prefetch(&self.table.t.words[(sig >> 14) & (self.table.t.size - 1)])
+            if not d.multi and d.mode != CAPTURE:
+                sure_bounds(d, s, &low, &high)
+                lo, hi = max(lo, low), min(hi, high)
+            at = slot_of(&self.table.t, sig)
+            word = self.table.t.words[at]
+            if word:
+                lo, hi = max(lo, low_of(word)), min(hi, high_of(word))
+                move = kz_unpack(self.table.t.moves[at], h)
+            elif not d.multi and lo < hi and lo < beta and hi > alpha:
+                self.bounds(s, alpha, beta, &lo, &hi)
+            if lo >= beta or lo == hi:  # exact: within a wider window it would leave none to search
+                return lo
+            if hi <= alpha:
+                return hi
+            alpha, beta = max(alpha, lo), min(beta, hi)
+        a0, b0 = alpha, beta
+        self.count()
+        k = self.plays.moves(s, ms)
+        if d.killers:
+            killer = killer_at(d, s)
+        if not to_front(ms, k, move) and d.killers:
+            to_front(ms, k, self.killers[killer])
+        v = -INF if mine else INF
+        for i in range(k):
+            g = self.plays.play(s, ms[i], &after)
+            child = g + self.node(&after, alpha - g, beta - g)
+            if mine and child > v or not mine and child < v:
+                v, best_move = child, ms[i]
+                if mine:
+                    alpha = max(alpha, v)
+                else:
+                    beta = min(beta, v)
+                if alpha >= beta:
+                    if d.killers:
+                        self.killers[killer] = ms[i]
+                    break
+        if start:
+            if v <= a0:
+                hi = min(hi, v)
+            elif v >= b0:
+                lo = max(lo, v)
+            else:
+                lo = hi = v
+            self.table.store(at, sig, lo, hi, best_move, h)
+        return v
+
