@@ -148,7 +148,7 @@ cdef class Search:
         if beta <= 0:
             return 0
         if start:
-            if not d.multi and not h & (h - 1) and s.rnd + 1 >= d.nrounds:
+            if self.plays.one_each(s):
                 self.count()  # the last trick: one card each, counted
                 return self.plays.last_trick(s)
             sig = self.table.key(d, s)  # the entry is fetched while the sure trumps are counted
@@ -196,6 +196,8 @@ cdef class Search:
                 lo = max(lo, v)
             else:
                 lo = hi = v
+            if v <= a0 if mine else v >= b0:
+                best_move = 0  # every move failed: none is known best, the one kept stays
             self.table.store(at, sig, lo, hi, best_move, h)
         return v
 
