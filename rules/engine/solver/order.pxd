@@ -1,6 +1,6 @@
 from libc.stdint cimport uint64_t
 
-from ._core cimport MAXD, Deck, State, held, kz_count, kz_low, later_of
+from ._core cimport Deck, State, kz_mix
 
 cdef void alike(Deck* d, uint64_t h, uint64_t live, int* one) noexcept
 cdef int runs(Deck* d, uint64_t legal, uint64_t live, int* ms) noexcept
@@ -11,12 +11,12 @@ cdef int plays_in_order(Deck* d, State* s, int seat, uint64_t* legal, int nl, ui
 cdef bint to_front(uint64_t* ms, int k, uint64_t m) noexcept
 
 cdef enum:
-    KILLERS = (MAXD + 1) * 4 * (MAXD + 1)  # the killer moves kept by one search at most
+    KILLERS = 1 << 20  # the slots of one search's killer moves
 
 cdef inline size_t killer_at(Deck* d, State* s) noexcept:
     """Where the killer move of this point of the deal is kept (the move that last cut off
-    there): by the cards still to be played, the seat to move, and the card holding the trick
-    (a play's lowest; none at a lead)."""
-    cdef int ply = kz_count(held(d, s) | later_of(d, s))
+    there): by the seat to move, his hand and the play holding the trick (none at a lead),
+    hashed; a move kept there by another point is tried first all the same, and only costs
+    its place in the order."""
     cdef int seat = (s.leader + s.nt) % d.n
-    return (ply * 4 + seat) * (MAXD + 1) + (kz_low(s.best) + 1 if s.nt else 0)
+    return kz_mix(s.hands[seat] ^ kz_mix(s.best ^ seat)) & (KILLERS - 1)

@@ -9,7 +9,7 @@ and helps no more there than here). Answers that keep the trick for sure go firs
 first; leads a partner or the leader takes for sure first; in the games of several cards, the
 longest leads and the answers that keep the trick. Before all of them the best move of an earlier
 visit (the table's) and, where partners play together on both sides, the killer move: the one
-that last cut off at the same point of the deal (:func:`killer_at`).
+that last cut off where the same seat held the same hand against the same play (:func:`killer_at`).
 """
 
 from libc.stdint cimport uint64_t

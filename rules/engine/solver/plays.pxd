@@ -27,4 +27,5 @@ cdef class Plays:
     cdef uint64_t leads(self, int seat, uint64_t h, int ls) except? 0
     cdef int moves(self, State* s, uint64_t* ms) except -1
     cdef int play(self, State* s, uint64_t m, State* o) except -1
+    cdef bint one_each(self, State* s) noexcept
     cdef int last_trick(self, State* s) noexcept

@@ -12,7 +12,7 @@ from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Realloc
 from libc.stdint cimport uint64_t
 
 from ._core cimport (CAPTURE, MAXD, MAXM, MAXR, POINTS, TRICKS, Deck, State, beats, covers, held, kz_count,
-                     kz_high, kz_low, kz_mix)
+                     kz_low, kz_mix)
 from .bounds cimport worth
 from .order cimport answers_in_order, leads_in_order, plays_in_order
 
@@ -323,19 +323,34 @@ cdef class Plays:
         o.drawn = self.pool[at + d.n]
         return 0
 
+    cdef bint one_each(self, State* s) noexcept:
+        """Is the trick starting at ``s`` the deal's last, one card each?"""
+        cdef Deck* d = &self.d
+        cdef int i
+        if not d.multi:
+            return not s.hands[s.leader] & (s.hands[s.leader] - 1) and s.rnd + 1 >= d.nrounds
+        if d.stock_left[s.drawn]:
+            return False
+        for i in range(d.n):
+            if kz_count(s.hands[i]) != 1:
+                return False
+        return True
+
     cdef int last_trick(self, State* s) noexcept:
-        """The count of a one-card game's last trick, one card each."""
+        """The count of the deal's last trick, one card each."""
         cdef Deck* d = &self.d
         cdef int best = kz_low(s.hands[s.leader]), holder = s.leader, p = d.wts[s.leader][best]
         cdef int i = d.nxt[s.leader], x
+        cdef bint mine
         while i != s.leader:
-            x = kz_high(s.hands[i])
-            if beats(d, x, best):
+            x = kz_low(s.hands[i])
+            if d.beats[x] >> best & 1 if d.multi else beats(d, x, best):
                 best, holder = x, i
             p += d.wts[i][x]
             i = d.nxt[i]
+        mine = d.gain_side[d.side_of[holder]] if d.multi else d.maxs[holder]
         if d.mode == POINTS:
-            return p if d.maxs[holder] else 0
+            return p if mine else 0
         if d.mode == TRICKS:
-            return d.maxs[holder]
+            return mine
         return p == 3

@@ -12,9 +12,9 @@ against the analysis's budget.
 """
 
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint16_t, uint64_t
 
-from ._core cimport CAPTURE, INF, MAXD, MAXM, Deck, State, held, kz_low, kz_prefetch, kz_unpack
+from ._core cimport CAPTURE, INF, MAXD, MAXM, Deck, State, held, kz_low, kz_pack, kz_prefetch, kz_unpack
 from .bounds cimport cashed, sure_bounds, within
 from .order cimport KILLERS, alike, killer_at, to_front
 from .plays cimport Plays
@@ -29,14 +29,14 @@ cdef class Search:
 
     cdef Plays plays
     cdef public Table table
-    cdef uint64_t* killers
+    cdef uint16_t* killers  # the killer moves, as the cards of the mover's hand
     cdef object game, budget
     cdef public object coalition
     cdef public int mode
     cdef long long nodes, stop
 
     def __cinit__(self, *args):
-        self.killers = <uint64_t*> PyMem_Calloc(KILLERS, sizeof(uint64_t))
+        self.killers = <uint16_t*> PyMem_Calloc(KILLERS, sizeof(uint16_t))
         if self.killers == NULL:
             raise MemoryError()
 
@@ -148,7 +148,7 @@ cdef class Search:
         if beta <= 0:
             return 0
         if start:
-            if not d.multi and not h & (h - 1) and s.rnd + 1 >= d.nrounds:
+            if self.plays.one_each(s):
                 self.count()  # the last trick: one card each, counted
                 return self.plays.last_trick(s)
             sig = self.table.key(d, s)  # the entry is fetched while the sure trumps are counted
@@ -174,7 +174,7 @@ cdef class Search:
         if d.killers:
             killer = killer_at(d, s)
         if not to_front(ms, k, move) and d.killers:
-            to_front(ms, k, self.killers[killer])
+            to_front(ms, k, kz_unpack(self.killers[killer], s.hands[seat]))
         v = -INF if mine else INF
         for i in range(k):
             g = self.plays.play(s, ms[i], &after)
@@ -187,7 +187,7 @@ cdef class Search:
                     beta = min(beta, v)
                 if alpha >= beta:
                     if d.killers:
-                        self.killers[killer] = ms[i]
+                        self.killers[killer] = <uint16_t> kz_pack(ms[i], s.hands[seat])
                     break
         if start:
             if v <= a0:
@@ -196,6 +196,8 @@ cdef class Search:
                 lo = max(lo, v)
             else:
                 lo = hi = v
+            if v <= a0 if mine else v >= b0:
+                best_move = 0  # every move failed: none is known best, the one kept stays
             self.table.store(at, sig, lo, hi, best_move, h)
         return v
 

@@ -122,7 +122,8 @@ cdef class Table:
         if not self.t.words[at]:
             self.t.count += 1
         self.t.words[at] = sig | (<uint64_t> hi) << WB | <uint64_t> lo
-        self.t.moves[at] = <uint16_t> kz_pack(move, hand)
+        if move:
+            self.t.moves[at] = <uint16_t> kz_pack(move, hand)
         return 0
 
     cdef int grow(self) except -1:
