@@ -355,3 +355,18 @@ def title_line(titles: Sequence[str]) -> str:
     if "with_eggs" in titles and "with_tails" in titles:
         words["with_eggs"], words["with_tails"] = gettext("with eggs and tails"), ""
     return " ".join(w for t in TITLE_ORDER if t in titles and (w := str(words.get(t, t))))
+
+
+def names_joined(names: Sequence[str]) -> str:
+    """«Аня и Вика»: the players of one side, as the board joins a pair."""
+    if len(names) == 2:
+        return gettext("%(a)s and %(b)s") % {"a": names[0], "b": names[1]}
+    return ", ".join(names)
+
+
+def side_with_players(side: str, players: Sequence[str]) -> str:
+    """«Чёрные (Борис и Гоша)»: a side's name with who played for it, where the players were
+    named; the name alone otherwise."""
+    if not players:
+        return side
+    return gettext("%(team)s (%(players)s)") % {"team": side, "players": names_joined(players)}

@@ -13,7 +13,7 @@ from rules.counting import count, score_count
 from rules.engine import Fold, NextDeal
 from rules.engine.cards import SUIT_SYMBOLS
 from rules.engine.variants import Ruleset
-from rules.messages import title_line
+from rules.messages import names_joined, side_with_players, title_line
 
 from .. import chart as chart_mod
 from .. import explain
@@ -89,6 +89,28 @@ class BoardPage:
     def loser_name(self) -> str:
         lo = self.state.loser
         return self.team_names[lo] if lo is not None else ""
+
+    def side_players(self, side: int) -> list[str]:
+        """Who plays for a side where the match names its players (a seat nobody named by its
+        number, the blind seat as blind); none where no player is named, or where each side is
+        one player and its name is the player's."""
+        if self.one_seat or not self.named_players:
+            return []
+        return [self.seat_name(s) for s in self.ruleset.sides[side]]
+
+    def side_label(self, side: int) -> str:
+        """«Чёрные (Борис и Гоша)»: the side's name and, where named, its players."""
+        return side_with_players(self.team_names[side], self.side_players(side))
+
+    @property
+    def winner_label(self) -> str:
+        w = self.state.winner
+        return self.side_label(w) if w is not None else ""
+
+    @property
+    def loser_label(self) -> str:
+        lo = self.state.loser
+        return self.side_label(lo) if lo is not None else ""
 
     def _chart_points(self) -> list[tuple[int, tuple[int, ...]]]:
         """(hand number, score after it) for each hand the chart draws."""
@@ -200,7 +222,7 @@ class BoardPage:
             if self.one_seat:
                 line += " " + _("%(team)s wins the match.") % {"team": self.winner_name}
             else:
-                line += " " + _("%(team)s win the match.") % {"team": self.winner_name}
+                line += " " + _("%(team)s win the match.") % {"team": self.winner_label}
         return line
 
     @property
@@ -251,11 +273,7 @@ class BoardPage:
 
     def team_players(self, team: int) -> str:
         """«Аня и Вера»: the seats of a team, by name (by seat number where none was given)."""
-        seats = self.ruleset.sides[team]
-        if len(seats) == 1:
-            return self.seat_name(seats[0])
-        a, b = (self.seat_name(s) for s in seats)
-        return _("%(a)s and %(b)s") % {"a": a, "b": b}
+        return names_joined([self.seat_name(s) for s in self.ruleset.sides[team]])
 
     @property
     def teams_line(self) -> list[dict[str, Any]]:
@@ -302,6 +320,7 @@ class BoardPage:
                 {
                     "team": team,
                     "name": self.team_names[team],
+                    "players": names_joined(self.side_players(team)),
                     "score": score,
                     "marks": [i < score for i in range(self.target)],
                     "label": _over_label(score_count(score, self.scoring), score, self.target),
@@ -328,7 +347,14 @@ class BoardPage:
             n = self.state.score[team]
             label = _over_label(count(n, "pair"), n, 6)
             out.append(
-                {"team": team, "name": self.team_names[team], "score": n, "cards": cards, "label": label}
+                {
+                    "team": team,
+                    "name": self.team_names[team],
+                    "players": names_joined(self.side_players(team)),
+                    "score": n,
+                    "cards": cards,
+                    "label": label,
+                }
             )
         return out
 
