@@ -307,6 +307,16 @@ class BoardPage:
         return banner.deals_ahead_data(self)
 
     @property
+    def kept_players_json(self) -> str:
+        """Each side's players as typed (none unnamed), for the list of matches on this phone,
+        which words them in the language it is read in; [] where the sides' names say it."""
+        names = self.match.player_names or []
+        if self.one_seat or not self.named_players:
+            return "[]"
+        sides = [[names[s] for s in side if s < len(names) and names[s]] for side in self.ruleset.sides]
+        return json.dumps(sides, ensure_ascii=False)
+
+    @property
     def deals_ahead_json(self) -> str:
         return json.dumps(self.deals_ahead, ensure_ascii=False)
 

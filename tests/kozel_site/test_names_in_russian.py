@@ -84,6 +84,7 @@ REVIEWED: dict[str, tuple[dict[str, object], str]] = {
     ),
     "%(a)s and %(b)s": ({"b": "Вера"}, "{n} и Вера"),
     "%(team)s (%(players)s)": ({"players": "Аня и Вика"}, "{n} (Аня и Вика)"),
+    "{team} ({players})": ({"players": "Аня и Вика"}, "{n} (Аня и Вика)"),
     "Score: %(a)s %(x)s, %(b)s %(y)s.": ({"x": 3, "b": "Вера", "y": 5}, "Счёт: {n} 3, Вера 5."),
     "Marks: %(list)s.": ({}, "Палочки: {n}."),
     # the entry form and the match's export

@@ -119,3 +119,25 @@ def test_a_match_made_by_the_service_with_names_in_english(client):
         "Аня and Вика",
         "Борис and Гоша",
     ]
+
+
+@pytest.mark.django_db
+def test_the_match_pages_hand_the_phones_lists_the_players_score_and_end_as_data(start, client):
+    """The lists of matches on this phone word a match in their own language: the pages hand them
+    data, never words (the players as typed, per side; the score; whether the match is over)."""
+    table = start("classic-sixes", player_0="Аня", player_1="Борис", player_3="Гоша")
+    table.hand(points_0=100)
+    for path in (table.edit, f"/m/{table.public_id}/"):
+        html = client.get(path).content.decode()
+        assert 'data-players="[[&quot;Аня&quot;], [&quot;Борис&quot;, &quot;Гоша&quot;]]"' in html
+        assert 'data-score="2:0" data-over=""' in html
+        assert f'data-page-match="{table.public_id}"' in html
+    finish(table)
+    html = client.get(table.edit).content.decode()
+    assert 'data-score="6:0" data-over="1"' in html
+    for page in ("history/", f"hand/{table.match.lines.first().slot}/"):
+        assert f'data-page-match="{table.public_id}"' in client.get(table.edit + page).content.decode()
+    # no names, or the sides are the players: nothing beside the sides' names
+    assert 'data-players="[]"' in client.get(start("classic-sixes").edit).content.decode()
+    duel = start("yc-duel", player_0="Аня", player_1="Борис")
+    assert 'data-players="[]"' in client.get(duel.edit).content.decode()
