@@ -88,6 +88,7 @@ MESSAGES: dict[str, Any] = {
     "bad_team": _("A team is 0 or 1."),
     "conflicting_events": _("A hand cannot have both of these events."),
     "match_finished": _("The match is over; no more hands can be recorded."),
+    "first_leader_not_first_hand": _("Who led first is said in hand 1 only."),
     # added for the referee and the rule sheets
     "too_many_plays": _("The hand is already over: there are more cards than tricks."),
     "plays_after_end": _("The hand ended with a queen capture; no cards are played after it."),

@@ -263,6 +263,24 @@ class BoardPage:
         }
 
     @property
+    def first_leader(self) -> int | None:
+        """The seat that led hand 1: given when the match was started, else the one hand 1's
+        record names (voon, Belka), else None."""
+        given = self.match.first_leader
+        return given if given is not None else self.state.first_leader
+
+    @property
+    def first_lead_card(self) -> str | None:
+        """Where hand 1's form asks who held the card whose holder leads it (voon's ace of
+        diamonds, Belka's jack of clubs): a match started without its first leader."""
+        return self.ruleset.first_lead_card if self.match.first_leader is None else None
+
+    @property
+    def asks_first_leader(self) -> bool:
+        """The entry form is hand 1's, and asks who held that card."""
+        return self.first_lead_card is not None and self.next is not None and self.next.hand_number == 1
+
+    @property
     def dealing_team(self) -> int | None:
         """The team of the next hand's dealer: a misdeal is always against it."""
         return self.ruleset.side_of(self.next.dealer) if self.next else None

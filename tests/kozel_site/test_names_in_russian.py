@@ -71,6 +71,7 @@ REVIEWED: dict[str, tuple[dict[str, object], str]] = {
     "obyaz: %(team)s": ({}, "обяз: {n}"),
     "penalty: %(kind)s against %(team)s": ({"kind": "обман"}, "штраф: обман; виновная сторона: {n}"),
     "%(player)s played alone": ({}, "один против двоих: {n}"),
+    "first lead: %(player)s": ({}, "первый заход: {n}"),
     # the board, the finale and what a screen reader hears
     "Hand %(n)s: %(dealer)s deals": ({"n": 7}, "Кон 7: сдаёт {n}"),
     "%(name)s (for the blind seat)": ({}, "{n} за слепого"),
