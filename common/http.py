@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import cast
 from urllib.parse import urlencode
 
@@ -27,8 +27,11 @@ def htmx(request: HttpRequest) -> HtmxDetails:
     return as_htmx(request).htmx
 
 
-def url(name: str, *args: object, query: Mapping[str, object] | None = None) -> str:
+def url(
+    name: str, *args: object, query: Mapping[str, object] | Sequence[tuple[str, object]] | None = None
+) -> str:
     """The URL of a named route, with ``query`` encoded (``:`` and ``/`` stay readable, so a
-    score ``10:10`` or a return path reads as it is). The one way the app builds its links."""
+    score ``10:10`` or a return path reads as it is): a mapping, or pairs where a name comes
+    more than once. The one way the app builds its links."""
     path = reverse(name, args=args)
     return f"{path}?{urlencode(query, safe=':/')}" if query else path

@@ -50,6 +50,7 @@ WORDS = frozenset(
         "match",
         "remove",
         "new-match",
+        "seating",
     }
 )
 SMALL_NUMBER = re.compile(r"\d{1,6}")  # a hand's number or slot, a history entry

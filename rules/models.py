@@ -31,7 +31,7 @@ class HouseRule(models.Model):
 
 
 class SeenReview(models.Model):
-    """A review of a deal by what each player could see (docs/api-seen.md), stored under the
+    """A review of a deal by what each player could see (docs/api.md#the-review-by-what-was-seen), stored under the
     request it answers: ``id`` is the hex SHA-256 of the canonical request and the analysis's
     version, ``request`` that request (the deal, its options, the plays to judge: never a match
     or a link). Its task (rules.analysis.seen) moves ``status`` from queued to running to done or

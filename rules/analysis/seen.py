@@ -1,4 +1,4 @@
-"""The review by what was seen, off the request path (docs/api-seen.md): the task a worker runs
+"""The review by what was seen, off the request path (docs/api.md#the-review-by-what-was-seen): the task a worker runs
 (``manage.py worker``), the rows it reports in (:class:`~rules.models.SeenReview`), the engine's
 arguments read back from a stored request (:mod:`rules.api.seen_request` writes it) and a judged
 play as the answer's JSON.

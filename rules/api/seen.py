@@ -1,4 +1,4 @@
-"""``POST /api/v1/analyse/seen`` and ``GET /api/v1/analyse/seen/<id>`` (docs/api-seen.md): a
+"""``POST /api/v1/analyse/seen`` and ``GET /api/v1/analyse/seen/<id>`` (docs/api.md): a
 deal's review by what each player could see, asked for and polled.
 
 The POST reads ``/api/v1/analyse``'s body (and ``judge``), answers its bad input at once as that
@@ -9,7 +9,6 @@ review (200) or queues one (202) for the worker (:mod:`rules.analysis.seen`); th
 
 from __future__ import annotations
 
-import logging
 import re
 from typing import Any
 
@@ -19,16 +18,14 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from rules.analysis import gate
-from rules.analysis.seen import QueueFull, ask, state
+from rules.analysis.seen import QueueFull, state
+from rules.analysis.seen_ask import QUEUE_RETRY, QueueUnavailable, request_review
 from rules.messages import describe
 from rules.models import SeenReview
 
 from .http import error_response, json_view
 from .seen_request import read_request
 
-log = logging.getLogger(__name__)
-
-QUEUE_RETRY = 60  # seconds: about one review's time
 ID = re.compile(r"[0-9a-f]{64}")
 
 
@@ -58,8 +55,7 @@ def ask_seen(request: HttpRequest) -> HttpResponse:
 
     def post(body: dict[str, Any]) -> dict[str, Any]:
         req, key = read_request(body)
-        gate.count(request)
-        row, fresh = ask(key, req)
+        row, fresh = request_review(request, key, req)
         if fresh:
             queued.append(key)
             return {"id": key, "status": row.status, "url": _url(key)}
@@ -73,25 +69,13 @@ def ask_seen(request: HttpRequest) -> HttpResponse:
     except QueueFull:
         resp = error_response("queue_full", None, {"retry_after": QUEUE_RETRY}, status=503)
         resp["Retry-After"] = str(QUEUE_RETRY)
-    except Exception as e:  # the queue could not be reached: nothing was stored
-        if not _queue_error(e):
-            raise
-        log.warning("the task queue is unavailable: %s", type(e).__name__)
+    except QueueUnavailable:  # nothing was stored
         resp = error_response("queue_unavailable", None, status=503)
         resp["Retry-After"] = str(QUEUE_RETRY)
     if queued and resp.status_code == 200:
         resp.status_code = 202
         resp["Location"] = _url(queued[0])
     return resp
-
-
-def _queue_error(e: Exception) -> bool:
-    """Is ``e`` the task queue's own failure (a Redis that is down or gone)?"""
-    try:
-        from redis.exceptions import ConnectionError, TimeoutError
-    except ImportError:
-        return False
-    return isinstance(e, ConnectionError | TimeoutError)
 
 
 @csrf_exempt  # nothing to protect: any other method than a read is 405 with Allow, not CSRF's 403

@@ -98,6 +98,12 @@ class PlayLine:
     turning: bool = False
     given_back: str = ""  # the turning point's goals this play gave back, and to whom, in words
     reviewed: bool = True  # False before the trick a partial review starts at
+    index: int = 0  # in the deal's plays
+    goals: tuple[str, ...] = ()  # the goals this play gave up
+
+    @property
+    def costly(self) -> bool:  # reviewed, and cost points or a goal: judged by what was seen
+        return self.legal and self.reviewed and bool(self.cost or self.goals)
 
 
 @dataclass
@@ -164,6 +170,10 @@ class BestReview:
         return trick_runs(self.tricks)
 
     @property
+    def costly(self) -> bool:  # a play reviewed cost its side something
+        return any(p.costly for t in self.tricks for p in t.plays)
+
+    @property
     def from_trick(self) -> int | None:
         """The trick a review past the budget starts at."""
         return len(self.unreviewed) + 1 if self.unreviewed else None
@@ -213,6 +223,8 @@ def play_lines(
             turning=i == turning,
             given_back=back[1] if back is not None and back[0] == i else "",
             reviewed=i >= first,
+            index=i,
+            goals=tuple(p.lost_goals),
         )
         for i, p in enumerate(plays)
     ]

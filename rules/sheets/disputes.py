@@ -13,8 +13,6 @@ from rules.engine.tricks import TrickContext, resolve_trick
 from rules.engine.variants import VARIANTS, Ruleset, resolve
 from rules.messages import card_text, describe, variant_name
 
-from . import prose
-
 
 def _ref(rs: Ruleset, leader: int, cards: list[str], **extra: str) -> str:
     q = {"variant": rs.key, "leader": str(leader), "cards": " ".join(cards), **extra}
@@ -132,20 +130,18 @@ def capture_sentence(rs: Ruleset) -> str:
     return capture_text(rs)
 
 
-def disputes() -> list[dict[str, Any]]:
-    out = []
+# the disputes the page asks (rules/disputes.html words each question), in its order
+DISPUTES = ("queen-of-spades", "other-ace", "must-trump", "trump-lead", "points-92", "eggs", "capture")
+
+
+def answers() -> dict[str, list[dict[str, Any]]]:
+    """Each dispute's answer in every variant, with its referee link."""
     rulesets = [resolve(k) for k in VARIANTS]
-    for d in prose.DISPUTES:
+    out: dict[str, list[dict[str, Any]]] = {}
+    for d in DISPUTES:
         rows = []
         for rs in rulesets:
-            text, link = answer(d["id"], rs)
+            text, link = answer(d, rs)
             rows.append({"key": rs.key, "name": variant_name(rs.key), "text": text, "link": link})
-        out.append(
-            {
-                "id": d["id"],
-                "question": str(d["question"]),
-                "hint": str(d["hint"]),
-                "rows": rows,
-            }
-        )
+        out[d] = rows
     return out

@@ -2,7 +2,8 @@
 
 Nothing here is a rule: the deck, the ladder, the follow and lead flags, the scoring system and
 the redeal limits all come from :func:`rules.engine.variants.resolve`; this module only puts
-them into words (gettext) and picks the prose from :mod:`.prose`.
+them into words (gettext). The words a variant's sheet says that no fact gives are its template's
+(``rules/sheets/<variant>.html``, ``rules/sheet.html``).
 """
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from rules.counting import count, score_count
+from rules.engine import DECISIONS, decisions_for
 from rules.engine.cards import POINTS, SUIT_SYMBOLS, Card
 from rules.engine.variants import ALL_VARIANTS, Ruleset, Variant, resolve
 from rules.messages import card_text, variant_name
 from rules.referee import face
 
-from . import option_texts, prose
+from . import option_texts
 
 SCORING_NAMES = {
     "pairs": gettext_lazy("pairs on the sixes"),
@@ -238,7 +240,6 @@ def trump_setting(rs: Ruleset) -> str:
 
 
 def sheet_facts(rs: Ruleset) -> dict[str, Any]:
-    key = rs.key
     points = [(r, POINTS.get(r, 0)) for r in ("A", "10", "K", "Q", "J")]
     ranks = {c.rank for c in rs.deck}
     return {
@@ -249,7 +250,7 @@ def sheet_facts(rs: Ruleset) -> dict[str, Any]:
         "deal_line": deal_line(rs),
         "players": players(rs.variant),
         "team_game": any(len(side) > 1 for side in rs.sides),
-        "blind": prose.blind_text(rs) if "blind_seats" in rs.variant.defaults else [],
+        "blind": "blind_seats" in rs.variant.defaults,  # classic-sixes#blind
         "trump_setting": trump_setting(rs),
         "eggs": rs.lyusya,  # 60:60 is eggs where two sides play; each for himself has none
         "zero_ranks": " ".join(r for r in ("9", "8", "7", "6") if r in ranks),
@@ -266,27 +267,17 @@ def sheet_facts(rs: Ruleset) -> dict[str, Any]:
         "capture": capture_text(rs),
         "scoring": scoring_name(rs.scoring),
         "target": _target(rs),
-        "scoring_rows": prose.scoring_rows(rs.scoring, rs.options),
-        "intro": prose.variant_text(key, "intro"),
-        "deal": prose.variant_text(key, "deal"),
-        "leading": prose.variant_text(key, "leading"),
         "lead_notes": (
             [_("Trump leads are allowed.")]
             if "trump_lead" in rs.variant.defaults and rs.lead_rule == "free"
             else []
         )
         + option_texts.lead_notes(rs),
-        "scoring_notes": prose.variant_text(key, "scoring_notes"),
         "scoring_option_notes": option_texts.scoring_option_notes(rs),
         "deck_notes": option_texts.deck_notes(rs),
-        "extra": prose.variant_text(key, "extra"),
-        "trump_note": prose.variant_text(key, "trumps"),
-        "prikup": prose.variant_text(key, "prikup"),
-        "transfers": prose.variant_text(key, "transfers"),
-        "two_against_one": prose.variant_text(key, "two_against_one")
-        if "spades_queen" in rs.variant.defaults
-        else "",
-        "decisions": prose.decisions(key, dict(rs.options), rs.seats),
+        "two_against_one": "spades_queen" in rs.variant.defaults,  # solo-twelve#two-against-one
+        # the engine's readings; the app's own are the sheet's words (rules/sheet.html, the variant's)
+        "decisions": [_(DECISIONS[code]) for code in decisions_for(rs.key, dict(rs.options), seats=rs.seats)],
         "must_trump": rs.must_trump,
     }
 

@@ -59,7 +59,7 @@ from itertools import combinations
 from .outcome import StatsError
 from .tally import Tally
 
-__all__ = ["MAX_PRESENT", "SEEDS", "Seating", "Table", "default_seed", "draw", "next_seed"]
+__all__ = ["MAX_PRESENT", "SEEDS", "Seating", "Table", "Why", "default_seed", "draw", "next_seed", "why"]
 
 SEEDS = 10**9
 SEATS = 4
@@ -261,3 +261,24 @@ def _seat(seed: int, first: Pair, second: Pair, dealt: Counter[str], out: tuple[
     seats = (red[0], black[0], red[1], black[1])
     dealer = min(range(SEATS), key=lambda s: (dealt[seats[s]], _mark(seed, "deal", seats[s])))
     return Seating(seats, dealer, out)
+
+
+@dataclass(frozen=True)
+class Why:
+    """What a page says of a drawn table: how many matches the evening has had, and how often
+    each of its pairs has partnered tonight and in the company's history (the fewer first)."""
+
+    matches: int
+    tonight: tuple[int, int]
+    before: tuple[int, int]
+
+
+def why(history: Tally, present: Iterable[str], tonight: Sequence[Table], seating: Seating) -> Why:
+    """The counts behind ``seating``, drawn by :func:`draw` from the same ``history``,
+    ``present`` and ``tonight``."""
+    now = _Tonight.of(tuple(present), tonight)
+    before = {pair: p.matches for pair, p in history.pairs.items()}
+    first, second = seating.pairs
+    t0, t1 = sorted((now.evening.together[first], now.evening.together[second]))
+    b0, b1 = sorted((before.get(first, 0), before.get(second, 0)))
+    return Why(len(tonight), (t0, t1), (b0, b1))

@@ -75,3 +75,10 @@ def variant_names_json() -> str:
     from rules.engine.variants import ALL_VARIANTS
 
     return json.dumps({k: _variant_name(k) for k in ALL_VARIANTS}, ensure_ascii=False)
+
+
+@register.inclusion_tag("rules/_answers.html", takes_context=True)
+def answers(context: Any, dispute: str) -> dict[str, Any]:
+    """``{% answers "eggs" %}``: one dispute's answers, every variant's, as the view worked them
+    out (``rules.sheets.disputes.answers``)."""
+    return {"rows": context["answers"][dispute]}

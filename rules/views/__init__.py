@@ -3,6 +3,7 @@
 
 from .house import house_new, house_sheet
 from .referee import deal, hand, referee
+from .seen import seen_ask, seen_poll
 from .sheets import compare, disputes, glossary, index, sheet
 
 __all__ = [
@@ -15,5 +16,7 @@ __all__ = [
     "house_sheet",
     "index",
     "referee",
+    "seen_ask",
+    "seen_poll",
     "sheet",
 ]

@@ -19,6 +19,7 @@ from rules.referee.common import names_params, picker, table_seats
 from rules.referee.deal import DealQuery, DealResult, deal_of, read_deal, review_deal
 
 from .pages import card_example, notation, render_page, rules_form, seat_counts, variants_offered
+from .seen import ask_url, unavailable
 
 
 def deal_review(
@@ -46,9 +47,8 @@ def deal_review(
     best_link = f"{action}?{all_qs}&best=1"
     if wants_best_fragment(request):  # the analysis section asking for itself
         best = best_section(request, review, deal, query)
-        return render(
-            request, "rules/_best_review.html", {"best": best, "best_url": best_link, "best_link": best_link}
-        )
+        section = {"best": best, "best_url": best_link, "best_link": best_link, **seen_context(review)}
+        return render(request, "rules/_best_review.html", section)
     result = review_deal(review, deal)
     record_link = None
     if result and record_to and result.finished:
@@ -89,8 +89,15 @@ def deal_review(
         "example": card_example(review.rs.deck if review.rs else None),
     }
     context.update(best_review_context(request, review, deal, result, query, best_link))
+    context.update(seen_context(review))
     status = 400 if review.problems else 200
     return render_page(request, "rules/deal.html", "review", context, status=status)
+
+
+def seen_context(review: DealQuery) -> dict[str, str | None]:
+    """«А было ли видно?» beside the costly plays: where it asks (the deal alone, whichever page
+    shows the review), or why this table is not judged by what was seen."""
+    return {"seen_action": ask_url(review), "seen_unavailable": unavailable(review)}
 
 
 def deal_tap(review: DealQuery, result: DealResult | None) -> dict | None:

@@ -46,7 +46,9 @@ def sheet(request: HttpRequest, key: str) -> HttpResponse:
         "referee": url("rules:referee", query=rules.params()),
         "start": start_match_url(rules.params()),
     }
-    return render(request, "rules/sheet.html", context, status=400 if rules.problems else 200)
+    # the sheet (rules/sheet.html) with the words only this variant has
+    template = f"rules/sheets/{key}.html"
+    return render(request, template, context, status=400 if rules.problems else 200)
 
 
 COMPARE_MAX = 3
@@ -75,13 +77,11 @@ def compare(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def glossary(request: HttpRequest) -> HttpResponse:
-    from rules.sheets import prose
-
-    return render(request, "rules/glossary.html", {"terms": prose.glossary()})
+    return render(request, "rules/glossary.html")
 
 
 @require_safe
 def disputes(request: HttpRequest) -> HttpResponse:
     from rules.sheets import disputes as d
 
-    return render(request, "rules/disputes.html", {"disputes": d.disputes()})
+    return render(request, "rules/disputes.html", {"answers": d.answers()})

@@ -21,5 +21,6 @@ urlpatterns = [
     path("<token:public_id>/e/<token:secret>/match/", views.match_add, name="match_add"),
     path("<token:public_id>/e/<token:secret>/match/remove/", views.match_remove, name="match_remove"),
     path("<token:public_id>/e/<token:secret>/new-match/", views.match_new, name="match_new"),
+    path("<token:public_id>/e/<token:secret>/seating/", views.seating, name="seating"),
     path("<token:public_id>/<path:rest>", views.read_only_rest, name="read_only_rest"),
 ]

@@ -55,7 +55,8 @@ def qr_edit(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
 @read_only
 def watch(request: HttpRequest, public_id: str) -> HttpResponse:
     """The live board without controls; htmx polls it with ``?v=<version>`` (204 = unchanged).
-    A match on its own that is not over answers a conditional GET: its ETag is the version."""
+    A match that continues no other and is not over answers a conditional GET: its ETag is its
+    version with what else the page hangs on (:func:`_etag`)."""
     request = as_htmx(request)
     shown = read_number(request.GET.get("v", ""), 0, 10**9)
     if request.htmx and shown is not None:

@@ -201,10 +201,22 @@
     else if (b.dataset.tap === "end") endLead();
   });
   // while a review is in flight the cards are disabled, so a tap is never silently dropped
-  document.addEventListener("htmx:beforeRequest", function () { busy = true; render(); });
-  document.addEventListener("htmx:afterSettle", function () { busy = false; render(); });
-  document.addEventListener("htmx:afterRequest", function () { busy = false; render(); });
+  // (the polls of «А было ли видно?» review nothing the picker waits for)
+  function seen(e) { return e.target.closest && e.target.closest(".seen"); }
+  document.addEventListener("htmx:beforeRequest", function (e) { if (!seen(e)) { busy = true; render(); } });
+  document.addEventListener("htmx:afterSettle", function (e) { if (!seen(e)) { busy = false; render(); } });
+  document.addEventListener("htmx:afterRequest", function (e) { if (!seen(e)) { busy = false; render(); } });
   // Typing in the fields moves the picker along too.
   document.addEventListener("input", function (ev) { if (el() && ev.target.closest("#review")) render(); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", render); else render();
 }());
+// A refused «А было ли видно?» (a bad deal, the rate, a full or unreachable queue: 400, 404, 429,
+// 503) says why in its own place; htmx's configuration swaps no other error in.
+document.addEventListener("htmx:beforeSwap", function (e) {
+  var target = e.detail.target, status = e.detail.xhr.status;
+  if (status >= 400 && target && target.classList.contains("seen") &&
+      /^\s*<div class="seen/.test(e.detail.serverResponse)) {
+    e.detail.shouldSwap = true;
+    e.detail.isError = false;
+  }
+});

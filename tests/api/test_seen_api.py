@@ -1,4 +1,4 @@
-"""POST /api/v1/analyse/seen and GET /api/v1/analyse/seen/<id> (docs/api-seen.md): real requests
+"""POST /api/v1/analyse/seen and GET /api/v1/analyse/seen/<id> (docs/api.md#the-review-by-what-was-seen): real requests
 through the Django test client, the database's queue worked by ``manage.py worker --batch``.
 A review is queued (202), polled, answered by the worker and then answered at once (200) to
 whoever asks for the same deal; bad input answers as /analyse answers it; the queue's limits,

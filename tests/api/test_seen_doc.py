@@ -1,5 +1,6 @@
-"""docs/api-seen.md tells the truth: its POST example is queued with the id it shows, and once
-the worker has run, its GET example gives the answer printed beside it."""
+"""docs/api.md tells the truth of the review by what was seen: its POST example is queued with
+the id it shows, and once the worker has run, its GET example gives the answer printed beside it
+(tests/kozel_site/test_readme.py runs the other examples, each on its own)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from tests.kozel_site.test_readme import _contains, _parse
+from tests.kozel_site.test_readme import SEEN, _contains, _parse
 
-DOC = (Path(__file__).resolve().parents[2] / "docs" / "api-seen.md").read_text(encoding="utf-8")
-BLOCKS = [_parse(b) for b in re.findall(r"```api-example\n(.*?)```", DOC, re.S)]
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text(encoding="utf-8")
+BLOCKS = [
+    _parse(b) for b in re.findall(r"```api-example\n(.*?)```", DOC, re.S) if SEEN in b.split("\n", 1)[0]
+]
 
 
 @pytest.mark.django_db(transaction=True)

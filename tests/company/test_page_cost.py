@@ -31,6 +31,7 @@ FOLD_BOUNDED = re.compile(r'LIMIT|COUNT\(|NOT \(\("scorekeeper_companymatch"\."o
 def pages(fx: CompanyFixture) -> dict[str, str]:
     c = Company.objects.get(public_id=fx.public_id)
     day = recent_evenings(c, roster_of(c), count=1)[0].date.isoformat()
+    here = "&".join(f"p={p}" for p in roster_of(c).players()[:6])
     return {
         "edit link": fx.edit,
         "view link": fx.view,
@@ -42,6 +43,8 @@ def pages(fx: CompanyFixture) -> dict[str, str]:
         "matches (edit link)": fx.edit + "matches/",
         "evenings": fx.view + f"evenings/?before={int(time.time())}",
         "the evening's image": fx.view + f"evening/{day}.png",
+        "the seating's ticks": fx.edit + "seating/",
+        "the seating drawn": fx.edit + f"seating/?{here}&seed=3",
     }
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from rules.engine import GOALS, AnalysisError, Card, analyse_deal, resolve
 from rules.engine.seen import costly, judge, placements_of, read_deal, review_seen, view_at
-from rules.engine.seen.chances import MoveChances, Outcome, outcomes
+from rules.engine.seen.chances import MoveChances, PlacementOutcome, outcomes
 from rules.engine.seen.verdict import margin, verdict
 from tests.engine.seen_deals import HANDS, played, seen_deal
 
@@ -72,7 +72,7 @@ def test_voids_can_pin_every_hidden_card_before_the_last_trick() -> None:
     assert {m.card: m.mean for m in got.moves} == {c: v for c, (v, _) in want.items()}
 
 
-def _best_everywhere(outs: list[Outcome], card: Card) -> bool:
+def _best_everywhere(outs: list[PlacementOutcome], card: Card) -> bool:
     for o in outs:
         for other, (value, _lost) in o.moves.items():
             if value > o.moves[card][0] or any(o.keeps(other, g) and not o.keeps(card, g) for g in GOALS):
@@ -139,7 +139,11 @@ def test_a_goal_lost_is_a_mistake_only_past_both_margins() -> None:
     assert (
         verdict(C("KH"), 2, ("win",), moves, [], False, w) == "no_way_to_know"
     )  # no outcome: nothing weighed
-    outs = [Outcome(1, {g: None for g in GOALS}, {C("AH"): (60, frozenset()), C("KH"): (58, frozenset())})]
+    outs = [
+        PlacementOutcome(
+            1, {g: None for g in GOALS}, {C("AH"): (60, frozenset()), C("KH"): (58, frozenset())}
+        )
+    ]
     assert verdict(C("KH"), 2, ("win",), moves, outs, False, w) == "mistake"  # 0.20 > 0.139
     close = _moves(AH=(60, Fraction(60, 100)), KH=(58, Fraction(50, 100)))
     assert verdict(C("KH"), 2, ("win",), close, outs, False, w) == "no_way_to_know"  # 0.10 < 0.139
@@ -148,13 +152,15 @@ def test_a_goal_lost_is_a_mistake_only_past_both_margins() -> None:
 
 
 def test_points_alone_need_a_point_beyond_the_paired_margin() -> None:
-    def outs(diffs: list[int]) -> list[Outcome]:
+    def outs(diffs: list[int]) -> list[PlacementOutcome]:
         return [
-            Outcome(1, {g: None for g in GOALS}, {C("AH"): (60 + d, frozenset()), C("KH"): (60, frozenset())})
+            PlacementOutcome(
+                1, {g: None for g in GOALS}, {C("AH"): (60 + d, frozenset()), C("KH"): (60, frozenset())}
+            )
             for d in diffs
         ]
 
-    def moves(o: list[Outcome]) -> list[MoveChances]:
+    def moves(o: list[PlacementOutcome]) -> list[MoveChances]:
         n = len(o)
         return [
             MoveChances(c, Fraction(sum(x.moves[c][0] for x in o), n), {g: None for g in GOALS})

@@ -116,6 +116,7 @@ def every_page(site: Site, edit: str, company: str, house: str) -> None:
         edit + "qr.svg",
         company,
         company + "matches/",
+        company + "seating/",
         company_view,
         company_view + "matches/",
         company_view + "evenings/",

@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 from uuid import uuid4
 
 import pytest
@@ -36,6 +37,13 @@ COMPANY = {"name": "Пятница", "players": "\n".join(FOUR), "time_zone": "E
 HOUSE = {"name": "Дома", "variant": "classic-sixes"}
 WIN = [{"points": [100, 20]}] * 3
 PLAYS = TWO_TRICKS["plays"]
+# the same deal as the deal review's page has it, for its «А было ли видно?»
+DEAL_QUERY = {
+    "variant": "classic-sixes",
+    "leader": "0",
+    "plays": " ".join(PLAYS),
+    **{f"h{s}": " ".join(h) for s, h in enumerate(TWO_TRICKS["hands"])},
+}
 
 
 def patterns(resolver: URLResolver | None = None, namespace: str = "") -> Iterator[str]:
@@ -163,6 +171,8 @@ DOORS: dict[str, Door] = {
     "rules:referee": lambda w: ("/rules/referee/", None),
     "rules:deal": lambda w: ("/rules/referee/deal/", None),
     "rules:hand": lambda w: ("/rules/referee/hand/", None),
+    "rules:seen": lambda w: ("/rules/referee/seen/?" + urlencode(DEAL_QUERY), {"play": "1"}),
+    "rules:seen_poll": lambda w: ("/rules/referee/seen/" + "0" * 64 + "/1/", None),
     "rules:compare": lambda w: ("/rules/compare/", None),
     "rules:glossary": lambda w: ("/rules/glossary/", None),
     "rules:disputes": lambda w: ("/rules/disputes/", None),
@@ -210,6 +220,7 @@ DOORS: dict[str, Door] = {
         w.company + "new-match/",
         {**MATCH, **{f"player_{i}": n for i, n in enumerate(FOUR)}},
     ),
+    "company:seating": lambda w: (w.company + "seating/", None),
     "company:read_only_rest": lambda w: (f"/c/{w.company_id}/player/", None),
 }
 CREATES = {"scorekeeper:new": "match", "company:match_new": "match", "scorekeeper:rematch": "match"}

@@ -13,7 +13,7 @@ from tests.kozel_site.repo import ROOT, repo_files
 BARE = re.compile(r"\bint\(\s*(self\.)?request\.")
 
 
-@pytest.mark.parametrize("package", ["common", "rules", "kozel_site"])
+@pytest.mark.parametrize("package", ["common", "rules", "scorekeeper", "kozel_site"])
 def test_no_module_reads_a_number_of_the_request_with_int(package: str) -> None:
     found = [
         f"{path}:{n}"

@@ -1,4 +1,4 @@
-"""The review by what was seen across servers (docs/api-seen.md): two app servers and one worker
+"""The review by what was seen across servers (docs/api.md#the-review-by-what-was-seen): two app servers and one worker
 on one PostgreSQL, the queue in a Redis of its own; a review asked through one server is polled
 and answered through the other (tests/api/test_seen_api.py holds the rest, on one process)."""
 

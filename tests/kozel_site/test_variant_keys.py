@@ -2,7 +2,8 @@
 
 Everything a variant does differently is a field or hook of its ruleset
 (``rules/engine/variants.py``, the registry). A variant key may appear as a string only there,
-in the tests, and as the key of a per-variant data table (titles, rule-sheet texts); never in a
+in the tests, as the key of a per-variant data table (names, blurbs) and as the name of a
+variant's own sheet template (its words, ``rules/sheets/<variant>.html``); never in a
 comparison, a default, a template or a script the browser runs.
 """
 
@@ -16,7 +17,8 @@ from tests.kozel_site.repo import ROOT, repo_files
 
 REGISTRY = "rules/engine/variants.py"
 # Per-variant data tables: each key names a variant; nothing there decides a rule.
-DATA_TABLES = {"rules/messages.py", "rules/sheets/prose.py"}
+DATA_TABLES = {"rules/messages.py"}
+SHEETS = ROOT / "rules/templates/rules/sheets"  # each variant's own words: <key>.html
 KEYS = frozenset(ALL_VARIANTS)  # the four-seat games and the short-handed tables
 
 
@@ -80,12 +82,14 @@ def test_templates_and_scripts_never_name_a_variant() -> None:
 
 def test_the_data_tables_name_only_registered_variants() -> None:
     from rules import messages
-    from rules.sheets import prose as sheets
 
-    for table in (messages.VARIANT_NAMES, messages.VARIANT_BLURBS, sheets.VARIANT_TEXT):
+    for table in (messages.VARIANT_NAMES, messages.VARIANT_BLURBS):
         assert set(table) <= KEYS
-    for row in sheets.RULES_DECISIONS:
-        assert row["scope"] == "*" or set(row["scope"]) <= KEYS
+
+
+def test_every_variant_and_only_a_variant_has_its_sheet_template() -> None:
+    own = {p.stem for p in SHEETS.glob("*.html") if not p.name.startswith("_")}
+    assert own == KEYS
 
 
 def test_the_scan_finds_a_key_where_it_does_not_belong() -> None:
@@ -97,7 +101,7 @@ def test_the_scan_finds_a_key_where_it_does_not_belong() -> None:
         "rules/views/pages.py:2 'yc-belka'",
         "rules/views/pages.py:4 'draw-four'",
     ]
-    assert misplaced_keys("rules/sheets/prose.py", code) == [
-        "rules/sheets/prose.py:2 'yc-belka'",
-        "rules/sheets/prose.py:4 'draw-four'",
+    assert misplaced_keys("rules/messages.py", code) == [
+        "rules/messages.py:2 'yc-belka'",
+        "rules/messages.py:4 'draw-four'",
     ]

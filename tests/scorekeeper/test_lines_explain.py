@@ -10,8 +10,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from scorekeeper.models import Entry
-from scorekeeper.selectors import match_board
+from scorekeeper.models import Entry, Line
 
 
 def _text(html: str) -> str:
@@ -88,7 +87,7 @@ def test_a_dispute_says_which_hand_it_reviews_and_the_record_link_fills_the_reas
     table = start("classic-sixes", player_1="Боря")
     table.hand(points_0=70)
     table.hand(points_0=88)
-    slot = match_board(match=table.match).lines[1].slot
+    slot = Line.objects.get(match=table.match, number=2).slot
     deal, trick, seat = revoke_deal()
     page = client.get(f"{table.edit}kon/2/dispute/", {k: v for k, v in deal.items() if k != "variant"})
     html = page.content.decode()

@@ -19,7 +19,7 @@ def test_the_view_link_cannot_write(client: Client) -> None:
     c = company_of(edit)
     before = CompanyEntry.objects.filter(company=c).count()
     view = f"/c/{c.public_id}/"
-    for path in ["", *WRITES, "e/", "qr.svg"]:
+    for path in ["", *WRITES, "seating/", "e/", "qr.svg"]:
         r = client.post(view + path, {"name": "Хакер", "version": c.version, "nonce": "x"})
         assert r.status_code == 403, path
     page = client.get(view).content.decode()
@@ -39,6 +39,7 @@ def test_a_matchs_edit_link_does_not_open_its_companys_edit_page(client: Client)
         url = f"/c/{c.public_id}/e/{match_secret}/{path}"
         r = client.post(url, {"name": "x", "version": c.version, "nonce": "y"}) if path else client.get(url)
         assert r.status_code == 404, path
+    assert client.get(f"/c/{c.public_id}/e/{match_secret}/seating/?p=1&p=2&p=3&p=4").status_code == 404
     # and the company's secret does not open the match
     assert client.get(f"/m/{table.public_id}/e/{edit.split('/')[4]}/").status_code == 404
 

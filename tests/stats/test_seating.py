@@ -3,16 +3,19 @@ fairly over an evening and the same on every phone."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
 from datetime import date
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.stats import PairStats, StatsError, Tally
-from rules.stats.seating import MAX_PRESENT, SEEDS, Seating, Table, default_seed, draw, next_seed
+from rules.stats.seating import MAX_PRESENT, SEEDS, Seating, Table, Why, default_seed, draw, next_seed, why
 
 FOUR = ("Аня", "Боря", "Вика", "Гоша")
 SIX = (*FOUR, "Дина", "Ефим")
@@ -148,6 +151,15 @@ def test_another_seed_draws_among_tables_as_fair():
     assert len(seconds) == 2 and frozenset({("Аня", "Вика"), ("Боря", "Гоша")}) not in seconds
 
 
+def test_why_counts_the_drawn_pairs_tonight_and_in_the_history():
+    history = _history(Аня_Боря=9, Вика_Гоша=9, Аня_Вика=2, Боря_Гоша=5, Аня_Гоша=4, Боря_Вика=3)
+    first = draw(history, FOUR, [], 0)  # the fewest by the more often of the two: 4 and 3
+    assert why(history, FOUR, [], first) == Why(matches=0, tonight=(0, 0), before=(3, 4))
+    drawn = evening(FOUR, 4, 0, history)
+    tonight = [s.table for s in drawn[:3]]
+    assert why(history, FOUR, tonight, drawn[3]) == Why(matches=3, tonight=(1, 1), before=(3, 4))
+
+
 # ---------------------------------------------------------------- seeds
 
 
@@ -222,3 +234,11 @@ def test_thirty_matches_partner_everyone_evenly_and_take_turns_sitting_out(size,
     together = _partnered(drawn, present)
     assert min(together) >= 1 and max(together) <= 2 * min(together)  # no pair twice as often
     assert max(together) - min(together) <= 1  # as evenly as thirty matches allow
+
+
+def test_the_evening_script_prints_thirty_tables_of_six_all_pairs_alike():
+    """scripts/seating_evening.py, the drawn evening the docs show: six players, 30 tables."""
+    script = Path(__file__).resolve().parents[2] / "scripts" / "seating_evening.py"
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True).stdout
+    assert len([line for line in out.splitlines() if line[:3].strip().isdigit()]) == 30
+    assert "fewest 4, most 4" in out and "sat out twice before everyone had once: nobody" in out

@@ -23,7 +23,7 @@ from .view import View
 
 
 @dataclass(frozen=True)
-class Outcome:
+class PlacementOutcome:
     """One solved form: ``weight`` placements; ``goals`` the mover's side's goals before the play
     (None where the variant has no such goal); per legal card, its side's value after it and the
     goals it gives up."""
@@ -64,14 +64,14 @@ def solve(view: View, layout: tuple[tuple[Card, ...], ...], budget: int) -> Anal
     )
 
 
-def outcome_of(view: View, analysis: Analysis, weight: int) -> Outcome:
+def outcome_of(view: View, analysis: Analysis, weight: int) -> PlacementOutcome:
     side = view.deal.rs.side_of(view.seat)
     assert analysis.to_move == view.seat, (analysis.to_move, view.seat)
     moves: dict[Card, tuple[int, frozenset[str]]] = {}
     for m in analysis.moves:
         assert isinstance(m.card, Card)
         moves[m.card] = (m.value[side], frozenset(m.lost_goals))
-    return Outcome(weight, analysis.goals[side], moves)
+    return PlacementOutcome(weight, analysis.goals[side], moves)
 
 
 def outcomes(
@@ -80,9 +80,9 @@ def outcomes(
     forms: Iterable[tuple[Form, int]],
     budget: int,
     tick: Callable[[], None] | None = None,
-) -> list[Outcome]:
+) -> list[PlacementOutcome]:
     """Each form solved (``tick`` after each one), those past the budget left out."""
-    out: list[Outcome] = []
+    out: list[PlacementOutcome] = []
     for form, weight in forms:
         try:
             analysis = solve(view, placements.layout_of(form), budget)
@@ -96,7 +96,7 @@ def outcomes(
     return out
 
 
-def chances(outcomes: list[Outcome], cards: Iterable[Card]) -> list[MoveChances]:
+def chances(outcomes: list[PlacementOutcome], cards: Iterable[Card]) -> list[MoveChances]:
     """Each card's mean and chances over the solved placements (``outcomes`` not empty)."""
     solved = sum(o.weight for o in outcomes)
     out = []
@@ -115,4 +115,4 @@ def chances(outcomes: list[Outcome], cards: Iterable[Card]) -> list[MoveChances]
     return out
 
 
-__all__ = ["MoveChances", "Outcome", "chances", "outcome_of", "outcomes", "solve"]
+__all__ = ["MoveChances", "PlacementOutcome", "chances", "outcome_of", "outcomes", "solve"]

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from .. import GOALS
 from ..cards import Card
-from .chances import MoveChances, Outcome
+from .chances import MoveChances, PlacementOutcome
 
 Z95 = 1.96
 """The normal quantile of a two-sided 95% margin."""
@@ -42,7 +42,7 @@ def best_seen(moves: list[MoveChances]) -> dict[str, tuple[Card, ...]]:
     return out
 
 
-def _points_ahead(outcomes: list[Outcome], better: Card, played: Card, exact: bool) -> bool:
+def _points_ahead(outcomes: list[PlacementOutcome], better: Card, played: Card, exact: bool) -> bool:
     """Is ``better``'s mean at least one card point above ``played``'s (beyond the paired
     difference's margin when sampled)?"""
     n = sum(o.weight for o in outcomes)
@@ -62,7 +62,7 @@ def verdict(
     cost: int | None,
     lost: tuple[str, ...],
     moves: list[MoveChances],
-    outcomes: list[Outcome],
+    outcomes: list[PlacementOutcome],
     exact: bool,
     width: float,
 ) -> str:

@@ -78,7 +78,7 @@ def recent_evenings(
     return evenings_page(company, roster, variant, count, before)[0]
 
 
-def _evening_rows(
+def evening_rows(
     company: Company, variant: str | None, count: int, before: datetime | None
 ) -> tuple[list[list[int]], bool]:
     """The rows (ids) of the latest ``count`` evenings, the newest evening first, and whether
@@ -111,7 +111,7 @@ def evenings_page(
     evening started before it, no match of a later one did); and whether an earlier evening
     began (a page of evenings links to the next). A page reads the matches of its evenings, not
     the company's history."""
-    runs, more = _evening_rows(company, variant, count, before)
+    runs, more = evening_rows(company, variant, count, before)
     ids = [pk for run in runs for pk in run]
     outcomes = CompanyMatch.objects.filter(pk__in=ids).values_list("outcome", flat=True)
     found = evenings((named(canonical(o, roster), roster) for o in outcomes), company.time_zone)
@@ -156,7 +156,7 @@ def _tally(company: Company, roster: Roster, variant: str | None, period: str) -
             canonical(o, roster) for o in _rows(company, variant, since).values_list("outcome", flat=True)
         ]
         return Tally.of(outcomes), len(outcomes)
-    runs, _more = _evening_rows(company, variant, 1, None)
+    runs, _more = evening_rows(company, variant, 1, None)
     if not runs:
         return Tally(), 0
     rows = CompanyMatch.objects.filter(pk__in=runs[0]).values_list("outcome", flat=True)

@@ -1,5 +1,6 @@
 """The company's views, one module a concern: its pages (:mod:`.pages`), the writes from its
-edit page (:mod:`.writes`) and what is started from it (:mod:`.new`)."""
+edit page (:mod:`.writes`), what is started from it (:mod:`.new`) and the seating drawn for
+the next match (:mod:`.seating`)."""
 
 from .new import company_new, match_new
 from .pages import (
@@ -16,6 +17,7 @@ from .pages import (
     read_only_rest,
     view_url,
 )
+from .seating import seating
 from .writes import match_add, match_remove, merge_undo, player_add, player_rename, players_merge
 
 __all__ = [
@@ -38,5 +40,6 @@ __all__ = [
     "qr_edit",
     "qr_view",
     "read_only_rest",
+    "seating",
     "view_url",
 ]

@@ -385,6 +385,16 @@ def test_disputes_are_answered_by_the_engine(en: Client) -> None:
     assert verdicts["Classic, pairs on the sixes"].startswith("Not allowed")
 
 
+def test_the_disputes_page_words_every_dispute_the_engine_answers(en: Client) -> None:
+    """The page writes each question (rules/disputes.html) and the engine answers each one
+    (rules.sheets.disputes): the two name the same disputes, in the same order."""
+    from rules.sheets.disputes import DISPUTES
+
+    html = en.get("/rules/disputes/").content.decode()
+    assert tuple(re.findall(r'<section id="([a-z0-9-]+)" class="panel">', html)) == DISPUTES
+    assert html.count('<table class="answers">') == len(DISPUTES)
+
+
 def test_a_trump_lead_question_says_no_trumps_in_russian_grammar(client: Client) -> None:
     # «не осталось козыри» read wrong: after «не осталось»/«нет» the word is «козырей»
     body = text(client.get("/rules/referee/?variant=voon-series&leader=1&cards=7C+AS+QS+KS"))
