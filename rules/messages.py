@@ -88,6 +88,7 @@ MESSAGES: dict[str, Any] = {
     "bad_team": _("A team is 0 or 1."),
     "conflicting_events": _("A hand cannot have both of these events."),
     "match_finished": _("The match is over; no more hands can be recorded."),
+    "first_leader_not_first_hand": _("Who led first is said in hand 1 only."),
     # added for the referee and the rule sheets
     "too_many_plays": _("The hand is already over: there are more cards than tricks."),
     "plays_after_end": _("The hand ended with a queen capture; no cards are played after it."),
@@ -355,3 +356,18 @@ def title_line(titles: Sequence[str]) -> str:
     if "with_eggs" in titles and "with_tails" in titles:
         words["with_eggs"], words["with_tails"] = gettext("with eggs and tails"), ""
     return " ".join(w for t in TITLE_ORDER if t in titles and (w := str(words.get(t, t))))
+
+
+def names_joined(names: Sequence[str]) -> str:
+    """«Аня и Вика»: the players of one side, as the board joins a pair."""
+    if len(names) == 2:
+        return gettext("%(a)s and %(b)s") % {"a": names[0], "b": names[1]}
+    return ", ".join(names)
+
+
+def side_with_players(side: str, players: Sequence[str]) -> str:
+    """«Чёрные (Борис и Гоша)»: a side's name with who played for it, where the players were
+    named; the name alone otherwise."""
+    if not players:
+        return side
+    return gettext("%(team)s (%(players)s)") % {"team": side, "players": names_joined(players)}

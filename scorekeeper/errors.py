@@ -73,6 +73,7 @@ FIELD_MAP = {
     "points[3]": "points_3",
     "last_suit": "last_suit",
     "lone": "lone",
+    "first_leader": "first_leader",
     "penalty.kind": "penalty_kind",
     "penalty.against": "penalty_against",
     "penalty": "penalty_kind",

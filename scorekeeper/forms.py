@@ -22,6 +22,7 @@ from .explain import PENALTY_NAMES
 
 TEAM_CHOICES = [("", "—"), ("0", "0"), ("1", "1")]
 SEAT_CHOICES = [(str(s), str(s + 1)) for s in range(4)]
+NOT_AT_TABLE = {"invalid_choice": _("Choose one of the players at this table.")}
 
 
 def _team(value: str) -> int | None:
@@ -123,6 +124,10 @@ class HandRecordForm(WriteForm):
     last_suit = forms.ChoiceField(choices=SUIT_CHOICES, required=False)
     # two against one: the seat that played alone
     lone = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int, empty_value=None, required=False)
+    # hand 1 of voon and Belka: the seat that held the card whose holder leads it
+    first_leader = forms.TypedChoiceField(
+        choices=SEAT_CHOICES, coerce=int, empty_value=None, required=False, error_messages=NOT_AT_TABLE
+    )
     all_tricks = forms.BooleanField(required=False)
     queen_capture = forms.TypedChoiceField(choices=TEAM_CHOICES, coerce=int, empty_value=None, required=False)
     obyaz = forms.TypedChoiceField(choices=TEAM_CHOICES, coerce=int, empty_value=None, required=False)
@@ -270,6 +275,8 @@ def record_from_fields(data: Mapping[str, Any]) -> HandRecord:
             d["revoke"] = data["revoke"]
     if data.get("obyaz") is not None:
         d["obyaz"] = data["obyaz"]
+    if data.get("first_leader") is not None:
+        d["first_leader"] = data["first_leader"]
     if data.get("hvalyonka"):
         d["hvalyonka"] = True
     if data.get("note"):
@@ -290,6 +297,7 @@ def hand_initial_from_record(record: Mapping[str, Any]) -> dict[str, Any]:
         "all_tricks": bool(record.get("all_tricks")),
         "queen_capture": record.get("queen_capture"),
         "obyaz": record.get("obyaz"),
+        "first_leader": record.get("first_leader"),
         "penalty_kind": pen.get("kind", ""),
         "penalty_against": pen.get("against"),
         "hvalyonka": bool(record.get("hvalyonka")),
@@ -341,9 +349,6 @@ def _name_field() -> forms.CharField:
         required=False,
         error_messages={"max_length": _("A name is at most %(limit_value)s characters.")},
     )
-
-
-NOT_AT_TABLE = {"invalid_choice": _("Choose one of the players at this table.")}
 
 
 class MatchForm(forms.Form):

@@ -58,7 +58,7 @@ _LINE_FIELDS = (*STORED, "texts")
 
 
 def lines_texts(
-    results: Sequence[HandResult], team_names: Sequence[str], ruleset: Ruleset
+    results: Sequence[HandResult], team_names: Sequence[str], ruleset: Ruleset, players: Sequence[str] = ()
 ) -> list[dict[str, dict[str, Any]]]:
     """Each hand's line as shown, in every language of the site, built when it is written or
     replayed (a correction replays every later hand): each language is activated once, and a hand worded from the same record, changes and notes as an
@@ -71,7 +71,7 @@ def lines_texts(
             for key, result, texts in zip(keys, results, out, strict=True):
                 parts = memo.get(key)
                 if parts is None:
-                    parts = memo[key] = line_parts(result, team_names, ruleset)
+                    parts = memo[key] = line_parts(result, team_names, ruleset, players)
                 texts[code] = parts
     return out
 
@@ -147,7 +147,7 @@ def _replay(
         fold, result = fold_step(fold, record, tag=0)
         rows.append(_row(fold.hands, slot, result, fold, edited, restored))
         results.append(result)
-    return _Replayed(rows, lines_texts(results, match.team_names, rs), fold)
+    return _Replayed(rows, lines_texts(results, match.team_names, rs, match.player_names), fold)
 
 
 def plan_add(match: Match, rs: Ruleset, fold: Fold, slot: int, record: HandRecord) -> Plan:
@@ -263,7 +263,7 @@ def build_from_log(match: Match, rs: Ruleset | None = None) -> Built:
             broken = exc.code
             break
         steps.append((slot, result, fold))
-    texts = lines_texts([step[1] for step in steps], match.team_names, rs)
+    texts = lines_texts([step[1] for step in steps], match.team_names, rs, match.player_names)
     lines = [
         Line(match=match, **_row(f.hands, slot, result, f, edited[slot], restored[slot]), texts=words)
         for (slot, result, f), words in zip(steps, texts, strict=True)

@@ -56,6 +56,7 @@ class Fold:
     won_hands: int = 0  # hands with a winner (the series lead moves after each)
     last_winner: int | None = None  # the side that won the latest hand with a winner
     last_suit: str | None = None  # the duel: the latest hand's last card's suit (the next trump suit)
+    first_leader: int | None = None  # voon, Belka: the seat hand 1's record names (HandRecord.first_leader)
     tag: int = 0  # the caller's: the log version this state was taken at
 
     def to_dict(self) -> dict[str, object]:
@@ -79,6 +80,8 @@ class Fold:
             d["seats"] = rs.seats
         if rs.trump_from_last_card:
             d["last_suit"] = self.last_suit
+        if self.first_leader is not None:  # only then: every other snapshot reads as it always did
+            d["first_leader"] = self.first_leader
         return d
 
     @classmethod
@@ -108,6 +111,7 @@ class Fold:
                 won_hands=_nat(d["won_hands"]),
                 last_winner=_side(d["last_winner"], sides),
                 last_suit=_suit(d["last_suit"]) if rs.trump_from_last_card else None,
+                first_leader=_side(d.get("first_leader"), rs.seats),  # a seat, checked as a side is
                 tag=_nat(d["tag"]),
             )
         except (KeyError, TypeError, IndexError, AttributeError) as exc:
@@ -117,7 +121,8 @@ class Fold:
         return fold
 
     def next_deal(self, *, first_dealer: int, first_leader: int | None = None) -> NextDeal:
-        """Who deals and leads the next hand (:func:`~rules.engine.lead.next_deal_after`)."""
+        """Who deals and leads the next hand (:func:`~rules.engine.lead.next_deal_after`);
+        ``first_leader`` given at the start, else the one hand 1's record names."""
         return next_deal_from(
             self.ruleset,
             hands=self.hands,
@@ -125,7 +130,7 @@ class Fold:
             won_hands=self.won_hands,
             last_winner=self.last_winner,
             first_dealer=first_dealer,
-            first_leader=first_leader,
+            first_leader=self.first_leader if first_leader is None else first_leader,
             last_suit=self.last_suit,
         )
 
@@ -206,6 +211,7 @@ def fold_step(
             won_hands=fold.won_hands + won,
             last_winner=result.winner if won else fold.last_winner,
             last_suit=trump_after(fold.ruleset, result.record),
+            first_leader=fold.first_leader if fold.hands else result.record.first_leader,
             tag=fold.tag if tag is None else tag,
         ),
         result,
@@ -244,5 +250,6 @@ def fold_of(state: MatchState, *, tag: int = 0) -> Fold:
         won_hands=len(won),
         last_winner=won[-1] if won else None,
         last_suit=trump_after(state.ruleset, state.hands[-1].record) if state.hands else None,
+        first_leader=state.hands[0].record.first_leader if state.hands else None,
         tag=tag,
     )

@@ -157,8 +157,11 @@ def next_deal(
 
 
 def next_deal_after(state: MatchState, *, first_dealer: int, first_leader: int | None = None) -> NextDeal:
-    """:func:`next_deal` for a state the caller has already replayed."""
+    """:func:`next_deal` for a state the caller has already replayed; without ``first_leader``,
+    the one hand 1's record names (``HandRecord.first_leader``), if any."""
     won = [h.winner for h in state.hands if h.winner is not None]
+    if first_leader is None and state.hands:
+        first_leader = state.hands[0].record.first_leader
     return next_deal_from(
         state.ruleset,
         hands=len(state.hands),

@@ -43,6 +43,7 @@ RECORD_KEYS: tuple[str, ...] = (
     "last_suit",
     "lone",
     "revoke",
+    "first_leader",
 )
 _RECORD_KEY_SET = frozenset(RECORD_KEYS)
 NOTE_MAX_LENGTH = 500
@@ -64,6 +65,7 @@ ERROR_CODES: tuple[str, ...] = (
     "dealer_required",  # solo-twelve: the transfers need the hand's dealer
     "dealer_mismatch",  # a record's dealer is not the seat the rotation gives
     "bad_suit",  # last_suit is not C, S, H or D
+    "first_leader_not_first_hand",  # first_leader on a record other than hand 1's
 )
 
 
@@ -113,6 +115,8 @@ class HandRecord:
     last_suit: str | None = None  # the duel: the suit of the deal's last card (the next trump suit)
     lone: int | None = None  # two against one: the seat that played alone (recorded only)
     revoke: int | None = None  # the team at fault of a proven revoke (classic option revoke_penalty)
+    # hand 1 only, where a card's holder leads it (Ruleset.first_lead_card): that seat
+    first_leader: int | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.points, list):
@@ -175,6 +179,7 @@ class HandRecord:
             last_suit=d.get("last_suit"),
             lone=d.get("lone"),
             revoke=d.get("revoke"),
+            first_leader=d.get("first_leader"),
         )
         _check_shape(rec, p)
         return rec
@@ -196,7 +201,7 @@ class HandRecord:
             d["hvalyonka"] = True
         if self.note:
             d["note"] = self.note
-        for name in ("dealer", "last_suit", "lone", "revoke"):
+        for name in ("dealer", "last_suit", "lone", "revoke", "first_leader"):
             if getattr(self, name) is not None:
                 d[name] = getattr(self, name)
         return d
@@ -276,7 +281,7 @@ def _check_shape(rec: HandRecord, p: str) -> None:
         value = getattr(rec, name)
         if value is not None:
             _check_team(value, _f(p, name), name)
-    for name in ("dealer", "lone"):
+    for name in ("dealer", "lone", "first_leader"):
         value = getattr(rec, name)
         if value is not None and not (_is_int(value) and 0 <= value <= 3):
             raise record_error("bad_seat", f"{name} must be a seat", _f(p, name), token=repr(value)[:20])
@@ -358,7 +363,7 @@ def _validate(rs: Ruleset, record: HandRecord, index: int, shape_checked: bool) 
             token=repr(list(record.points)),
             sides=len(rs.sides),
         )
-    for name in ("dealer", "lone"):
+    for name in ("dealer", "lone", "first_leader"):
         value = getattr(record, name)
         if value is not None and value >= rs.seats:
             raise record_error(
@@ -374,6 +379,13 @@ def _validate(rs: Ruleset, record: HandRecord, index: int, shape_checked: bool) 
         raise _not_in_variant(rs, "last_suit", _f(p, "last_suit"))
     if record.lone is not None and rs.lone_queen is None:
         raise _not_in_variant(rs, "lone", _f(p, "lone"))
+    if record.first_leader is not None:
+        if rs.first_lead_card is None:
+            raise _not_in_variant(rs, "first_leader", _f(p, "first_leader"))
+        if index:
+            raise record_error(
+                "first_leader_not_first_hand", "only hand 1 names its first leader", _f(p, "first_leader")
+            )
     # Events the variant does not know.
     if cap is not None and rs.capture is None:
         raise _not_in_variant(rs, "queen_capture", _f(p, "queen_capture"))

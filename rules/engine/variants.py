@@ -86,6 +86,16 @@ class Ruleset:
     rank_leads: bool = False  # multi_leads=suit_or_rank: a lead may be two or three cards of one rank
     four_trumps_lead: bool = False  # draw-four option: a hand of four trumps leads first (draw-four#leading)
 
+    @property
+    def first_lead_card(self) -> str | None:
+        """The card whose holder leads hand 1, where hand 1's record may name that seat
+        (``first_leader``): voon's ace of diamonds, from which the lead rotates
+        (voon-series#leading); Belka's jack of clubs, whose seat owns clubs for the match
+        (yc-belka#scoring). None where the first lead tells the scorer nothing."""
+        if self.leading == "rotation":
+            return "AD"
+        return "JC" if self.seat_suits and self.seats == 4 else None
+
     def four_trumps_seat(self, hands: Sequence[Sequence[Card] | None]) -> int | None:
         """The seat dealt only trumps («козырная молотка»), where the option lets it lead first;
         of several, the one with the highest trump (draw-four#leading). None: none known."""

@@ -39,6 +39,9 @@ class Page(Protocol):
     @property
     def latest_was_eggs(self) -> bool: ...
 
+    @property
+    def first_leader(self) -> int | None: ...
+
     def seat_name(self, seat: int) -> str: ...
 
 
@@ -109,7 +112,7 @@ def trumps(board: Page, deal: NextDeal, *, ahead: bool = False) -> str:
         return ""
     if deal.hand_number == 1:
         return _("trumps: %(suit)s") % {"suit": SUIT_SYMBOLS["C"]}
-    suits = seat_suits_of(rs, deal, board.match.first_leader)
+    suits = seat_suits_of(rs, deal, board.first_leader)
     if suits is None:
         return _("trumps: the suit of the seat that holds the jack of clubs")
     by_suit = sorted(suits.items(), key=lambda kv: SUIT_ORDER.index(kv[1]))

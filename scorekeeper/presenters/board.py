@@ -13,7 +13,7 @@ from rules.counting import count, score_count
 from rules.engine import Fold, NextDeal
 from rules.engine.cards import SUIT_SYMBOLS
 from rules.engine.variants import Ruleset
-from rules.messages import title_line
+from rules.messages import names_joined, side_with_players, title_line
 
 from .. import chart as chart_mod
 from .. import explain
@@ -89,6 +89,28 @@ class BoardPage:
     def loser_name(self) -> str:
         lo = self.state.loser
         return self.team_names[lo] if lo is not None else ""
+
+    def side_players(self, side: int) -> list[str]:
+        """Who plays for a side where the match names its players (a seat nobody named by its
+        number, the blind seat as blind); none where no player is named, or where each side is
+        one player and its name is the player's."""
+        if self.one_seat or not self.named_players:
+            return []
+        return [self.seat_name(s) for s in self.ruleset.sides[side]]
+
+    def side_label(self, side: int) -> str:
+        """«Чёрные (Борис и Гоша)»: the side's name and, where named, its players."""
+        return side_with_players(self.team_names[side], self.side_players(side))
+
+    @property
+    def winner_label(self) -> str:
+        w = self.state.winner
+        return self.side_label(w) if w is not None else ""
+
+    @property
+    def loser_label(self) -> str:
+        lo = self.state.loser
+        return self.side_label(lo) if lo is not None else ""
 
     def _chart_points(self) -> list[tuple[int, tuple[int, ...]]]:
         """(hand number, score after it) for each hand the chart draws."""
@@ -200,7 +222,7 @@ class BoardPage:
             if self.one_seat:
                 line += " " + _("%(team)s wins the match.") % {"team": self.winner_name}
             else:
-                line += " " + _("%(team)s win the match.") % {"team": self.winner_name}
+                line += " " + _("%(team)s win the match.") % {"team": self.winner_label}
         return line
 
     @property
@@ -241,6 +263,24 @@ class BoardPage:
         }
 
     @property
+    def first_leader(self) -> int | None:
+        """The seat that led hand 1: given when the match was started, else the one hand 1's
+        record names (voon, Belka), else None."""
+        given = self.match.first_leader
+        return given if given is not None else self.state.first_leader
+
+    @property
+    def first_lead_card(self) -> str | None:
+        """Where hand 1's form asks who held the card whose holder leads it (voon's ace of
+        diamonds, Belka's jack of clubs): a match started without its first leader."""
+        return self.ruleset.first_lead_card if self.match.first_leader is None else None
+
+    @property
+    def asks_first_leader(self) -> bool:
+        """The entry form is hand 1's, and asks who held that card."""
+        return self.first_lead_card is not None and self.next is not None and self.next.hand_number == 1
+
+    @property
     def dealing_team(self) -> int | None:
         """The team of the next hand's dealer: a misdeal is always against it."""
         return self.ruleset.side_of(self.next.dealer) if self.next else None
@@ -251,11 +291,7 @@ class BoardPage:
 
     def team_players(self, team: int) -> str:
         """«Аня и Вера»: the seats of a team, by name (by seat number where none was given)."""
-        seats = self.ruleset.sides[team]
-        if len(seats) == 1:
-            return self.seat_name(seats[0])
-        a, b = (self.seat_name(s) for s in seats)
-        return _("%(a)s and %(b)s") % {"a": a, "b": b}
+        return names_joined([self.seat_name(s) for s in self.ruleset.sides[team]])
 
     @property
     def teams_line(self) -> list[dict[str, Any]]:
@@ -289,6 +325,16 @@ class BoardPage:
         return banner.deals_ahead_data(self)
 
     @property
+    def kept_players_json(self) -> str:
+        """Each side's players as typed (none unnamed), for the list of matches on this phone,
+        which words them in the language it is read in; [] where the sides' names say it."""
+        names = self.match.player_names or []
+        if self.one_seat or not self.named_players:
+            return "[]"
+        sides = [[names[s] for s in side if s < len(names) and names[s]] for side in self.ruleset.sides]
+        return json.dumps(sides, ensure_ascii=False)
+
+    @property
     def deals_ahead_json(self) -> str:
         return json.dumps(self.deals_ahead, ensure_ascii=False)
 
@@ -302,6 +348,7 @@ class BoardPage:
                 {
                     "team": team,
                     "name": self.team_names[team],
+                    "players": names_joined(self.side_players(team)),
                     "score": score,
                     "marks": [i < score for i in range(self.target)],
                     "label": _over_label(score_count(score, self.scoring), score, self.target),
@@ -328,7 +375,14 @@ class BoardPage:
             n = self.state.score[team]
             label = _over_label(count(n, "pair"), n, 6)
             out.append(
-                {"team": team, "name": self.team_names[team], "score": n, "cards": cards, "label": label}
+                {
+                    "team": team,
+                    "name": self.team_names[team],
+                    "players": names_joined(self.side_players(team)),
+                    "score": n,
+                    "cards": cards,
+                    "label": label,
+                }
             )
         return out
 

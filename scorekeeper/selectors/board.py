@@ -272,7 +272,7 @@ def match_board(*, match: Match, ruleset: Ruleset | None = None) -> Board:
                 number=fold.hands,
                 slot=slot,
                 result=result,
-                **line_parts(result, match.team_names, rs),
+                **line_parts(result, match.team_names, rs, match.player_names),
                 edited=len(versions) > 1,
                 restored=versions[-1].action == Entry.RESTORE,
             )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from rules.engine import Fold, HandRecord, RecordError, replay
 from rules.engine.variants import Ruleset
@@ -18,6 +19,9 @@ from ..errors import Invalid, NonceReused, NotFound, StaleForm, as_validation_er
 from ..log import Slot, live_records, slots_from_log
 from ..models import Entry, Line, Match
 from .outbox import by_hand_number
+
+# hand 1's record names its first leader only where the match was started without one
+FIRST_LEADER_KNOWN = _("Who leads first was said when the match was started.")
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,10 @@ def append(
     )
     if (match.snapshot or {}).get("broken"):
         return append_to_broken(match, rs, entry, record)
+    if record is not None and record.first_leader is not None and match.first_leader is not None:
+        raise Invalid(
+            ValidationError({"first_leader": ValidationError(FIRST_LEADER_KNOWN, code="first_leader_known")})
+        )
     if record is not None and record.penalty is not None and record.penalty.kind == "misdeal":
         check_misdeal_dealer(match, rs, record, place(match, fold, action, slot))
     plan = plan_of(match, rs, fold, action, slot, record, prepared)

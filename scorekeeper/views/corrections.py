@@ -226,7 +226,11 @@ def hand_dispute(request: HttpRequest, public_id: str, secret: str, slot: int) -
     if hand is None:
         raise Http404("no such hand")
     number = hand_numbers(match=match, slot=slot).get(slot)
-    recorded = record_summary(hand.record, match.team_names) if hand.record and not hand.deleted else ""
+    recorded = (
+        record_summary(hand.record, match.team_names, match.player_names)
+        if hand.record and not hand.deleted
+        else ""
+    )
     about = (
         _("Under review: hand %(n)s, recorded as %(record)s.") % {"n": number, "record": recorded}
         if number and recorded
@@ -322,7 +326,7 @@ def history(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
 
 
 def _summary(board: BoardPage, record: dict[str, Any] | None) -> str:
-    return record_summary(record, board.team_names) if record else ""
+    return record_summary(record, board.team_names, board.match.player_names) if record else ""
 
 
 @require_POST

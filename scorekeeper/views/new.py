@@ -122,6 +122,11 @@ def new_page(
     cards = _variant_cards(selected, query)
     chosen = next(c for c in cards if c["selected"])
     players = [(f"player_{i}", form[f"player_{i}"].value(), form[f"player_{i}"].errors) for i in range(4)]
+    numbers = [_("Seat %(n)s") % {"n": i + 1} for i in range(4)]
+    # who deals and leads first, by the names as sent (seats.js follows the typing)
+    seat_options = [
+        (str(i), (value or "").strip() or numbers[i], numbers[i]) for i, (_n, value, _e) in enumerate(players)
+    ]
     return render(
         request,
         "scorekeeper/new.html",
@@ -131,6 +136,7 @@ def new_page(
             "selected": selected,
             "chosen": chosen,
             "player_fields": players,
+            "seat_options": seat_options,
             "players_refused": any(errors for _n, _v, errors in players)
             or form["first_dealer"].errors
             or form["first_leader"].errors,

@@ -186,8 +186,9 @@ def conflict(c: services.HandConflict, public_id: str, secret: str) -> JsonRespo
     """The hand kept on the phone and the one another phone recorded for its number: both, for
     the players to choose."""
     names = c.match.team_names
-    mine = record_summary(c.mine, names)
-    theirs = record_summary(c.theirs, names) if c.theirs is not None else ""
+    players = c.match.player_names
+    mine = record_summary(c.mine, names, players)
+    theirs = record_summary(c.theirs, names, players) if c.theirs is not None else ""
     if c.theirs is not None:
         message = _("Hand %(n)s was already recorded from another phone: %(theirs)s. Yours: %(mine)s") % {
             "n": c.hand,

@@ -164,29 +164,67 @@
     }
   });
 
-  // ---- pages this phone keeps: their titles, for the offline page's list. A match's pages share
-  // its title, so each also says which one it is (the edit link, the view link …): the page names
-  // its kind (data-page-kind on #main)
+  // ---- a match as this phone's lists show it (the home page's matches, the offline page's kept
+  // pages): its sides with their players, its variant, the score and whether it is over, all in
+  // the language of the page that lists it. The match is kept as data (score.js: the default side
+  // names as message ids, the players as typed), never as words of the page it was opened on.
+  function parsed(el, name) {
+    try { return JSON.parse((el && el.getAttribute(name)) || "{}"); } catch (e) { return {}; }
+  }
+  function joined(names) {
+    return names.length === 2 ? K.t("and", { a: names[0], b: names[1] }) : names.join(", ");
+  }
+  // ``words``: the element carrying data-variant-names and data-default-names in the page's language
+  K.matchRow = function (m, words) {
+    var variants = parsed(words, "data-variant-names"), defaults = parsed(words, "data-default-names");
+    var players = Array.isArray(m.players) ? m.players : [], title = m.title || m.id;
+    if (m.teams && variants[m.variant]) {
+      title = m.teams.split(" – ").map(function (t, i) {
+        var side = defaults[t] || t, who = players[i] || [];
+        return who.length ? K.t("side-players", { team: side, players: joined(who) }) : side;
+      }).join(" – ") + " · " + variants[m.variant];
+    }
+    return { title: title, state: m.score ? m.score + " · " + K.t(m.over ? "match-over" : "match-on") : "" };
+  };
+
+  // ---- pages this phone keeps, for the offline page's list. A match's pages share its title, so
+  // each also says which one it is (the edit link, the view link …): the page names its kind and
+  // its match (data-page-kind, data-page-match on #main), worded when the list is shown
   function rememberTitle() {
     if (document.getElementById("offline-page")) return;
     var main = document.getElementById("main"), kind = main && main.getAttribute("data-page-kind");
+    var match = main && main.getAttribute("data-page-match");
     try {
       var seen = JSON.parse(localStorage.getItem(K.conf.keys.seen) || "{}");
-      seen[location.pathname] = document.title.split(" · ")[0] + (kind ? " · " + K.t("page-" + kind) : "");
+      var title = document.title.split(" · ")[0] + (kind ? " · " + K.t("page-" + kind) : "");
+      seen[location.pathname] = match ? { title: title, kind: kind, match: match } : title;
       localStorage.setItem(K.conf.keys.seen, JSON.stringify(seen));
     } catch (e) {}
+  }
+  function keptLine(p, seen, mine, words) {
+    var s = seen[p], m = s && typeof s === "object" && mine[s.match];
+    if (!m) return { title: (s && typeof s === "object" ? s.title : s) || p, state: "" };
+    var row = K.matchRow(m, words);
+    return { title: row.title + (s.kind ? " · " + K.t("page-" + s.kind) : ""), state: row.state };
   }
   function offlineList() {
     var ul = document.getElementById("offline-list");
     if (!ul || !("caches" in window)) return;
-    var seen = {};
+    var seen = {}, mine = {};
     try { seen = JSON.parse(localStorage.getItem(K.conf.keys.seen) || "{}"); } catch (e) {}
+    window.kozelList(K.conf.keys.matches).load().forEach(function (m) { mine[m.id] = m; });
     caches.open(K.conf.pagesCache).then(function (c) { return c.keys(); }).then(function (reqs) {
       var paths = reqs.map(function (r) { return new URL(r.url).pathname; })
         .filter(function (p) { return p !== K.conf.offline; }).sort();
       paths.forEach(function (p) {
-        var li = document.createElement("li"), a = document.createElement("a");
-        a.href = p; a.className = "btn btn-block"; a.textContent = seen[p] || p;
+        var li = document.createElement("li"), a = document.createElement("a"), line = keptLine(p, seen, mine, ul);
+        a.href = p; a.className = "btn btn-block kept-page";
+        [["span", "kept-title", line.title], ["small", "kept-state", line.state]].forEach(function (part) {
+          if (!part[2]) return;
+          var el = document.createElement(part[0]);
+          el.className = part[1]; el.textContent = part[2];
+          a.appendChild(el);
+        });
         li.appendChild(a); ul.appendChild(li);
       });
       var none = document.getElementById("offline-none");

@@ -330,6 +330,9 @@
     // the entry form's heading names the hand the next tap is for
     var form = document.getElementById("entry"), h = form && form.querySelector("h2[data-tpl]");
     if (h) h.textContent = h.getAttribute("data-tpl").replace("__N__", +form.getAttribute("data-hand") + queuedAdds());
+    // hand 1's question (who held the card that leads it) is hand 1's alone: not sent with a later one
+    var first = form && form.querySelector("[data-first-leader]");
+    if (first) first.hidden = first.disabled = queuedAdds() > 0;
     dealBanner(queuedAdds());
     // and undo names the hand it would take back (a kept one is taken back on the phone)
     var u = document.querySelector("form[data-outbox=undo] button[data-tpl]");

@@ -10,8 +10,12 @@
     if (!el) return;
     var id = el.dataset.remember || el.dataset.watch, list = load(), old = null;
     list = list.filter(function (m) { if (m.id === id) { old = m; return false; } return true; });
+    var players = [];
+    try { players = JSON.parse(el.dataset.players || "[]"); } catch (e) {}
+    // kept as data, worded by the list in its own language (Kozel.matchRow, offline.js)
     list.unshift({ id: id, url: el.dataset.edit || (old && old.url) || location.pathname,
-                   title: el.dataset.title || id, teams: el.dataset.teams, variant: el.dataset.variant, at: Date.now() });
+                   title: el.dataset.title || id, teams: el.dataset.teams, variant: el.dataset.variant,
+                   players: players, score: el.dataset.score, over: el.dataset.over === "1", at: Date.now() });
     save(list);
   }
 
@@ -19,18 +23,14 @@
     var box = document.getElementById("my-matches");
     if (!box) return;
     var list = load(), ul = box.querySelector(".my-list"), tpl = document.getElementById("my-match-item");
-    var names = {}, defaults = {};
-    try { names = JSON.parse(box.dataset.variantNames || "{}"); } catch (e) {}
-    try { defaults = JSON.parse(box.dataset.defaultNames || "{}"); } catch (e) {}
     if (!list.length || !ul || !tpl) return;
     ul.textContent = "";
     list.forEach(function (m) {
-      var li = tpl.content.cloneNode(true), a = li.querySelector("a");
+      var li = tpl.content.cloneNode(true), a = li.querySelector("a"), row = window.Kozel.matchRow(m, box);
       a.href = m.url;
-      // the variant named in the language the list is read in (the title keeps the one it was opened in)
-      // and the sides' default names too (the match keeps them as sent, in the language it was made in)
-      var teams = m.teams && m.teams.split(" – ").map(function (t) { return defaults[t] || t; }).join(" – ");
-      li.querySelector(".my-title").textContent = teams && names[m.variant] ? teams + " · " + names[m.variant] : m.title;
+      li.querySelector(".my-title").textContent = row.title;
+      li.querySelector(".my-state").textContent = row.state;
+      li.querySelector(".my-state").hidden = !row.state;
       li.querySelector(".my-when").textContent = window.Kozel.when(new Date(m.at));  // offline.js
       var forget = li.querySelector(".my-forget");
       if (forget) forget.setAttribute("data-id", m.id);

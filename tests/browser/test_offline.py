@@ -445,12 +445,12 @@ def test_offline_reload_of_the_match_page_its_rule_sheet_and_a_page_never_seen(
     page.goto(live_server.url + "/rules/glossary/")
     expect(page.locator("h1")).to_have_text("Нет сети")
     expect(page.locator(f"#offline-list a[href='{sheet}']")).to_have_count(1)
-    expect(page.locator(f"#offline-list a[href='{edit.replace(live_server.url, '')}']")).to_have_text(
-        "Красные – Чёрные · запись (ссылка для записи)"
-    )
+    expect(
+        page.locator(f"#offline-list a[href='{edit.replace(live_server.url, '')}'] .kept-title")
+    ).to_have_text("Красные – Чёрные · Классика, пары на шестёрках · запись (ссылка для записи)")
     # the view link of the same match is told apart from its edit link
-    expect(page.locator(f"#offline-list a[href='{view}']")).to_have_text(
-        "Красные – Чёрные · ссылка для просмотра"
+    expect(page.locator(f"#offline-list a[href='{view}'] .kept-title")).to_have_text(
+        "Красные – Чёрные · Классика, пары на шестёрках · ссылка для просмотра"
     )
 
 

@@ -169,3 +169,20 @@ def test_the_pages_tell_times_in_the_companys_zone(
     utc = date_format(timezone.localtime(row.order, ZoneInfo("UTC")), "H:i")
     page = client.get(edit).content.decode()
     assert local in page and (utc == local or utc not in page.split('id="matches"')[1])
+
+
+def test_the_evenings_biggest_win_names_each_team_with_its_players(
+    client: Client, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    """«Красные (Аня и Вика) — победа …; Чёрные (Боря и Гоша) — козлы»: the teams as the match
+    named them, each with who played for it, in the reader's language."""
+    edit = make(client)
+    table = start_match(client, edit, FOUR)
+    win(table, django_capture_on_commit_callbacks)
+    page = client.get(edit).content.decode()
+    big = re.search(r"<dt>Самая крупная победа</dt><dd>([^<]*)</dd>", page).group(1)
+    assert big == "Красные (Аня и Вика) — победа 6:0; Чёрные (Боря и Гоша) — козлы"
+    client.cookies["kozel_lang"] = "en"
+    page = client.get(edit).content.decode()
+    big = re.search(r"<dt>The biggest win</dt><dd>([^<]*)</dd>", page).group(1)
+    assert big == "Reds (Аня and Вика) beat Blacks (Боря and Гоша) 6:0 — goats"

@@ -1065,6 +1065,40 @@ ERR_ROWS: list[tuple[str, str, dict[str, object], list[Any], str, str]] = [
         "bad_suit",
         "hands[0].last_suit",
     ),
+    # hand 1's first leader (voon-series#leading, yc-belka#scoring): a seat, on hand 1, where a
+    # card's holder leads it
+    (
+        "2.3-first-leader-on-hand-2",
+        "voon-series",
+        {},
+        [P(72, 48), {**P(72, 48), "first_leader": 1}],
+        "first_leader_not_first_hand",
+        "hands[1].first_leader",
+    ),
+    (
+        "2.1-first-leader-not-in-classic",
+        "classic-sixes",
+        {},
+        [{**P(72, 48), "first_leader": 1}],
+        "event_not_in_variant",
+        "hands[0].first_leader",
+    ),
+    (
+        "2.5-first-leader-a-seat",
+        "yc-belka",
+        {},
+        [{**P(60, 60), "first_leader": 4}],
+        "bad_seat",
+        "hands[0].first_leader",
+    ),
+    (
+        "2.5-first-leader-a-number",
+        "yc-belka",
+        {},
+        [{**P(60, 60), "first_leader": "1"}],
+        "bad_seat",
+        "hands[0].first_leader",
+    ),
 ]
 
 

@@ -71,6 +71,7 @@ REVIEWED: dict[str, tuple[dict[str, object], str]] = {
     "obyaz: %(team)s": ({}, "обяз: {n}"),
     "penalty: %(kind)s against %(team)s": ({"kind": "обман"}, "штраф: обман; виновная сторона: {n}"),
     "%(player)s played alone": ({}, "один против двоих: {n}"),
+    "first lead: %(player)s": ({}, "первый заход: {n}"),
     # the board, the finale and what a screen reader hears
     "Hand %(n)s: %(dealer)s deals": ({"n": 7}, "Кон 7: сдаёт {n}"),
     "%(name)s (for the blind seat)": ({}, "{n} за слепого"),
@@ -83,6 +84,8 @@ REVIEWED: dict[str, tuple[dict[str, object], str]] = {
         "Игра шла до 6; после последнего кона счёт 7 — на 1 больше: {n}.",
     ),
     "%(a)s and %(b)s": ({"b": "Вера"}, "{n} и Вера"),
+    "%(team)s (%(players)s)": ({"players": "Аня и Вика"}, "{n} (Аня и Вика)"),
+    "{team} ({players})": ({"players": "Аня и Вика"}, "{n} (Аня и Вика)"),
     "Score: %(a)s %(x)s, %(b)s %(y)s.": ({"x": 3, "b": "Вера", "y": 5}, "Счёт: {n} 3, Вера 5."),
     "Marks: %(list)s.": ({}, "Палочки: {n}."),
     # the entry form and the match's export

@@ -4,6 +4,7 @@ language, drawn in Cyrillic at the size a chat previews, never blank."""
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -133,3 +134,17 @@ def test_a_character_dejavu_lacks_is_drawn_in_symbola_and_one_no_font_has_is_lef
 
     assert value_ink("\U000f0000\U000f0001") == 0  # no box where no font has the character
     assert value_ink("🐐🦄🐐") > 200  # the emoji, from Symbola
+
+
+def test_the_biggest_win_names_the_teams_where_the_page_knows_them() -> None:
+    e = evening()
+    key = e.biggest_win().outcome.match.key
+    with translation.override("ru"):
+        rows = dict(evening_texts(e, {key: ["Красные", "Чёрные"]})[1])
+    assert rows["Самая крупная победа"] == "Красные (Аня и Вика) — победа 6:0; Чёрные (Боря и Гоша) — козлы"
+    # a duel's sides are its players: nothing to add
+    duel = MatchInput("yc-duel", ["Аня", "Боря"], [{"points": [100, 20]}] * 3, started=T, ended=T, key="d")
+    (d,) = evenings(read_all([duel]), "Europe/Moscow")
+    with translation.override("ru"):
+        rows = dict(evening_texts(d, {"d": ["Аня", "Боря"]})[1])
+    assert re.fullmatch(r"Аня — победа \d+:0; Боря — козёл", rows["Самая крупная победа"])

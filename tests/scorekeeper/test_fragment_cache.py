@@ -5,6 +5,7 @@ The forms, with their CSRF tokens and nonces, are rendered afresh for every requ
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -188,3 +189,30 @@ def test_the_view_link_answers_a_conditional_get(start) -> None:
     table.client.cookies["kozel_lang"] = "en"
     english = table.client.get(watch, HTTP_IF_NONE_MATCH=moved["ETag"])
     assert english.status_code == 200 and "Hands" in english.content.decode()
+
+
+CACHE_TAG = re.compile(r"{%\s*cache\s+(.*?)\s*%}")
+TEMPLATES = Path(__file__).resolve().parents[2] / "scorekeeper" / "templates"
+
+
+def test_every_kept_fragment_of_a_match_keys_on_its_link() -> None:
+    """A fragment a match page keeps (the board and its players' names, the chart, the hand list)
+    is kept per link kind, edit or view, as the hand list's is: whatever it holds now or later
+    (an edit fragment's /e/<secret>/ URLs), the view link never gets the edit link's copy."""
+    tags = [
+        (path.relative_to(TEMPLATES), key.split())
+        for path in TEMPLATES.rglob("*.html")
+        for key in CACHE_TAG.findall(path.read_text(encoding="utf-8"))
+    ]
+    assert len(tags) >= 5  # the board and the chart on both pages, the hand list
+    for where, key in tags:
+        assert {"board.match.public_id", "board.version", "LANGUAGE_CODE", "link"} <= set(key), where
+
+
+def test_a_board_with_the_players_names_is_kept_apart_for_each_link(start) -> None:
+    table = start("penalty-goats", player_0="Аня", player_1="Борис", player_2="Вика", player_3="Гоша")
+    table.hand(points_0=70, points_1=50)
+    assert "Аня и Вика" in table.client.get(table.edit).content.decode()
+    assert "Аня и Вика" in table.client.get(f"/m/{table.public_id}/").content.decode()
+    edit, view = kept("board", table, 1, "edit"), kept("board", table, 1, "view")
+    assert edit and view and "Аня и Вика" in edit and "Аня и Вика" in view

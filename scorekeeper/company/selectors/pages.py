@@ -7,6 +7,7 @@ match is replayed to show a page). The ratings are the kept ones of the scope, a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -19,11 +20,20 @@ from rules.messages import variant_name
 from rules.stats import GAP, Evening, Outcome, PlayerStats, Tally, evenings, sittings
 from rules.stats.store import load_ratings, load_tally
 
+from ...models import Match
 from ..figures import ALL, canonical
 from ..log import Roster, roster_of
 from ..models import Company, CompanyMatch
 
-__all__ = ["PERIODS", "evening_on", "evenings_page", "figures_page", "recent_evenings", "roster_of"]
+__all__ = [
+    "PERIODS",
+    "biggest_wins_teams",
+    "evening_on",
+    "evenings_page",
+    "figures_page",
+    "recent_evenings",
+    "roster_of",
+]
 
 PERIODS = ("evening", "month", "all")
 CHART_MATCHES = 30  # the rating chart shows the latest rated matches of the scope
@@ -124,6 +134,15 @@ def evening_on(company: Company, roster: Roster, day: str) -> Evening | None:
     q = CompanyMatch.objects.filter(company=company, order__gte=since, order__lt=until)
     outcomes = [named(canonical(o, roster), roster) for o in q.values_list("outcome", flat=True)]
     return next((e for e in evenings(outcomes, tz) if e.date == date), None)
+
+
+def biggest_wins_teams(found: Iterable[Evening]) -> dict[str, list[str]]:
+    """The side names, as stored, of each evening's biggest win (the evening's words name a
+    side with its players): one read of those matches' names, never their snapshots."""
+    keys = [big.outcome.match.key for e in found if (big := e.biggest_win()) is not None]
+    if not keys:
+        return {}
+    return dict(Match.objects.filter(public_id__in=keys).values_list("public_id", "team_names"))
 
 
 def _tally(company: Company, roster: Roster, variant: str | None, period: str) -> tuple[Tally, int]:

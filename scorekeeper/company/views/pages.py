@@ -20,8 +20,10 @@ from common.numbers import read_instant
 from rules.engine.variants import ALL_VARIANTS, DEFAULT_VARIANT
 from rules.evening_card import evening_png, evening_texts
 from rules.messages import variant_name
+from rules.stats import Evening
 
 from ...forms import new_nonce
+from ...names import shown_names
 from ...views.common import VIEW_LINK_READ_ONLY, read_only
 from ...views.readonly import qr_svg
 from ..figures import ALL
@@ -31,6 +33,7 @@ from ..selectors import (
     EARLIER_EVENINGS,
     LATEST_EVENINGS,
     PERIODS,
+    biggest_wins_teams,
     company_get,
     company_get_for_edit,
     evening_on,
@@ -87,9 +90,10 @@ def _evenings(
 ) -> tuple[list[dict[str, Any]], str | None]:
     """The evenings as the page shows them, and the link to the earlier ones (None: none)."""
     found, more = evenings_page(company, roster, count=count, before=before)
+    teams = _teams(found)
     out = []
     for e in found:
-        title, rows = evening_texts(e)
+        title, rows = evening_texts(e, teams)
         out.append({"title": title, "rows": rows, "day": e.date.isoformat()})
     if not (found and more):
         return out, None
@@ -98,6 +102,11 @@ def _evenings(
     assert start is not None  # an evening's matches all have a time
     url = reverse("company:evenings", args=[company.public_id])
     return out, f"{url}?before={int(start.timestamp())}"
+
+
+def _teams(found: list[Evening]) -> dict[str, list[str]]:
+    """The sides' names of the evenings' biggest wins, as the reader's language shows them."""
+    return {key: shown_names(names) for key, names in biggest_wins_teams(found).items()}
 
 
 def _matches_url(company: Company, secret: str | None) -> str:
@@ -199,7 +208,7 @@ def evening_image(request: HttpRequest, public_id: str, day: str) -> HttpRespons
     evening = evening_on(company, roster_of(company), day)
     if evening is None:
         raise Http404("no such evening")
-    resp = HttpResponse(evening_png(evening, company.name), content_type="image/png")
+    resp = HttpResponse(evening_png(evening, company.name, _teams([evening])), content_type="image/png")
     resp["Content-Disposition"] = f'inline; filename="kozel-{day}-{get_language()}.png"'
     return resp
 
