@@ -85,12 +85,8 @@ def analyse_midway(
     most = DRAW_HAND if rs.draws else rs.hand_size
     sizes = {len(h) for h in held if h is not None}
     if None in held or len(sizes) != 1 or not 0 < min(sizes) <= most:
-        raise TrickInputError(
-            "bad_hand",
-            f"every seat's cards at the trick's start are needed, the same number each, {most} at most",
-            field="hands",
-            token=repr(hands)[:40],
-        )
+        need = f"every seat's cards at the trick's start are needed, the same number each, {most} at most"
+        raise _bad_hand(need, "hands", repr(hands))
     size = sizes.pop()
     dealt = [h for h in held if h is not None]
     pile: list[Card] = _stock_left(rs, dealt, seen, stock) if rs.draws else []
@@ -99,12 +95,8 @@ def analyse_midway(
         # the last round: the trick's number says how many were played before
         before = (ctx.trick_number or 0) - 1
         if size != held_at(rs, before + 1):
-            raise TrickInputError(
-                "bad_hand",
-                f"at trick {before + 1} every seat holds {held_at(rs, before + 1)} cards",
-                field="hands",
-                token=repr(hands)[:40],
-            )
+            need = f"at trick {before + 1} every seat holds {held_at(rs, before + 1)} cards"
+            raise _bad_hand(need, "hands", repr(hands))
     elif size == rs.hand_size and not rs.draws:
         deal = DealInput(rs, leader, hands, plays, context)
         return analyse(deal, budget, review=review, partial=partial, reference=reference)
@@ -134,20 +126,16 @@ def _stock_left(
     pile = parse_stock(rs, stock, seen)
     # the hands are drawn up one card at a time, a stock of whole rounds: they stay even
     if pile and len(dealt[0]) < DRAW_HAND:
-        raise TrickInputError(
-            "bad_hand",
-            f"every seat holds {DRAW_HAND} cards while the stock lasts",
-            field="hands",
-            token=" ".join(c.code for c in dealt[0])[:40],
-        )
+        raise _bad_hand(f"every seat holds {DRAW_HAND} cards while the stock lasts", "hands", dealt[0])
     if len(pile) % rs.seats:
-        raise TrickInputError(
-            "bad_hand",
-            f"the stock holds whole rounds of {rs.seats} cards, not {len(pile)}",
-            field="stock",
-            token=" ".join(c.code for c in pile)[:40],
-        )
+        raise _bad_hand(f"the stock holds whole rounds of {rs.seats} cards, not {len(pile)}", "stock", pile)
     return pile
+
+
+def _bad_hand(message: str, field: str, given: str | Sequence[Card]) -> TrickInputError:
+    """``bad_hand`` for the ``field`` given, its first characters the token."""
+    token = given if isinstance(given, str) else " ".join(c.code for c in given)
+    return TrickInputError("bad_hand", message, field=field, token=token[:40])
 
 
 def _taken_up(
