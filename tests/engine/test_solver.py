@@ -117,6 +117,7 @@ class Ref:
         )
         self.memo: dict[tuple[object, ...], object] = {}
         self.after: dict[State, list[State]] = {}
+        self.contexts: dict[tuple[frozenset[str], int], TrickContext] = {}
 
     def children(self, st: State) -> list[State]:
         """The position after each legal play (each asked of the engine once)."""
@@ -130,7 +131,12 @@ class Ref:
         return (st.leader + len(st.trick)) % self.n
 
     def context(self, st: State) -> TrickContext:
-        return replace(self.ctx, first_leader=self.first, led_suits=st.led, trick_number=st.number)
+        key = (st.led, st.number)
+        if key not in self.contexts:
+            self.contexts[key] = replace(
+                self.ctx, first_leader=self.first, led_suits=st.led, trick_number=st.number
+            )
+        return self.contexts[key]
 
     def plays(self, st: State) -> list[tuple[Card, ...]]:
         seat = self.to_move(st)
@@ -171,7 +177,10 @@ class Ref:
         hands[seat] = hands[seat] - set(play)
         trick = (*st.trick, play)
         if len(trick) < self.n:
-            return replace(st, hands=tuple(hands), trick=trick)
+            later, points, tricks, captured = st.later, st.points, st.tricks, st.captured
+            return State(
+                tuple(hands), later, st.leader, trick, st.led, st.number, st.stock, points, tricks, captured
+            )
         before = list(hands)
         for i, p in enumerate(trick):
             s = (st.leader + i) % self.n
