@@ -89,9 +89,9 @@ def check_available(rs: Ruleset) -> None:
 
 def solve(deal: DealIn, **options: Any) -> Analysis:
     """The analysis of the position after the deal's plays; ``options`` the engine's (``budget``,
-        ``review``, ``partial``, ``alternatives``; a ``budget`` of nodes gets the request's
-    deadline, see :func:`spend`). ``midway=True``: the hands are held at the start
-        of the trick the plays belong to, in the middle of the deal (the engine's ``analyse_midway``)."""
+    ``review``, ``partial``, ``alternatives``; a ``budget`` of nodes gets the request's deadline,
+    :func:`spend`). ``midway=True``: the hands are held at the start of the trick the plays belong
+    to, in the middle of the deal (the engine's ``analyse_midway``)."""
     from rules.engine.solver import analyse, analyse_midway
 
     check_available(deal.rs)
