@@ -259,6 +259,8 @@ _rate = os.environ.get("KOZEL_ANALYSE_RATE", "30/60").split("/")
 KOZEL_ANALYSE_RATE = (int(_rate[0]), int(_rate[1]) if len(_rate) > 1 else 60)
 # positions one request may search (unset: the engine's NODE_BUDGET, about 5 s on one core)
 KOZEL_NODE_BUDGET = int(os.environ["KOZEL_NODE_BUDGET"]) if os.environ.get("KOZEL_NODE_BUDGET") else None
+# seconds of wall-clock time one solve of a web request may take, whatever the machine's load
+KOZEL_SOLVE_SECONDS = float(os.environ.get("KOZEL_SOLVE_SECONDS") or 5)
 
 # Background tasks (Django's tasks API; on 5.2 the django-tasks backport): the review by what was
 # seen runs in a worker (`manage.py worker`), never in a web request. KOZEL_TASKS_URL empty: the

@@ -135,6 +135,7 @@ MESSAGES: dict[str, Any] = {
         "The exact analysis cannot play leads of several cards with the ace ban yet; the referee still "
         "judges every play."
     ),
+    "solver_timeout": _("The analysis took too long: the referee is busy. Ask again in a minute."),
     "solver_busy": _("The referee is analysing another deal; try again in a few seconds."),
     "rate_limited": _("Too many analyses from here; try again in %(retry_after)s s."),
     # the review by what was seen, run in the background

@@ -24,6 +24,10 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 # test_limits.py turns them on.
 os.environ.setdefault("KOZEL_RATELIMIT", "0")
 settings.RATELIMIT_ENABLE = False
+# The suite's solves share a loaded machine: their deadline is long, so an answer never hangs on
+# the load; tests/api/test_analyse_timeout.py sets its own.
+os.environ.setdefault("KOZEL_SOLVE_SECONDS", "120")
+settings.KOZEL_SOLVE_SECONDS = float(os.environ["KOZEL_SOLVE_SECONDS"])
 
 # pytest-django's fixtures that open the test database (admin_client, django_user_model and the
 # like ask for db, so they are in a test's fixture closure too); live_server brings its own

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +25,7 @@ from . import gate
 from .answer import analysis_of, analysis_state
 
 if TYPE_CHECKING:
-    from rules.engine.solver import Analysis
+    from rules.engine.solver import Analysis, Budget
 
 
 def budget() -> int:
@@ -32,6 +33,22 @@ def budget() -> int:
     from rules.engine.solver import NODE_BUDGET
 
     return settings.KOZEL_NODE_BUDGET or NODE_BUDGET
+
+
+def spend(nodes: int | Budget | None = None) -> Budget:
+    """What one solve of a request may spend: ``nodes`` positions (else :func:`budget`) and
+    ``KOZEL_SOLVE_SECONDS`` of wall-clock time, so a slow or busy machine frees its worker."""
+    from rules.engine.solver import Budget
+
+    if isinstance(nodes, Budget):
+        return nodes
+    return Budget(nodes or budget(), seconds=settings.KOZEL_SOLVE_SECONDS)
+
+
+def late(spent: Budget) -> bool:
+    """The solve reached its deadline: its answer (perhaps cut short) holds for this machine and
+    this moment only, so it is not kept."""
+    return spent.deadline is not None and time.monotonic() > spent.deadline
 
 
 def budget_params(e: KozelError) -> dict[str, Any]:
@@ -72,12 +89,13 @@ def check_available(rs: Ruleset) -> None:
 
 def solve(deal: DealIn, **options: Any) -> Analysis:
     """The analysis of the position after the deal's plays; ``options`` the engine's (``budget``,
-    ``review``, ``partial``, ``alternatives``). ``midway=True``: the hands are held at the start
-    of the trick the plays belong to, in the middle of the deal (the engine's ``analyse_midway``)."""
+    ``review``, ``partial``, ``alternatives``; a ``budget`` of nodes gets the request's deadline,
+    :func:`spend`). ``midway=True``: the hands are held at the start of the trick the plays belong
+    to, in the middle of the deal (the engine's ``analyse_midway``)."""
     from rules.engine.solver import analyse, analyse_midway
 
     check_available(deal.rs)
-    options.setdefault("budget", budget())
+    options["budget"] = spend(options.get("budget"))
     if options.pop("midway", False):
         return analyse_midway(
             deal.rs, deal.leader, deal.hands, deal.plays, context=deal.context, **deal.table, **options
@@ -125,17 +143,20 @@ def forget() -> None:
 def kept(request: HttpRequest, deal: DealIn, **options: Any) -> Analysis:
     """:func:`solve` behind the gate, its answer kept in the ``analysis`` cache (its JSON form);
     a refusal for the node budget (``too_complex``) is kept too and raised again the same way (it
-    cost a whole budget). Nothing else is kept: another refusal may not hold the next time."""
+    cost a whole budget, and is the same on every machine). Nothing else is kept: another refusal
+    (``solver_timeout`` among them) or an answer that reached the deadline may not hold next time."""
     check_available(deal.rs)
     name = key(deal, options)
     hit = cached(name)
     if hit is not None:
         return hit
     try:
-        result = gate.gated(request, lambda: solve(deal, **options))
+        spent = spend(options.get("budget"))
+        result = gate.gated(request, lambda: solve(deal, **{**options, "budget": spent}))
     except KozelError as e:
         if e.code == "too_complex":
             caches["analysis"].set(name, {"too_complex": dict(e.params)})
         raise
-    caches["analysis"].set(name, analysis_state(result))
+    if not late(spent):
+        caches["analysis"].set(name, analysis_state(result))
     return result

@@ -27,7 +27,8 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-BUSY_RETRY = 2  # seconds: a solve is bounded by the node budget, so the worker is free soon
+BUSY_RETRY = 2  # seconds: a solve is bounded by the node budget and a deadline, so the worker is free soon
+TIMEOUT_RETRY = 60  # seconds: a solve past its deadline is refused while the machine is this busy
 
 _solving = threading.Lock()
 

@@ -246,9 +246,11 @@ def _reviews(
             reviews[j] = PlayReview(
                 seat, _as_play(game, move), legal, cost, an.lost(before, after, side), best
             )
-    except Spent:
+    except Spent as e:
         first = -(-(j + 1) // rs.seats) * rs.seats
-        if not partial or first >= len(judged):
+        if (
+            not partial or first >= len(judged) or isinstance(e, TimeUp)
+        ):  # partial only by nodes, the same on every machine
             raise
     finally:
         budget.limit = limit  # the rest, and a refusal's message, are the whole budget's
@@ -323,6 +325,8 @@ def _value_first(
     for k, i in enumerate(rest):
         try:
             done[i] = lines(i)
+        except TimeUp:
+            raise
         except Spent:
             left = sorted(rest[k:])
             break
