@@ -41,6 +41,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scripts.bench_http import Result, Server, pct, production_env, wrk  # noqa: E402
+from scripts.bench_solving import RATIO as SOLVING_RATIO  # noqa: E402
+from scripts.bench_solving import answer_lines, edit_beside_solvers  # noqa: E402
 
 SIZES = (20, 300, 1000)
 
@@ -521,6 +523,23 @@ def main() -> int:
             ),
         )
 
+        # the edit link alone and beside ten clients solving, in interleaved rounds of their own
+        beside = edit_beside_solvers(base, lambda: get(warm[300].edit), args.rounds)
+        for name, lat, secs in (
+            ("edit link, 300 hands, idle (rounds beside the solvers)", beside.idle, beside.idle_secs),
+            ("edit link, 300 hands, beside ten solving clients", beside.busy, beside.busy_secs),
+        ):
+            rows.append(
+                Row(
+                    name,
+                    len(lat) / secs,
+                    pct(lat, 50),
+                    pct(lat, 99),
+                    f"p95 {pct(lat, 95):.1f} ms",
+                    mean=statistics.mean(lat),
+                )
+            )
+
         server.stop()
         if "Traceback" in (tmp / "gunicorn.log").read_text():
             print("!! the server logged a traceback:\n" + (tmp / "gunicorn.log").read_text()[-3000:])
@@ -580,6 +599,14 @@ def main() -> int:
                 verdict(fig["mixed_p99"] <= MIXED_P99_MS),
             )
         )
+        r = beside.ratio()
+        targets.append(
+            (
+                "edit link's p50 beside ten solving clients vs idle",
+                f"{r:.2f}x  (<= {SOLVING_RATIO}x; p50 {pct(beside.busy, 50):.1f} vs {pct(beside.idle, 50):.1f} ms)",
+                verdict(r <= SOLVING_RATIO),
+            )
+        )
         targets.append(
             (
                 "worker memory after the mixed run",
@@ -622,6 +649,7 @@ def main() -> int:
             print(
                 f"{r.name:<{w}}{r.rps:>9,.0f}{r.mean:>8.1f}ms{r.p50:>8.1f}ms{r.p99:>8.1f}ms  {ratio:>8.1f}x  {r.note}"
             )
+        print("\n" + "\n".join(answer_lines(beside)))
         w2 = max(len(t[0]) for t in targets + engine_rows) + 2
         w3 = max(len(t[1]) for t in targets + engine_rows) + 2
         print(f"\n{'TARGETS (all figures from this run)':<{w2}}{'measured (target)':<{w3}}verdict")
