@@ -312,7 +312,7 @@ def main() -> int:
         api_body = json.dumps({"variant": "penalty-goats", "hands": records_for(100)})
         connection.close()
 
-        server = Server(env, tmp / "gunicorn.log")
+        server = Server(env, tmp / "gunicorn.log", app_log=True)
         base = server.base
         print(
             f"kozel bench: gunicorn (production config, workers={len(server.workers())}) on {base}, "

@@ -216,12 +216,15 @@ def wrk(
 
 
 class Server:
-    """gunicorn with the production config on a free loopback port."""
+    """gunicorn with the production config on a free loopback port; ``app_log``: the app's own log
+    (Django's, on the workers' stderr) goes to ``log`` too instead of the terminal, where every
+    refusal of a busy solver would be a line."""
 
-    def __init__(self, env: dict[str, str], log: Path) -> None:
+    def __init__(self, env: dict[str, str], log: Path, app_log: bool = False) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = log
+        out = log.open("ab") if app_log else None
         self.proc = subprocess.Popen(
             [
                 str(BIN / "gunicorn"),
@@ -233,7 +236,11 @@ class Server:
             ],
             cwd=ROOT,
             env={**env, "GUNICORN_BIND": f"127.0.0.1:{self.port}"},
+            stdout=out,
+            stderr=out,
         )
+        if out is not None:
+            out.close()  # gunicorn holds its own copy
         for _ in range(100):
             try:
                 urllib.request.urlopen(self.base + "/healthz", timeout=1)
