@@ -16,6 +16,8 @@ One run, one machine, one table:
   warm case), and a write before each read (every read after a change, the cache-miss case);
   writes grow their match (each connection records hand after hand on its own match; the long
   ones are grown to just under 1,000 hands, never past it);
+- the edit link of a 300-hand match alone and beside ten clients solving over the API, in
+  interleaved rounds, with the clients' answers by outcome (scripts/bench_solving.py);
 - the engine in process, parsing included (cards from their codes, records from stored JSON).
 
 Every target prints PASS or MISS; nothing is left out. ``--strict`` exits 1 on a MISS.
