@@ -25,7 +25,10 @@ def test_each_deal_is_new_and_reaches_the_solve(client: Client) -> None:
 def test_the_clients_count_every_answer_by_its_code(live_server) -> None:  # type: ignore[no-untyped-def]
     solvers = Solvers(live_server.url, clients=3)
     solvers.start()
-    time.sleep(0.5)
+    deadline = time.monotonic() + 20
+    while sum(map(len, solvers.answers.values())) < 6 and time.monotonic() < deadline:
+        time.sleep(0.05)
     solvers.stop()
     assert set(solvers.answers) <= {"422 too_complex", "503 solver_busy"}, solvers.answers
-    assert len(solvers.answers["422 too_complex"]) >= 3
+    # one solve at a time in the server's process: each client is refused or answered, none fails
+    assert sum(map(len, solvers.answers.values())) >= 6 and solvers.answers["422 too_complex"]
