@@ -254,6 +254,15 @@ class HandRecordForm(WriteForm):
         return data
 
 
+class HandChangeForm(HandRecordForm):
+    """A correction of an earlier hand. «Save it and remove the later hands» on the correction
+    page (and a phone's outbox repeating it) posts ``remove_later=1``: the hands after the
+    match's new end go first (``services.hand_correct``)."""
+
+    # a submit button's value, not a checkbox's: read as text, where absent, 0 or false is no
+    remove_later = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
 def record_from_fields(data: Mapping[str, Any]) -> HandRecord:
     """A record from a hand form's cleaned data (its shape checked by the form); a record the
     engine refuses to build is a ``ValidationError`` with the engine's code."""
