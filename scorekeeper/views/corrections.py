@@ -16,14 +16,9 @@ from rules.views.review import deal_review
 
 from .. import reasons, services
 from ..errors import Invalid, NotFound, StaleForm, WriteRefused
-from ..forms import (
-    HandChangeForm,
-    WriteForm,
-    hand_initial_from_query,
-    hand_initial_from_record,
-    new_nonce,
-    penalty_choices,
-)
+from ..forms.correction import HandChangeForm, hand_initial_from_query, hand_initial_from_record
+from ..forms.hand import penalty_choices
+from ..forms.write import WriteForm, new_nonce
 from ..history import history_page, removed_hand
 from ..models import Entry, Match
 from ..presenters import BoardPage

@@ -24,7 +24,9 @@ from rules.counting import count
 
 from .. import services
 from ..errors import NonceReused, NotFound, StaleForm, WriteRefused
-from ..forms import HandChangeForm, HandRecordForm, WriteForm
+from ..forms.correction import HandChangeForm
+from ..forms.hand import HandRecordForm
+from ..forms.write import WriteForm
 from ..models import Match
 from ..selectors import match_get_for_edit, match_slot, ruleset_of
 from ..wording import record_summary
