@@ -19,3 +19,4 @@ def test_a_hand_the_referee_cannot_read_shows_its_errors_in_the_page(live_server
     expect(page.locator("#hand form #id_cards")).to_be_visible()  # the form to try again
     expect(page.locator("#hand .kz-msg")).to_have_count(0)  # not the failed request's short message
     assert "cards=" in page.url  # pushed like any other answer
+    assert "{#" not in page.content()  # the templates' comments stay comments
