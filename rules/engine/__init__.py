@@ -43,7 +43,8 @@ from .lead import (
     trump_after,
     trump_lead,
 )
-from .records import ERROR_CODES, PENALTY_KINDS, HandRecord, Penalty, RecordError, validate_record
+from .record_rules import validate_record
+from .records import ERROR_CODES, PENALTY_KINDS, HandRecord, Penalty, RecordError
 from .scoring import replay, score_hand
 from .solver import (
     GOALS,

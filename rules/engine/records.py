@@ -1,9 +1,10 @@
 """Hand records: what the scorekeeper writes down for one hand, and its checks.
 
 A record is one hand (DECISIONS ``one_record_one_hand``): card points, a Lyusya, the obyaz
-team, a queen capture, a penalty, a хвалёнка, a note. :func:`validate_record` rejects a record
-that is malformed or contradicts the variant; each error is a :class:`RecordError` with a
-machine ``code`` from :data:`ERROR_CODES` and the offending ``field``.
+team, a queen capture, a penalty, a хвалёнка, a note. Here a record is read and its shape
+checked (types and ranges, whatever the variant); :mod:`.record_rules` checks it against the
+variant. Each error is a :class:`RecordError` with a machine ``code`` from :data:`ERROR_CODES`
+and the offending ``field``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import SUITS, KozelError
-from .variants import Ruleset
 
 __all__ = [
     "ERROR_CODES",
@@ -23,8 +23,9 @@ __all__ = [
     "HandRecord",
     "Penalty",
     "RecordError",
+    "check_shape",
+    "field_path",
     "record_error",
-    "validate_record",
 ]
 
 PENALTY_KINDS: tuple[str, ...] = ("misdeal", "cheating", "false_accusation", "royal_goat")
@@ -77,7 +78,8 @@ def record_error(code: str, message: str, field_name: str | None, **params: Any)
     return RecordError(code, message, field=field_name, **params)
 
 
-def _f(prefix: str, name: str) -> str:
+def field_path(prefix: str, name: str) -> str:
+    """``name`` under ``prefix``: ``hands[3].points``."""
     return f"{prefix}.{name}" if prefix else name
 
 
@@ -138,7 +140,7 @@ class HandRecord:
                 raise record_error(
                     "bad_record",
                     f"unknown key {key!r} in a hand record",
-                    _f(p, str(key)),
+                    field_path(p, str(key)),
                     key=str(key),
                     allowed=list(RECORD_KEYS),
                 )
@@ -146,12 +148,12 @@ class HandRecord:
         if points is not None:
             if not isinstance(points, (list, tuple)):
                 raise record_error(
-                    "bad_points", "points must be a list, one number per side", _f(p, "points")
+                    "bad_points", "points must be a list, one number per side", field_path(p, "points")
                 )
             points = tuple(points)
         penalty = d.get("penalty")
         if penalty is not None:
-            pf = _f(p, "penalty")
+            pf = field_path(p, "penalty")
             if not isinstance(penalty, Mapping):
                 raise record_error("bad_record", "penalty must be an object {kind, against}", pf)
             for key in penalty:
@@ -159,13 +161,13 @@ class HandRecord:
                     raise record_error(
                         "bad_record",
                         f"unknown key {key!r} in a penalty",
-                        _f(pf, str(key)),
+                        field_path(pf, str(key)),
                         key=str(key),
                         allowed=["kind", "against"],
                     )
             for key in ("kind", "against"):
                 if key not in penalty:
-                    raise record_error("bad_record", f"a penalty needs {key}", _f(pf, key), key=key)
+                    raise record_error("bad_record", f"a penalty needs {key}", field_path(pf, key), key=key)
             penalty = Penalty(penalty["kind"], penalty["against"])
         rec = cls(
             points=points,
@@ -181,7 +183,7 @@ class HandRecord:
             revoke=d.get("revoke"),
             first_leader=d.get("first_leader"),
         )
-        _check_shape(rec, p)
+        check_shape(rec, p)
         return rec
 
     def to_dict(self) -> dict[str, object]:
@@ -252,7 +254,7 @@ def _check_team(value: object, field_name: str, what: str) -> None:
         raise record_error("bad_team", f"{what} must be team 0 or 1", field_name, token=repr(value))
 
 
-def _check_shape(rec: HandRecord, p: str) -> None:
+def check_shape(rec: HandRecord, p: str) -> None:
     """Types and ranges of each field, whatever the variant."""
     pts = rec.points
     if pts is not None:
@@ -260,7 +262,7 @@ def _check_shape(rec: HandRecord, p: str) -> None:
             raise record_error(
                 "bad_points",
                 "points must be whole numbers, one per side",
-                _f(p, "points"),
+                field_path(p, "points"),
                 token=repr(pts)[:40],
             )
         for team, x in enumerate(pts):
@@ -268,169 +270,53 @@ def _check_shape(rec: HandRecord, p: str) -> None:
                 raise record_error(
                     "bad_points",
                     "card points must be 0-120",
-                    _f(p, f"points[{team}]"),
+                    field_path(p, f"points[{team}]"),
                     token=repr(x),
                     team=team,
                 )
     for name in ("all_tricks", "hvalyonka"):
         if not isinstance(getattr(rec, name), bool):
             raise record_error(
-                "bad_record", f"{name} must be true or false", _f(p, name), token=repr(getattr(rec, name))
+                "bad_record",
+                f"{name} must be true or false",
+                field_path(p, name),
+                token=repr(getattr(rec, name)),
             )
     for name in ("obyaz", "queen_capture", "revoke"):
         value = getattr(rec, name)
         if value is not None:
-            _check_team(value, _f(p, name), name)
+            _check_team(value, field_path(p, name), name)
     for name in ("dealer", "lone", "first_leader"):
         value = getattr(rec, name)
         if value is not None and not (_is_int(value) and 0 <= value <= 3):
-            raise record_error("bad_seat", f"{name} must be a seat", _f(p, name), token=repr(value)[:20])
+            raise record_error(
+                "bad_seat", f"{name} must be a seat", field_path(p, name), token=repr(value)[:20]
+            )
     if rec.last_suit is not None and rec.last_suit not in SUITS:
         raise record_error(
-            "bad_suit", "last_suit must be C, S, H or D", _f(p, "last_suit"), token=repr(rec.last_suit)[:20]
+            "bad_suit",
+            "last_suit must be C, S, H or D",
+            field_path(p, "last_suit"),
+            token=repr(rec.last_suit)[:20],
         )
     if rec.penalty is not None:
         pen = rec.penalty
-        pf = _f(p, "penalty")
+        pf = field_path(p, "penalty")
         if not isinstance(pen, Penalty):
             raise record_error("bad_record", "penalty must be a Penalty", pf)
         if not (isinstance(pen.kind, str) and pen.kind in PENALTY_KINDS):
             raise record_error(
                 "bad_record",
                 f"penalty kind must be one of {', '.join(PENALTY_KINDS)}",
-                _f(pf, "kind"),
+                field_path(pf, "kind"),
                 token=repr(pen.kind),
                 allowed=list(PENALTY_KINDS),
             )
-        _check_team(pen.against, _f(pf, "against"), "penalty.against")
+        _check_team(pen.against, field_path(pf, "against"), "penalty.against")
     if not isinstance(rec.note, str) or len(rec.note) > NOTE_MAX_LENGTH:
         raise record_error(
             "bad_record",
             f"note must be text of at most {NOTE_MAX_LENGTH} characters",
-            _f(p, "note"),
+            field_path(p, "note"),
             max_length=NOTE_MAX_LENGTH,
-        )
-
-
-def _not_in_variant(rs: Ruleset, event: str, field_name: str) -> RecordError:
-    return record_error(
-        "event_not_in_variant", f"{rs.key} has no {event}", field_name, event=event, variant=rs.key
-    )
-
-
-def _conflict(p: str, name: str, *events: str) -> RecordError:
-    return record_error(
-        "conflicting_events",
-        f"{' and '.join(events)} cannot be in one record",
-        _f(p, name),
-        events=list(events),
-    )
-
-
-def validate_record(rs: Ruleset, record: HandRecord, *, index: int = 0, shape_checked: bool = False) -> None:
-    """Reject a record that is malformed or contradicts the rules (docs/records.md). Fields are
-    named ``hands[index].…``. ``shape_checked``: the record was just read by
-    :meth:`HandRecord.from_dict` with the same field prefix (its shape needs no second check)."""
-    _validate(rs, record, index, shape_checked)
-
-
-def _validate(rs: Ruleset, record: HandRecord, index: int, shape_checked: bool) -> None:
-    p = f"hands[{index}]"
-    if not isinstance(record, HandRecord):
-        raise record_error("bad_record", "not a hand record", p)
-    if not shape_checked:
-        _check_shape(record, p)
-    pen = record.penalty
-    cap = record.queen_capture
-    # Events that exclude each other, in any variant.
-    if pen is not None:
-        if cap is not None:
-            raise _conflict(p, "queen_capture", "penalty", "queen_capture")
-        if record.points is not None:
-            raise _conflict(p, "points", "penalty", "points")
-        if record.all_tricks:
-            raise _conflict(p, "all_tricks", "penalty", "all_tricks")
-        if record.hvalyonka and pen.kind == "misdeal":
-            raise _conflict(p, "hvalyonka", "misdeal", "hvalyonka")
-    if cap is not None and record.all_tricks:
-        raise _conflict(p, "all_tricks", "queen_capture", "all_tricks")
-    # The table (docs/tables.md#sides): points per side, seats of this table, the table's own facts.
-    if record.points is not None and len(record.points) != len(rs.sides):
-        raise record_error(
-            "bad_points",
-            f"points must be {len(rs.sides)} numbers, one per side",
-            _f(p, "points"),
-            token=repr(list(record.points)),
-            sides=len(rs.sides),
-        )
-    for name in ("dealer", "lone", "first_leader"):
-        value = getattr(record, name)
-        if value is not None and value >= rs.seats:
-            raise record_error(
-                "bad_seat",
-                f"{name} must be a seat of this table",
-                _f(p, name),
-                token=repr(value),
-                seats=rs.seats,
-            )
-    if record.all_tricks and not rs.lyusya:
-        raise _not_in_variant(rs, "all_tricks", _f(p, "all_tricks"))
-    if record.last_suit is not None and not rs.trump_from_last_card:
-        raise _not_in_variant(rs, "last_suit", _f(p, "last_suit"))
-    if record.lone is not None and rs.lone_queen is None:
-        raise _not_in_variant(rs, "lone", _f(p, "lone"))
-    if record.first_leader is not None:
-        if rs.first_lead_card is None:
-            raise _not_in_variant(rs, "first_leader", _f(p, "first_leader"))
-        if index:
-            raise record_error(
-                "first_leader_not_first_hand", "only hand 1 names its first leader", _f(p, "first_leader")
-            )
-    # Events the variant does not know.
-    if cap is not None and rs.capture is None:
-        raise _not_in_variant(rs, "queen_capture", _f(p, "queen_capture"))
-    if record.obyaz is not None and not rs.obyaz:
-        raise _not_in_variant(rs, "obyaz", _f(p, "obyaz"))
-    if record.hvalyonka and not rs.hvalyonka:
-        raise _not_in_variant(rs, "hvalyonka", _f(p, "hvalyonka"))
-    if record.revoke is not None:
-        if not rs.revoke_points:
-            raise _not_in_variant(rs, "revoke", _f(p, "revoke"))
-        if pen is not None:
-            raise _conflict(p, "revoke", "penalty", "revoke")
-    if pen is not None:
-        if pen.kind == "royal_goat":
-            if not rs.royal_goat:
-                raise _not_in_variant(rs, "royal_goat", _f(p, "penalty.kind"))
-        elif not rs.penalties:
-            raise _not_in_variant(rs, pen.kind, _f(p, "penalty.kind"))
-    if pen is not None:
-        return
-    if cap is not None:
-        if record.points is not None and sum(record.points) > 120:
-            raise record_error(
-                "points_sum",
-                "card points of a captured hand cannot exceed 120",
-                _f(p, "points"),
-                total=sum(record.points),
-            )
-        return
-    # A hand played out.
-    pts = record.points
-    if pts is None:
-        raise record_error(
-            "points_required", "a played hand needs the card points of both teams", _f(p, "points")
-        )
-    if sum(pts) != 120:
-        raise record_error("points_sum", "card points must sum to 120", _f(p, "points"), total=sum(pts))
-    if record.all_tricks and max(pts) != 120:
-        raise record_error(
-            "all_tricks_mismatch",
-            "all tricks means the winners have all 120 points",
-            _f(p, "all_tricks"),
-            points=list(pts),
-        )
-    if rs.obyaz and record.obyaz is None and pts[0] != pts[1]:
-        raise record_error(
-            "obyaz_required", "Belka scores by the obyaz team: say which team held JC", _f(p, "obyaz")
         )

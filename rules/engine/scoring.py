@@ -17,7 +17,8 @@ from types import MappingProxyType
 from typing import Any
 
 from .inputs import check_seat
-from .records import HandRecord, RecordError, record_error, validate_record
+from .record_rules import validate_record
+from .records import HandRecord, RecordError, record_error
 from .state import EMPTY, TITLE_CODES, HandResult, MatchState, new_match
 from .systems import Step, score_step
 from .variants import Ruleset, resolve

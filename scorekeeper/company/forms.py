@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from common.numbers import WholeNumberField
 
-from ..forms import WriteForm
+from ..forms.write import WriteForm
 from .services.players import MAX_NAME
 
 

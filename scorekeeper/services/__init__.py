@@ -8,7 +8,7 @@ from ..errors import Invalid, NonceReused, NotFound, StaleForm, WriteRefused
 from .corrections import entry_restore, hand_delete, hand_edit
 from .hands import hand_record, hand_undo, match_create, match_rematch, new_public_id, new_secret
 from .outbox import HandConflict
-from .sooner import first_hand_after_end, hand_edit_removing_later, later_hands
+from .sooner import first_hand_after_end, hand_correct, later_hands
 from .write import Written
 
 __all__ = [
@@ -21,9 +21,9 @@ __all__ = [
     "Written",
     "entry_restore",
     "first_hand_after_end",
+    "hand_correct",
     "hand_delete",
     "hand_edit",
-    "hand_edit_removing_later",
     "hand_record",
     "hand_undo",
     "later_hands",

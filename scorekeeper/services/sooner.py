@@ -34,8 +34,7 @@ def later_hands(*, match: Match, first: int) -> list[tuple[int, int]]:
     return sorted((n, s) for s, n in hand_numbers(match=match).items() if n >= first)
 
 
-@transaction.atomic
-def hand_edit_removing_later(
+def hand_correct(
     *,
     match: Match,
     slot: int,
@@ -44,10 +43,27 @@ def hand_edit_removing_later(
     version: int,
     reason: str = "",
     ruleset: Ruleset | None = None,
+    remove_later: bool = False,
 ) -> Written:
-    """:func:`.corrections.hand_edit`; when the correction ends the match before later hands, those
-    hands are removed first (newest first, each its own delete entry) and the correction saved."""
+    """The correction page's save (and the outbox's): :func:`.corrections.hand_edit`; with
+    ``remove_later`` («Save it and remove the later hands»), when the correction ends the match
+    before later hands, those hands are removed first (newest first, each its own delete entry)
+    and the correction saved."""
     rs = ruleset or ruleset_of(match)
+    if not remove_later:
+        return hand_edit(
+            match=match, slot=slot, record=record, nonce=nonce, version=version, reason=reason, ruleset=rs
+        )
+    return _edit_removing_later(
+        match=match, slot=slot, record=record, nonce=nonce, version=version, reason=reason, ruleset=rs
+    )
+
+
+@transaction.atomic
+def _edit_removing_later(
+    *, match: Match, slot: int, record: HandRecord, nonce: str, version: int, reason: str, ruleset: Ruleset
+) -> Written:
+    rs = ruleset
     try:
         with transaction.atomic():
             return hand_edit(

@@ -26,7 +26,8 @@ from rules.engine.variants import Ruleset
 
 from .. import services
 from ..errors import Invalid, NotFound, WriteRefused
-from ..forms import HandRecordForm, WriteForm, new_nonce, penalty_choices
+from ..forms.hand import HandRecordForm, penalty_choices
+from ..forms.write import WriteForm, new_nonce
 from ..models import Match
 from ..presenters import BoardPage
 from ..selectors import Board, match_get_for_edit, match_live_board, match_next, ruleset_of

@@ -17,7 +17,7 @@ from rules.messages import option_label, option_value, variant_name
 
 from .. import counter
 from ..errors import Invalid, NonceReused, StaleForm, WriteRefused
-from ..forms import HandRecordForm
+from ..forms.hand import HandRecordForm
 from ..models import Match
 from ..presenters import BoardPage
 

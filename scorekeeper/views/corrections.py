@@ -16,14 +16,9 @@ from rules.views.review import deal_review
 
 from .. import reasons, services
 from ..errors import Invalid, NotFound, StaleForm, WriteRefused
-from ..forms import (
-    HandRecordForm,
-    WriteForm,
-    hand_initial_from_query,
-    hand_initial_from_record,
-    new_nonce,
-    penalty_choices,
-)
+from ..forms.correction import HandChangeForm, hand_initial_from_query, hand_initial_from_record
+from ..forms.hand import penalty_choices
+from ..forms.write import WriteForm, new_nonce
 from ..history import history_page, removed_hand
 from ..models import Entry, Match
 from ..presenters import BoardPage
@@ -57,18 +52,14 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
     if current is None:
         raise Http404("no such hand")
     if request.method != "POST":
-        form = HandRecordForm(initial=_prefill(request, current.record or {}, board.version), ruleset=rs)
+        form = HandChangeForm(initial=_prefill(request, current.record or {}, board.version), ruleset=rs)
         return _hand_page(request, board, form, secret=secret, slot=slot, deleted=current.deleted)
-    form = HandRecordForm(request.POST, ruleset=rs)
+    form = HandChangeForm(request.POST, ruleset=rs)
     if not form.is_valid():
         return _hand_page(request, board, form, secret=secret, slot=slot, deleted=current.deleted, status=422)
     d = form.cleaned_data
-    # «Save it and remove the later hands» (scorekeeper.services.sooner), or the plain correction
-    edit = (
-        services.hand_edit_removing_later if request.POST.get("remove_later") == "1" else services.hand_edit
-    )
     try:
-        edit(
+        services.hand_correct(
             match=match,
             ruleset=rs,
             slot=slot,
@@ -76,6 +67,7 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
             nonce=d["nonce"],
             version=d["version"],
             reason=d.get("reason", ""),
+            remove_later=d["remove_later"],
         )
     except WriteRefused as refused:
         return _refused(request, match, secret, board, current, form, refused)
@@ -99,7 +91,7 @@ def _refused(
     secret: str,
     board: Board,
     current: Slot,
-    form: HandRecordForm,
+    form: HandChangeForm,
     refused: WriteRefused,
 ) -> HttpResponse:
     """A correction not saved: one the engine refuses keeps the form with the error beside its
@@ -117,7 +109,7 @@ def _refused(
     shown = match_plain_board(match=match, ruleset=board.ruleset)
     now = match_slot(match=match, slot=slot) or current
     initial = {**hand_initial_from_record(now.record or {}), "version": shown.version}
-    fresh = HandRecordForm(initial=initial, ruleset=board.ruleset)
+    fresh = HandChangeForm(initial=initial, ruleset=board.ruleset)
     message, changes = refusal_message(refused), []
     if isinstance(refused, StaleForm):  # the edit page says what changed, not «enter it again»
         replay = match_board(match=match, ruleset=board.ruleset)
@@ -136,7 +128,7 @@ def _refused(
     )
 
 
-def _ends_sooner(match: Match, form: HandRecordForm) -> list[int]:
+def _ends_sooner(match: Match, form: HandChangeForm) -> list[int]:
     """The hands a refused correction would leave after the match's end: the ones it offers to
     remove (none when it was refused for another reason)."""
     if not form.is_bound or not form.errors:
@@ -148,7 +140,7 @@ def _ends_sooner(match: Match, form: HandRecordForm) -> list[int]:
     return []
 
 
-def _proposed_reason(board: BoardPage, form: HandRecordForm) -> str:
+def _proposed_reason(board: BoardPage, form: HandChangeForm) -> str:
     """The referee's coded reason, in the reader's language, for the notice above the form."""
     code = form["reason_code"].value() or ""
     params = reasons.parse_params(code, form["reason_params"].value() or "")
@@ -177,7 +169,7 @@ def _changes_since(board: Board, version: str) -> list[str]:
 def _hand_page(
     request: HttpRequest,
     data: Board,
-    form: HandRecordForm,
+    form: HandChangeForm,
     *,
     secret: str,
     slot: int,

@@ -16,7 +16,7 @@ from rules.engine.variants import ALL_VARIANTS, DEFAULT_VARIANT
 from rules.messages import VARIANT_BLURBS, option_label, option_value, variant_name
 
 from .. import services
-from ..forms import MatchForm, options_from_query
+from ..forms.match import MatchForm, options_from_query
 from .common import edit_url, rules_sheet_url
 
 # ---------------------------------------------------------------- new match

@@ -24,7 +24,9 @@ from rules.counting import count
 
 from .. import services
 from ..errors import NonceReused, NotFound, StaleForm, WriteRefused
-from ..forms import HandRecordForm, WriteForm
+from ..forms.correction import HandChangeForm
+from ..forms.hand import HandRecordForm
+from ..forms.write import WriteForm
 from ..models import Match
 from ..selectors import match_get_for_edit, match_slot, ruleset_of
 from ..wording import record_summary
@@ -97,16 +99,12 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
     if match_slot(match=match, slot=slot) is None:
         raise Http404("no such hand")
     rs = ruleset_of(match)
-    form = HandRecordForm(request.POST, ruleset=rs)
+    form = HandChangeForm(request.POST, ruleset=rs)
     if not form.is_valid():
         return invalid(form)
     d = form.cleaned_data
-    # «Save it and remove the later hands», as the correction page sends it
-    edit = (
-        services.hand_edit_removing_later if request.POST.get("remove_later") == "1" else services.hand_edit
-    )
     try:
-        edit(
+        services.hand_correct(
             match=match,
             ruleset=rs,
             slot=slot,
@@ -114,6 +112,7 @@ def hand_change(request: HttpRequest, public_id: str, secret: str, slot: int) ->
             nonce=d["nonce"],
             version=d["version"],
             reason=d.get("reason", ""),
+            remove_later=d["remove_later"],
         )
     except WriteRefused as refused:
         return refusal(refused, public_id, secret)

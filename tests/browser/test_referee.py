@@ -38,7 +38,8 @@ def test_build_a_trick_by_tapping_cards(live_server, page: Page) -> None:
 
 def test_review_a_whole_deal_with_a_revoke(live_server, page: Page) -> None:
     from scorekeeper import services
-    from scorekeeper.forms import new_nonce, record_from_fields
+    from scorekeeper.forms.hand import record_from_fields
+    from scorekeeper.forms.write import new_nonce
 
     params, trick, seat = revoke_deal()
     match, secret = services.match_create(variant="classic-sixes", options={}, team_names=["Мы", "Вы"])

@@ -9,7 +9,8 @@ import pytest
 from rules.engine import replay
 from rules.engine.cards import Card, CardNotationError, KozelError
 from rules.engine.deal import play_deal
-from rules.engine.records import HandRecord, validate_record
+from rules.engine.record_rules import validate_record
+from rules.engine.records import HandRecord
 from rules.engine.tricks import TrickContext, TrickInputError
 from rules.engine.variants import resolve
 from tests.engine.dealplay import play_out

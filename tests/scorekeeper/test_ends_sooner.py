@@ -61,3 +61,17 @@ def test_no_offer_when_a_correction_is_refused_for_another_reason(start):
     table, slots = _series(start)
     resp = table.post(f"hand/{slots[3]}/", {"points_0": 72, "points_1": 50}, htmx=False)
     assert resp.status_code == 422 and 'name="remove_later"' not in resp.content.decode()
+
+
+def test_a_phones_outbox_sends_the_correction_with_the_later_hands_removed(start):
+    # the correction page's button as a phone kept it offline: answered in JSON, the same writes
+    table, slots = _series(start)
+    outbox = {"HTTP_X_KOZEL_OUTBOX": "1", "HTTP_ACCEPT": "application/json"}
+    plain = table.post(f"hand/{slots[3]}/", {"points_0": 72, "points_1": 48}, htmx=False, **outbox)
+    assert plain.status_code == 422 and plain.json()["code"] == "invalid"
+    assert Entry.objects.filter(match=table.match).count() == 5  # nothing stored
+    data = {"points_0": 72, "points_1": 48, "remove_later": "1"}
+    resp = table.post(f"hand/{slots[3]}/", data, htmx=False, **outbox)
+    assert resp.status_code == 200 and resp.json() == {"ok": True, "version": 7}
+    log = list(Entry.objects.filter(match=table.match).order_by("seq").values_list("action", "slot"))
+    assert log[5:] == [(Entry.DELETE, slots[4]), (Entry.EDIT, slots[3])]

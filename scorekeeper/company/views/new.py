@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods
 from common.limits import limit_creation
 from common.numbers import read_number
 
-from ...forms import MatchForm
+from ...forms.match import MatchForm
 from ...views.common import edit_url as match_edit_url
 from ...views.new import blank_form, new_page
 from .. import forms, services

@@ -22,7 +22,7 @@ from rules.evening_card import evening_png, evening_texts
 from rules.messages import variant_name
 from rules.stats import Evening
 
-from ...forms import new_nonce
+from ...forms.write import new_nonce
 from ...names import shown_names
 from ...views.common import VIEW_LINK_READ_ONLY, read_only
 from ...views.readonly import qr_svg
