@@ -73,3 +73,33 @@ def test_where_the_turning_point_is_the_deciding_play_it_is_said_once(client: Cl
         "Игрок 4» больше не было способа взять 61: лучше было Д♣, 9♣, 10♠, Т♥, К♦ или 9♦."
     ]
     assert re.findall(r'<li class="turning deciding">', html) == ['<li class="turning deciding">']
+
+
+# classic-sixes (tests.engine.test_solver_cases.random_deal seed 0 played by best_line): the first
+# pair takes 86 and could have left the other pair without спас until play 14
+SPAS = {
+    "variant": "classic-sixes",
+    "leader": "2",
+    "h0": "10C AC QD JH 10H QC 7C 9S",
+    "h1": "KS 9D 8H QH 10D AH 9C KH",
+    "h2": "JC 8D KC 9H 10S KD 8S JS",
+    "h3": "AS 7H 7S 8C QS JD AD 7D",
+    "plays": "JC JD JH QH 9C JS QS 7C 10C AH KC 8C 9S KS 10S AS 7S QC KH 8S QD 8H 9H 7H AC 10D KD AD "
+    "10H 9D 8D 7D",
+}
+
+
+def test_the_bigger_award_is_said_as_the_other_side_s_spas(client: Client) -> None:
+    """61 made, 90 lost: the summary leads with the play after which the other pair kept its
+    спас, named; the API has the goal's key alone."""
+    data = api(client, SPAS)
+    assert data["taken"] == [86, 34] and data["deciding"][0]["win"] is None
+    j = data["deciding"][0]["big_win"]
+    assert j is not None and "spas" not in data["deciding"][0]
+    html = client.get(DEAL + "?" + qs(SPAS) + "&best=1", **FRAGMENT).content.decode()
+    lead = _summary(html)[0]
+    assert lead.startswith("deciding: Решающий ход: ") and f"во взятке {j // 4 + 1} " in lead
+    assert "больше не было способа оставить пару «Игрок 2 и Игрок 4» без спаса" in lead
+    client.cookies["kozel_lang"] = "en"
+    english = text(client.get(DEAL + "?" + qs(SPAS) + "&best=1", **FRAGMENT))
+    assert "could never again leave Player 2 and Player 4 without spas" in english
