@@ -1,8 +1,10 @@
 """Best play in words: the deal review's «Разбор с лучшей игрой» (what each play cost, the best
-card at each play, the turning point, what the deal gave and could have given), and the words
-the trick page's «Как лучше сыграть?» (:mod:`.best_trick`) shares. The numbers are the engine's
-exact analysis (:mod:`rules.analysis.exact`); a solve refused (the node budget, a busy worker, too
-many asked) is said in words instead."""
+card at each play, a summary led by the deciding play of the highest goal lost, then the turning
+point where it is another play, what the deal gave and could have given, each player's costly
+plays), and the words the trick page's «Как лучше сыграть?» (:mod:`.best_trick`) shares; the
+sentences are :mod:`.best_words`. The numbers are the engine's exact analysis
+(:mod:`rules.analysis.exact`); a solve refused (the node budget, a busy worker, too many asked)
+is said in words instead."""
 
 from __future__ import annotations
 
