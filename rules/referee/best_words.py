@@ -77,10 +77,11 @@ def spas_words(rs: Ruleset, side: int, who: Who) -> str:
     return pgettext("a pair", "leave %(other)s without spas") % params
 
 
-def deciding_sentence(rs: Ruleset, who: Who, trick: int, play: Any, goals: str, better: Sequence[str]) -> str:
-    """«Решающий ход: Т♥ во взятке 7 (ход игрока «Аня»). После него у пары «Аня и Вика» больше
-    не было способа взять 61: лучше было К♥ или 9♥.»: the play after which ``goals`` were gone
-    for good."""
+def _play_params(
+    rs: Ruleset, who: Who, trick: int, play: Any, goals: str, better: Sequence[str]
+) -> tuple[dict[str, Any], bool]:
+    """A sentence's words about a play and what its side lost by it, and whether the side is one
+    player."""
     side = rs.side_of(play.seat)
     params = {
         "card": text_of(play.card),
@@ -90,7 +91,14 @@ def deciding_sentence(rs: Ruleset, who: Who, trick: int, play: Any, goals: str, 
         "goals": goals,
         "better": join(better, _(" or ")),
     }
-    one = _one(rs, side)
+    return params, _one(rs, side)
+
+
+def deciding_sentence(rs: Ruleset, who: Who, trick: int, play: Any, goals: str, better: Sequence[str]) -> str:
+    """«Решающий ход: Т♥ во взятке 7 (ход игрока «Аня»). После него у пары «Аня и Вика» больше
+    не было способа взять 61: лучше было К♥ или 9♥.»: the play after which ``goals`` were gone
+    for good."""
+    params, one = _play_params(rs, who, trick, play, goals, better)
     if better:
         text = (
             pgettext(
@@ -125,15 +133,7 @@ def deciding_sentence(rs: Ruleset, who: Who, trick: int, play: Any, goals: str, 
 def turning_sentence(rs: Ruleset, who: Who, trick: int, play: Any, better: list[str]) -> str:
     """«После 10♥ во взятке 2 у пары «Игрок 1 и Игрок 3» уже не было способа взять 61: лучше было
     Т♣.»"""
-    side = rs.side_of(play.seat)
-    params = {
-        "card": text_of(play.card),
-        "trick": trick,
-        "side": side_label(rs, side, who),
-        "goals": goals_text(list(play.lost_goals)),
-        "better": join(better, _(" or ")),
-    }
-    one = _one(rs, side)
+    params, one = _play_params(rs, who, trick, play, goals_text(list(play.lost_goals)), better)
     if better:
         text = (
             pgettext(
