@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from rules.engine import Analysis, Card, MoveValue, PlayReview, card
+from rules.engine import Analysis, Card, MoveValue, PlayReview, Ruleset, card
+from rules.engine.deciding import deciding
 
 
 def jsonable(value: Any) -> Any:
@@ -37,10 +38,11 @@ def play_of(value: str | list[str]) -> Card | tuple[Card, ...]:
 API_FIELDS = ("to_move", "taken", "value", "goals", "moves", "plays", "turning_point", "nodes")
 
 
-def analysis_json(a: Analysis) -> dict[str, Any]:
-    """The answer of ``POST /api/v1/analyse``: :data:`API_FIELDS` of :func:`analysis_state`."""
+def analysis_json(rs: Ruleset, a: Analysis) -> dict[str, Any]:
+    """The answer of ``POST /api/v1/analyse``: :data:`API_FIELDS` of :func:`analysis_state`, and
+    each side's deciding plays (read from the plays' review, so not kept)."""
     state = analysis_state(a)
-    return {k: state[k] for k in API_FIELDS}
+    return {**{k: state[k] for k in API_FIELDS}, "deciding": [dict(d) for d in deciding(rs, a)]}
 
 
 def analysis_state(a: Analysis) -> dict[str, Any]:

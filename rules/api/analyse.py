@@ -1,9 +1,10 @@
 """``POST /api/v1/analyse`` (docs/api.md «POST /api/v1/analyse»): a deal with best play from the
-position given, every legal play's value and cost, the cost of every play made and the turning
-point. The body is ``/deal``'s (read by :func:`rules.api.read.deal_body`), so bad input answers as
-``/deal`` does; the solve itself is bounded by the engine's node budget and ``KOZEL_SOLVE_SECONDS``
-(``503 solver_timeout``, never kept), and gated by
-:mod:`rules.analysis.gate` (one at a time per worker, a few per client a minute)."""
+position given, every legal play's value and cost, the cost of every play made, the turning
+point and each goal's deciding play. The body is ``/deal``'s (read by
+:func:`rules.api.read.deal_body`), so bad input answers as ``/deal`` does; the solve itself is
+bounded by the engine's node budget and ``KOZEL_SOLVE_SECONDS`` (``503 solver_timeout``, never
+kept), and gated by :mod:`rules.analysis.gate` (one at a time per worker, a few per client a
+minute)."""
 
 from __future__ import annotations
 
@@ -62,4 +63,4 @@ def _solve(d: DealBody) -> dict[str, Any]:
         d.recheck_not_in_hand(e)
         raise
     d.recheck_seats([p.seat for p in analysis.plays])
-    return analysis_json(analysis)
+    return analysis_json(d.deal.rs, analysis)

@@ -1,8 +1,10 @@
 """Best play in words: the deal review's «Разбор с лучшей игрой» (what each play cost, the best
-card at each play, the turning point, what the deal gave and could have given), and the words
-the trick page's «Как лучше сыграть?» (:mod:`.best_trick`) shares. The numbers are the engine's
-exact analysis (:mod:`rules.analysis.exact`); a solve refused (the node budget, a busy worker, too
-many asked) is said in words instead."""
+card at each play, a summary led by the deciding play of the highest goal lost, then the turning
+point where it is another play, what the deal gave and could have given, each player's costly
+plays), and the words the trick page's «Как лучше сыграть?» (:mod:`.best_trick`) shares; the
+sentences are :mod:`.best_words`. The numbers are the engine's exact analysis
+(:mod:`rules.analysis.exact`); a solve refused (the node budget, a busy worker, too many asked)
+is said in words instead."""
 
 from __future__ import annotations
 
@@ -11,57 +13,33 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.http import HttpRequest
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from common.http import htmx
 from rules.analysis import exact, gate
 from rules.deals import DealIn
 from rules.engine.cards import Card, KozelError
-from rules.engine.solver import GOALS
+from rules.engine.deciding import deciding, highest
+from rules.engine.solver import GOALS, Analysis
 from rules.engine.variants import Ruleset
-from rules.messages import card_text, describe
+from rules.messages import describe
 
+from .best_words import (
+    cards_of,
+    deciding_sentence,
+    given_back_sentence,
+    given_back_words,
+    goals_text,
+    side_label,
+    side_names,
+    spas_words,
+    text_of,
+    turning_sentence,
+)
 from .common import Face, face, player, side_class
 
 
-def goal_words(name: str) -> str:
-    """What a side could force, as the sentence «… could no longer %s» ends."""
-    words = {
-        "win": _("take 61"),
-        "big_win": _("leave the other side without spas"),
-        "all_points": _("take all 120 points"),
-        "all_tricks": _("take every trick"),
-        "capture": _("catch a queen"),
-    }
-    return words.get(name, name)
-
-
-def _parts(items: Sequence[str], last: str) -> tuple[tuple[str, str], ...]:
-    """Each item with the words after it in a list: ", ", ``last`` before the final one."""
-    n = len(items)
-    return tuple((x, "" if i == n - 1 else last if i == n - 2 else ", ") for i, x in enumerate(items))
-
-
-def _join(items: Sequence[str], last: str) -> str:
-    return "".join(x + after for x, after in _parts(items, last))
-
-
-def goals_text(names: Sequence[str]) -> str:
-    return _join([goal_words(n) for n in names], _(" and "))
-
-
-def _cards(play: Card | tuple[Card, ...]) -> tuple[Card, ...]:
-    """A play's cards: one card, or several where a lead may be several."""
-    return play if isinstance(play, tuple) else (play,)
-
-
 def faces_of(play: Card | tuple[Card, ...], rs: Ruleset | None) -> list[Face]:
-    return [face(c, rs) for c in _cards(play)]
-
-
-def text_of(play: Card | tuple[Card, ...]) -> str:
-    return " ".join(card_text(c) for c in _cards(play))
+    return [face(c, rs) for c in cards_of(play)]
 
 
 @dataclass
@@ -77,12 +55,14 @@ class SideLine:
 
 @dataclass
 class PlayerTally:
-    """One player's plays that cost his side points, over the plays reviewed."""
+    """One player's costly plays over the plays reviewed: how many, and the goals they gave up.
+    Each cost is measured against best play at its own moment, so the costs of several plays
+    overlap and are never added up (docs/rules.md#analysis)."""
 
     name: str
     cls: str
-    mistakes: int  # plays that gave his side less than the best card then
-    points: int  # the card points they cost, added up
+    mistakes: int  # plays that cost his side card points or a goal
+    goals: str  # the goals they gave up, in words ("" where none)
 
 
 @dataclass
@@ -96,10 +76,17 @@ class PlayLine:
     best: list[list[Face]]  # the best cards for points at that moment, when the play was not one
     lost: str  # the goals this play gave up, in words
     turning: bool = False
+    deciding: bool = False  # the summary's deciding play
     given_back: str = ""  # the turning point's goals this play gave back, and to whom, in words
     reviewed: bool = True  # False before the trick a partial review starts at
     index: int = 0  # in the deal's plays
     goals: tuple[str, ...] = ()  # the goals this play gave up
+
+    @property
+    def marks(self) -> str:
+        """Its classes in the list: the turning point, the deciding play, a goal given back."""
+        marked = {"turning": self.turning, "deciding": self.deciding, "given-back": bool(self.given_back)}
+        return " ".join(k for k, v in marked.items() if v)
 
     @property
     def costly(self) -> bool:  # reviewed, and cost points or a goal: judged by what was seen
@@ -115,7 +102,7 @@ class TrickLines:
     def clean(self) -> bool:
         """Every play in it a best card, with nothing to point at."""
         return all(
-            p.legal and p.reviewed and p.cost == 0 and not p.turning and not p.given_back for p in self.plays
+            p.legal and p.reviewed and p.cost == 0 and not p.goals and not p.given_back for p in self.plays
         )
 
 
@@ -157,7 +144,8 @@ class BestReview:
     too_big: bool = False  # refused past the node budget: later in the deal it will answer
     sides: list[SideLine] = field(default_factory=list)
     tricks: list[TrickLines] = field(default_factory=list)  # the tricks reviewed
-    turning: str = ""  # the turning point in words
+    deciding: str = ""  # the summary's lead: the deciding play of the highest goal lost, in words
+    turning: str = ""  # the turning point in words, where it is not the deciding play
     turning_trick: int | None = None
     given_back: str = ""  # the play that gave the turning point's goals back, in words
     finished: bool = False
@@ -206,10 +194,11 @@ def play_lines(
     turning: int | None = None,
     first: int = 0,
     back: tuple[int, str] | None = None,
+    decided: int | None = None,
 ) -> list[PlayLine]:
     """Each play given with its cost and, where it was not one, the best cards for points then;
     the plays before ``first`` were not reviewed; ``back``: the play that gave the turning point's
-    goals back, with what it gave back and to whom in words."""
+    goals back, with what it gave back and to whom in words; ``decided``: the deciding play."""
     return [
         PlayLine(
             player=player(p.seat),
@@ -221,6 +210,7 @@ def play_lines(
             best=[faces_of(b, rs) for b in p.best] if p.cost else [],
             lost=goals_text(list(p.lost_goals)),
             turning=i == turning,
+            deciding=i == decided,
             given_back=back[1] if back is not None and back[0] == i else "",
             reviewed=i >= first,
             index=i,
@@ -231,93 +221,40 @@ def play_lines(
 
 
 def player_tally(rs: Ruleset, plays: Sequence[Any], who: Callable[[int], str]) -> list[PlayerTally]:
-    """Each player's plays that cost his side points and what they cost in all (the plays not
-    reviewed, and the illegal ones, have no cost); empty where no play cost anything."""
-    costly = [p for p in plays if p.cost]
+    """Each player's costly plays and the goals they gave up (the plays not reviewed, and the
+    illegal ones, cost nothing); empty where no play cost anything."""
+    costly = [p for p in plays if p.legal and p.cost is not None and (p.cost or p.lost_goals)]
     if not costly:
         return []
-    return [
-        PlayerTally(
-            name=who(seat),
-            cls=side_class(rs, seat),
-            mistakes=sum(1 for p in costly if p.seat == seat),
-            points=sum(p.cost for p in costly if p.seat == seat),
-        )
-        for seat in range(rs.seats)
-    ]
-
-
-def side_label(rs: Ruleset, side: int, who: Callable[[int], str]) -> str:
-    return _join([who(s) for s in rs.sides[side]], _(" and "))
-
-
-def side_names(rs: Ruleset, side: int, who: Callable[[int], str]) -> tuple[tuple[str, str], ...]:
-    """:func:`side_label` in its parts: each name with the words after it."""
-    return _parts([who(s) for s in rs.sides[side]], _(" and "))
-
-
-def turning_sentence(rs: Ruleset, who: Callable[[int], str], trick: int, play: Any, better: list[str]) -> str:
-    """«После 10♥ во взятке 2 у пары «Игрок 1 и Игрок 3» уже не было способа взять 61: лучше было
-    Т♣.» (the side's names after a noun: no word has to agree with them)"""
-    side = rs.side_of(play.seat)
-    params = {
-        "card": text_of(play.card),
-        "trick": trick,
-        "side": side_label(rs, side, who),
-        "goals": goals_text(list(play.lost_goals)),
-        "better": _join(better, _(" or ")),
-    }
-    one = len(rs.sides[side]) == 1  # Russian: «не мог» for one player, «не могли» for a pair
-    if better:
-        text = (
-            pgettext(
-                "one player",
-                "After %(card)s in trick %(trick)s, %(side)s could no longer %(goals)s: %(better)s was better.",
-            )
-            if one
-            else pgettext(
-                "a pair",
-                "After %(card)s in trick %(trick)s, %(side)s could no longer %(goals)s: %(better)s was better.",
-            )
-        )
-    else:
-        text = (
-            pgettext("one player", "After %(card)s in trick %(trick)s, %(side)s could no longer %(goals)s.")
-            if one
-            else pgettext("a pair", "After %(card)s in trick %(trick)s, %(side)s could no longer %(goals)s.")
-        )
-    return text % params
-
-
-def given_back_sentence(
-    rs: Ruleset, who: Callable[[int], str], trick: int, play: Any, side: int, goals: str
-) -> str:
-    """«После 9♦ во взятке 14 (ход игрока «Игрок 1») у игрока «Игрок 2» снова был способ взять
-    61.»: another side's play gave the turning point's goals back."""
-    params = {"card": text_of(play.card), "trick": trick, "player": who(play.seat), "goals": goals}
-    params["side"] = side_label(rs, side, who)
-    if len(rs.sides[side]) == 1:
-        text = pgettext(
-            "one player",
-            "After %(player)s played %(card)s in trick %(trick)s, %(side)s could %(goals)s again.",
-        )
-    else:
-        text = pgettext(
-            "a pair", "After %(player)s played %(card)s in trick %(trick)s, %(side)s could %(goals)s again."
-        )
-    return text % params
-
-
-def given_back_words(rs: Ruleset, who: Callable[[int], str], side: int, goals: str) -> str:
-    """«возвращено игроку «Игрок 2»: взять 61», beside the play that gave the goals back."""
-    params = {"side": side_label(rs, side, who), "goals": goals}
-    if len(rs.sides[side]) == 1:
-        return pgettext("one player", "gave %(side)s back: %(goals)s") % params
-    return pgettext("a pair", "gave %(side)s back: %(goals)s") % params
+    tally = []
+    for seat in range(rs.seats):
+        mine = [p for p in costly if p.seat == seat]
+        gave = {g for p in mine for g in p.lost_goals}
+        goals = goals_text([g for g in GOALS if g in gave])
+        tally.append(PlayerTally(who(seat), side_class(rs, seat), len(mine), goals))
+    return tally
 
 
 def _forcible(goals: Mapping[str, bool | None]) -> list[str]:
     return [g for g in GOALS if goals.get(g) is True]
+
+
+def deciding_words(rs: Ruleset, who: Callable[[int], str], a: Analysis, lead: tuple[str, int] | None) -> str:
+    """The summary's lead in words (docs/rules.md#analysis): the deciding play ``lead`` of the
+    highest goal lost, and the cards that kept it then: at the turning point those the analysis
+    found for its goals; elsewhere a best card for points, which keeps a goal of points (a side
+    that could force one has that many points with its best card), and none named for the others."""
+    if lead is None:
+        return ""
+    goal, j = lead
+    p = a.plays[j]
+    side = rs.side_of(p.seat)
+    if j == a.turning_point and a.turning_keeps is not None:
+        better = a.turning_keeps
+    else:
+        better = p.best if goal in ("win", "big_win", "all_points") else ()
+    words = spas_words(rs, side, who) if goal == "big_win" else goals_text([goal])
+    return deciding_sentence(rs, who, j // rs.seats + 1, p, words, [text_of(b) for b in better])
 
 
 def best_review(request: HttpRequest, d: Any, deal: DealIn) -> BestReview:
@@ -348,19 +285,22 @@ def best_review(request: HttpRequest, d: Any, deal: DealIn) -> BestReview:
         for i, owned in enumerate(rs.sides)
     ]
     back = played.turning_back
+    lead = highest(rs, played, deciding(rs, played))
+    summary, decided = deciding_words(rs, d.who, played, lead), lead[1] if lead else None
     turning, turning_trick, given_back = "", None, ""
     marked = None
     if tp is not None:
         p = played.plays[tp]
         better = [text_of(m) for m in played.turning_keeps or ()]
         turning_trick = tp // n + 1
-        turning = turning_sentence(rs, d.who, turning_trick, p, better)
+        if tp != decided:
+            turning = turning_sentence(rs, d.who, turning_trick, p, better)
         if back is not None:
             side, given = rs.side_of(p.seat), goals_text(list(played.given_back))
             given_back = given_back_sentence(rs, d.who, back // n + 1, played.plays[back], side, given)
             marked = (back, given_back_words(rs, d.who, side, given))
     tricks: list[TrickLines] = []
-    lines = play_lines(rs, played.plays, d.who, tp, played.reviewed_from, marked)
+    lines = play_lines(rs, played.plays, d.who, tp, played.reviewed_from, marked, decided)
     for i, line in enumerate(lines):
         if i % n == 0:
             tricks.append(TrickLines(i // n + 1, []))
@@ -370,6 +310,7 @@ def best_review(request: HttpRequest, d: Any, deal: DealIn) -> BestReview:
         sides=sides,
         tally=player_tally(rs, played.plays, d.who),
         tricks=tricks[skipped:],
+        deciding=summary,
         turning=turning,
         turning_trick=turning_trick,
         given_back=given_back,

@@ -25,7 +25,7 @@ from rules.engine.cards import Card
 from rules.messages import describe
 from rules.templatetags.rules_tags import face
 
-from .best import goal_words
+from .best_words import goal_words
 
 # the order a review's summary takes the goals in (docs/rules.md, the deciding play)
 ORDER = ("win", "big_win", "all_tricks", "all_points", "capture")

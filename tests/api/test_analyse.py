@@ -19,7 +19,7 @@ from tests.rules.helpers import ru_faces, table_deal
 
 ANALYSE = "/api/v1/analyse"
 DEAL = "/api/v1/deal"
-FIELDS = {"to_move", "taken", "value", "goals", "moves", "plays", "turning_point", "nodes"}
+FIELDS = {"to_move", "taken", "value", "goals", "moves", "plays", "turning_point", "nodes", "deciding"}
 GOAL_NAMES = {"win", "big_win", "all_points", "all_tricks", "capture"}
 
 HANDS = [
@@ -76,6 +76,7 @@ def test_the_answer_has_exactly_the_documented_fields(client: Client) -> None:
     assert data["value"] == [120, 0]
     assert data["turning_point"] is None and data["nodes"] > 0
     assert [set(g) for g in data["goals"]] == [GOAL_NAMES, GOAL_NAMES]
+    assert data["deciding"] == [dict.fromkeys(GOAL_NAMES)] * 2  # no goal given up
     assert data["goals"][0] == {
         "win": True,
         "big_win": True,
@@ -242,3 +243,24 @@ def test_bad_json_a_large_body_and_get_are_refused_cleanly(client: Client) -> No
     resp = client.post(ANALYSE, json.dumps({"pad": "x" * 70_000}), content_type="application/json")
     assert resp.status_code == 413 and resp.json()["error"] == "body_too_large"
     assert client.get(ANALYSE).status_code == 405
+
+
+def test_each_side_s_deciding_play_is_its_last_loss_of_a_goal_for_good(client: Client) -> None:
+    """61 lost in trick 1, given back in trick 2 and lost again in trick 5: the deciding play is
+    the loss in trick 5, where the turning point is the one in trick 1."""
+    from tests.engine.test_deciding import HANDS as LOST_AGAIN_HANDS
+    from tests.engine.test_deciding import LEADER, LOST_AGAIN, PLAYS
+
+    body = {"variant": "classic-sixes", "leader": LEADER, "hands": [h.split() for h in LOST_AGAIN_HANDS]}
+    status, data = post(client, ANALYSE, {**body, "plays": PLAYS})
+    assert status == 200, data
+    assert data["turning_point"] == 0
+    assert [set(d) for d in data["deciding"]] == [set(g) for g in data["goals"]]
+    assert data["deciding"][1] == {
+        "win": LOST_AGAIN,
+        "big_win": None,
+        "all_points": None,
+        "all_tricks": None,
+        "capture": None,
+    }
+    assert data["deciding"][0]["win"] is None  # lost in trick 2, made all the same

@@ -1,5 +1,5 @@
 """Best play in the browser at 390x844 (Debian chromium): the deal review's «Разбор с лучшей
-игрой» loads by itself under the review and shows the turning point; the trick page, given every
+игрой» loads by itself under the review and leads with the deciding play, the turning point after it; the trick page, given every
 hand, answers «Как лучше сыграть?»; axe finds no serious fault on either, in Russian and English."""
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ AXE = Axe()
 SOLVE_WAIT = 120_000
 
 # a classic-sixes deal whose turning point is a lost 61: after 9♦ in trick 3 the first pair
-# could no longer take 61 (found by the engine among seeded random deals)
+# could no longer take 61, the other pair's 10♠ gave it back and К♠ in trick 4 lost it for good
+# (found by the engine among seeded random deals)
 HANDS = [
     "10H KC 8S JH 7D KH 10D 8C",
     "9S JD 10C QS 9C QC 9H 8D",
@@ -54,14 +55,24 @@ def test_the_deal_review_shows_the_turning_point(page: Page, live_server, lang: 
     page.emulate_media(color_scheme=scheme)
     page.goto(live_server.url + "/rules/referee/deal/?" + qs(TURNING_DEAL))
     expect(page.locator("table.tricks tbody tr")).to_have_count(8)  # the review at once
-    turning = page.locator("#turning-point")
-    expect(turning).to_be_visible(timeout=SOLVE_WAIT)  # the analysis asked for itself
+    deciding, turning = page.locator("#deciding"), page.locator("#turning-point")
+    expect(deciding).to_be_visible(timeout=SOLVE_WAIT)  # the analysis asked for itself
+    # 61 lost in trick 3, given back in the same trick and lost for good in trick 4: the summary
+    # leads with trick 4, the turning point follows
     if lang == "ru":
+        expect(deciding).to_have_text(
+            "Решающий ход: К♠ во взятке 4 (ход игрока «Игрок 3»). После него у пары «Игрок 1 и Игрок 3» "
+            "больше не было способа взять 61: лучше было Т♠."
+        )
         expect(turning).to_have_text(
             "После 9♦ во взятке 3 у пары «Игрок 1 и Игрок 3» уже не было способа взять 61: лучше было 7♣, Т♣ или Т♠."
         )
         expect(page.locator("#best h2")).to_have_text("Разбор с лучшей игрой")
     else:
+        expect(deciding).to_have_text(
+            "The deciding play: K♠ in trick 4, played by Player 3. After it, Player 1 and Player 3 could "
+            "never again take 61: A♠ was better."
+        )
         expect(turning).to_have_text(
             "After 9♦ in trick 3, Player 1 and Player 3 could no longer take 61: 7♣, A♣ or A♠ was better."
         )
@@ -74,6 +85,10 @@ def test_the_deal_review_shows_the_turning_point(page: Page, live_server, lang: 
     expect(highlighted).to_have_count(1)
     expect(highlighted).to_contain_text("9♦")
     expect(highlighted.locator(".cost")).to_contain_text("13")
+    expect(page.locator(".best-plays li.deciding")).to_contain_text("К♠" if lang == "ru" else "K♠")
+    assert page.locator("#best > *").evaluate_all(
+        "els => els.findIndex(e => e.id === 'deciding') < els.findIndex(e => e.id === 'turning-point')"
+    )
     expect(page.locator("#best-tally tbody tr")).to_have_count(4)  # each player's costly plays
     box = page.locator("#best").bounding_box()
     assert box is not None and box["width"] <= 390, "the section fits the phone's width"

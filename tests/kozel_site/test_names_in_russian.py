@@ -258,6 +258,15 @@ TURNED_BETTER = (
 )
 GIVEN_BACK = "After %(player)s played %(card)s in trick %(trick)s, %(side)s could %(goals)s again."
 GAVE_BACK = "gave %(side)s back: %(goals)s"
+DECIDING = (
+    "The deciding play: %(card)s in trick %(trick)s, played by %(player)s. After it, %(side)s "
+    "could never again %(goals)s."
+)
+DECIDING_BETTER = (
+    "The deciding play: %(card)s in trick %(trick)s, played by %(player)s. After it, %(side)s "
+    "could never again %(goals)s: %(better)s was better."
+)
+SPAS = "leave %(other)s without spas"
 # (context, msgid) -> the reviewed Russian: the deal review's turning point and the play that gave
 # its goal back, for a side of one player and for a pair
 IN_CONTEXT: dict[tuple[str, str], str] = {
@@ -277,13 +286,33 @@ IN_CONTEXT: dict[tuple[str, str], str] = {
     ("a pair", GIVEN_BACK): "После 9♦ во взятке 3 (ход игрока «{n}») у пары «{n}» снова был способ взять 61.",
     ("one player", GAVE_BACK): "возвращено игроку «{n}»: взять 61",
     ("a pair", GAVE_BACK): "возвращено паре «{n}»: взять 61",
+    # the review's summary: the deciding play, and the bigger award as the other side's спас
+    ("one player", DECIDING): (
+        "Решающий ход: 9♦ во взятке 3 (ход игрока «{n}»). После него у игрока «{n}» больше не было "
+        "способа взять 61."
+    ),
+    ("a pair", DECIDING): (
+        "Решающий ход: 9♦ во взятке 3 (ход игрока «{n}»). После него у пары «{n}» больше не было "
+        "способа взять 61."
+    ),
+    ("one player", DECIDING_BETTER): (
+        "Решающий ход: 9♦ во взятке 3 (ход игрока «{n}»). После него у игрока «{n}» больше не было "
+        "способа взять 61: лучше было Т♣."
+    ),
+    ("a pair", DECIDING_BETTER): (
+        "Решающий ход: 9♦ во взятке 3 (ход игрока «{n}»). После него у пары «{n}» больше не было "
+        "способа взять 61: лучше было Т♣."
+    ),
+    ("one player", SPAS): "оставить игрока «{n}» без спаса",
+    ("a pair", SPAS): "оставить пару «{n}» без спаса",
 }
 
 
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize(("context", "msgid"), sorted(IN_CONTEXT))
 def test_the_turning_point_reads_right_for_any_name(context: str, msgid: str, name: str) -> None:
-    params = {"card": "9♦", "trick": 3, "goals": "взять 61", "better": "Т♣", "side": name, "player": name}
+    params = {"card": "9♦", "trick": 3, "goals": "взять 61", "better": "Т♣"}
+    params |= {"side": name, "player": name, "other": name}
     with translation.override("ru"):
         got = pgettext(context, msgid) % params
     assert got == IN_CONTEXT[(context, msgid)].replace("{n}", name)

@@ -112,6 +112,7 @@ def test_every_message_with_a_name_fits_a_woman_and_a_man(name: str) -> None:
                     "better": "Т♣",
                     "side": name,
                     "player": name,
+                    "other": name,
                 }
             )
     bad = {text: agreeing(text) for text in rendered if agreeing(text)}

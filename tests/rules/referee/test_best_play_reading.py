@@ -1,9 +1,10 @@
 """The deal review's reading of a played deal beyond each play's price: the play that gave the
-turning point's goal back, what each player's cards lost in all, and the runs of tricks played
+turning point's goal back, each player's costly plays, and the runs of tricks played
 with a best card every time folded under one line, through real requests."""
 
 from __future__ import annotations
 
+import re
 from typing import cast
 
 from django.test import Client
@@ -28,6 +29,14 @@ def _played_well(rs: Ruleset, d: dict[str, object], give_up: bool = False) -> li
         free = [m for m in best if m.lost_goals] if give_up else []
         give_up = give_up and not free
         line.append(str((free or best)[0].card))
+
+
+WORDS = {"win": "взять 61", "big_win": "оставить соперников без спаса", "all_tricks": "взять все взятки"}
+
+
+def _marked(html: str, mark: str) -> list[int]:
+    """Where the plays marked ``mark`` (turning, deciding, given-back) are in the page."""
+    return [m.start() for m in re.finditer(rf'<li class="[^"]*\b{mark}\b[^"]*">', html)]
 
 
 def _deal_params(variant: str, d: dict[str, object], line: list[str]) -> dict[str, str]:
@@ -60,9 +69,9 @@ def test_the_review_says_which_later_play_gave_the_turning_point_s_goal_back(cli
     page, html = text(resp), resp.content.decode()
     card = ru_faces(str(a.plays[back].card))
     # the play is marked in its trick, after the turning point's
-    assert html.count('<li class="given-back">') == 1
+    assert len(_marked(html, "given-back")) == 1
     assert page.count(f"возвращено игроку «Игрок {side + 1}»: взять 61") == 1
-    assert html.index('<li class="turning">') < html.index('<li class="given-back">')
+    assert _marked(html, "turning")[0] < _marked(html, "given-back")[0]
     assert (
         f"После {card} во взятке {back // 2 + 1} (ход игрока «Игрок {other + 1}») "
         f"у игрока «Игрок {side + 1}» снова был способ взять 61." in page
@@ -77,23 +86,33 @@ def test_the_review_says_which_later_play_gave_the_turning_point_s_goal_back(cli
     client.cookies["kozel_lang"] = "ru"
     params["plays"] = " ".join(line[:back])
     page = text(client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT))
-    assert "уже не было способа" in page and "снова был способ" not in page and "возвращено" not in page
+    # the turning point is then the deciding play too, said once
+    assert "Решающий ход" in page and "больше не было способа" in page and "уже не было способа" not in page
+    assert "снова был способ" not in page and "возвращено" not in page
 
 
 def test_the_review_tallies_what_each_player_s_cards_cost(client: Client) -> None:
-    """Under the sides: per player, the plays that cost his side points and their cost added up,
-    as the API prices each play; a deal played with a best card every time has no tally."""
+    """Under the sides: per player, the plays that cost his side points or a goal and the goals
+    they gave up, as the API prices each play; no points are added up (each cost is measured at
+    its own moment, so two players' costs overlap); a deal played with a best card every time has
+    no tally."""
     params, _trick, _seat = revoke_deal()
     expected = api(client, params)
     resp = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT)
     html = resp.content.decode()
     assert html.count('id="best-tally"') == 1
     tally = text_of(html.split('id="best-tally"')[1].split("</table>")[0])
-    assert "Очки, упущенные картами каждого игрока" in tally
+    assert "Ходы с потерей у каждого игрока" in tally and "Что упущено" in tally
+    assert "−" not in tally
     for seat in range(4):
-        costs = [p["cost"] for p in expected["plays"] if p["seat"] == seat and p["cost"]]
-        points = f"−{sum(costs)}" if costs else "0"
-        assert f"Игрок {seat + 1} {len(costs)} {points} " in tally
+        costly = [
+            p
+            for p in expected["plays"]
+            if p["seat"] == seat and p["legal"] and (p["cost"] or p["lost_goals"])
+        ]
+        gave = " и ".join(WORDS[g] for g in WORDS if any(g in p["lost_goals"] for p in costly)) or "—"
+        assert f"Игрок {seat + 1} {len(costly)} {gave}" in tally
+    assert "не складывают" in text_of(html.split('id="best-tally-about"')[1].split("</p>")[0])
     assert sum(1 for p in expected["plays"] if p["cost"]) >= 2, "the deal should have mistakes to add up"
     # every play a best card: nothing to tally
     rs = resolve("yc-duel", seats=2)
@@ -181,7 +200,7 @@ def test_a_turning_point_at_no_cost_in_points_keeps_its_trick_open(client: Clien
     assert turned is not None, "the deal should have a best card for points that gives up the capture"
     params = _deal_params("voon-series", d, line)
     html = client.get(DEAL + "?" + qs(params) + "&best=1", **FRAGMENT).content.decode()
-    assert "cost bad" not in html and html.count('<li class="turning">') == 1
+    assert "cost bad" not in html and len(_marked(html, "turning")) == 1
     k = turned // 4 + 1
     folds = [text_of(f.split("</summary>")[0]).strip() for f in html.split('<li class="best-clean">')[1:]]
     assert folds == [_folded(1, k - 1), _folded(k + 1, 8)]
