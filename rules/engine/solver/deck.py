@@ -18,8 +18,10 @@ from ..variants import Ruleset
 @dataclass(frozen=True)
 class Deck:
     """One ruleset's cards as bits. ``kind``: what a card is to the rules besides its place in
-    the ladder (its worth and printed suit; the capture's two stand for themselves), the same
-    number for cards that play alike where nothing live lies between them."""
+    the ladder (its worth; where leads of several cards are played its printed suit, and its rank
+    where they may be of one rank; the capture's two stand for themselves), the same number for
+    cards of one group that play alike where nothing live lies between them (numbered within each
+    group, which a card's place tells)."""
 
     cards: tuple[Card, ...]  # bit -> card
     bit: dict[Card, int]
@@ -40,12 +42,15 @@ class Deck:
             grp.extend([g] * len(plain))
         d = len(order)
         special = set(rs.capture or ())
-        kinds: dict[object, int] = {}
+        kinds: list[dict[object, int]] = [{} for _ in range(len(SUITS) + 1)]
         kind = tuple(
-            kinds.setdefault(
-                c if c in special else (c.points, c.suit if rs.multi_card_leads else ""), len(kinds)
+            kinds[g].setdefault(
+                c
+                if c in special
+                else (c.points, c.suit if rs.multi_card_leads else "", c.rank if rs.rank_leads else ""),
+                len(kinds[g]),
             )
-            for c in order
+            for c, g in zip(order, grp, strict=True)
         )
         return cls(
             cards=tuple(order),
