@@ -42,16 +42,10 @@ class Deck:
             grp.extend([g] * len(plain))
         d = len(order)
         special = set(rs.capture or ())
+        multi, rank = rs.multi_card_leads, rs.rank_leads
         kinds: list[dict[object, int]] = [{} for _ in range(len(SUITS) + 1)]
-        kind = tuple(
-            kinds[g].setdefault(
-                c
-                if c in special
-                else (c.points, c.suit if rs.multi_card_leads else "", c.rank if rs.rank_leads else ""),
-                len(kinds[g]),
-            )
-            for c, g in zip(order, grp, strict=True)
-        )
+        named = [c if c in special else (c.points, multi and c.suit, rank and c.rank) for c in order]
+        kind = tuple(kinds[g].setdefault(n, len(kinds[g])) for n, g in zip(named, grp, strict=True))
         return cls(
             cards=tuple(order),
             bit={c: i for i, c in enumerate(order)},

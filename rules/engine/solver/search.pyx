@@ -67,8 +67,9 @@ cdef class Search:
         a small tree without a guess in one pass with the whole window."""
         cdef int lo = 0, hi = self.game.rest(pos, self.coalition, self.mode), beta, g, step = 1, way = 0
         cdef bint bracketed = False
-        if guess is None and not self.plays.d.multi and max(h.bit_count() for h in pos.hands) <= SHALLOW:
-            if pos.rnd + 1 == self.plays.d.nrounds:
+        cdef Deck* d = &self.plays.d
+        if guess is None and not d.multi and pos.rnd + 1 == d.nrounds:
+            if max(map(int.bit_count, pos.hands)) <= SHALLOW:
                 return self.probe(pos, -1, hi + 1)
         beta = (lo + hi + 1) // 2 if guess is None else min(max(guess, lo + 1), hi)
         while lo < hi:
@@ -96,7 +97,7 @@ cdef class Search:
         cdef uint64_t ms[MAXM]
         cdef int one[MAXD]
         cdef int seat, i, k
-        cdef uint64_t live, word
+        cdef uint64_t live
         self.plays.start(pos, self.game.rest(pos, self.coalition, self.mode), &s)
         seat = (s.leader + s.nt) % d.n
         live = held(d, &s) | s.plays[0] | s.plays[1] | s.plays[2] | s.plays[3] | (d.stock_left[s.drawn] if d.multi else 0)
@@ -105,10 +106,8 @@ cdef class Search:
         for m in legal:
             groups.setdefault(tuple(sorted(one[c] for c in m)), []).append(m)
         k = self.plays.moves(&s, ms)
-        if not s.nt:
-            word = self.table.t.words[slot_of(&self.table.t, self.table.key(d, &s))]
-            if word:
-                to_front(ms, k, kz_unpack(self.table.t.moves[slot_of(&self.table.t, self.table.key(d, &s))], s.hands[seat]))
+        if not s.nt:  # an empty slot's best lead is none
+            to_front(ms, k, kz_unpack(self.table.t.moves[slot_of(&self.table.t, self.table.key(d, &s))], s.hands[seat]))
         rank = {}
         for i in range(k):
             rank.setdefault(tuple(sorted(one[c] for c in range(d.d) if ms[i] >> c & 1)), i)
@@ -125,13 +124,13 @@ cdef class Search:
 
     cdef int known(self, State* s, uint64_t sig, int alpha, int beta, int* lo, int* hi, uint64_t* move,
                    size_t* at) except -1:
-        """At a trick start hashed ``sig``: ``lo`` and ``hi`` narrowed to the sure trumps and the
-        table's entry, or where the table has none to what the leader runs off (the entry keeps it
-        after); ``move``: the entry's best lead; ``at``: its slot."""
+        """A trick start hashed ``sig``: ``lo``, ``hi`` narrowed to the sure trumps and the table's entry
+        (else the leader's run-off, which the entry keeps after); its best lead and slot."""
         cdef Deck* d = &self.plays.d
         cdef uint64_t word
         cdef int low, high
         kz_prefetch(&self.table.t.words[(sig >> 14) & (self.table.t.size - 1)])  # while the trumps are counted
+        kz_prefetch(&self.table.t.moves[(sig >> 14) & (self.table.t.size - 1)])
         if not d.multi and d.mode != CAPTURE:
             sure_bounds(d, s, &low, &high)
             lo[0], hi[0] = max(lo[0], low), min(hi[0], high)
@@ -147,10 +146,9 @@ cdef class Search:
 
     cdef bint settled_after(self, State* s, uint64_t* ms, int k, bint mine, int alpha, int beta, uint64_t* sigs,
                             int* v) except -1:
-        """The last play of a trick: the hash of the trick start after each move into ``sigs`` (0
-        where the table keeps none); does the table's entry of one of them settle the question
-        (its bound in ``v``)? Looked for before any move is searched, as chess engines and DDS do
-        (the enhanced transposition cutoff)."""
+        """The last play of a trick: does the table's entry of a trick start after a move settle the
+        question before any is searched (the enhanced transposition cutoff; its bound in ``v``)?
+        ``sigs``: the hash of each (0 where the table keeps none)."""
         cdef Deck* d = &self.plays.d
         cdef State after
         cdef int gains[MAXD]
