@@ -178,9 +178,8 @@ cdef int leads_in_order(Deck* d, State* s, uint64_t legal, uint64_t live, uint64
 cdef int plays_in_order(Deck* d, State* s, int seat, uint64_t* legal, int nl, uint64_t* out) noexcept:
     """A game of several cards: one play of each group of alike plays (the same cards but for
     alike ones), in order: the longest leads first; answers that leave the trick to the mover's
-    side first: where his side holds it, the most points first, else those that cover the play
-    holding it, the fewest points first; then the others, the fewest points first; the lower
-    cards first where the points are the same."""
+    side (it holds it, or the answer covers the play holding it) first, the most points first,
+    then the others, the fewest points first; the lower cards first where the points are the same."""
     cdef int one[MAXD]
     cdef int idx[MAXM]
     cdef long long keys[MAXM]
@@ -214,7 +213,7 @@ cdef int plays_in_order(Deck* d, State* s, int seat, uint64_t* legal, int nl, ui
                 keys[k] = (-kz_count(legal[i]) * 1000 + 500 - p) * 1000 + k
             else:
                 own = kept or covers(d, legal[i], s.best)
-                keys[k] = (((0 if own else 1) * 1000 + (500 - p if kept else 500 + p)) * 1000 + 500 - sb) * 1000 + k
+                keys[k] = (((0 if own else 1) * 1000 + (500 - p if own else 500 + p)) * 1000 + 500 - sb) * 1000 + k
             k += 1
     sort_by(idx, keys, k)
     for i in range(k):
