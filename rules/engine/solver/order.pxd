@@ -14,9 +14,7 @@ cdef enum:
     KILLERS = 1 << 20  # the slots of one search's killer moves
 
 cdef inline size_t killer_at(Deck* d, State* s) noexcept:
-    """Where the killer move of this point of the deal is kept (the move that last cut off
-    there): by the seat to move, his hand and the play holding the trick (none at a lead),
-    hashed; a move kept there by another point is tried first all the same, and only costs
-    its place in the order."""
+    """Where the killer move (the move that last cut off there) is kept: by the seat to move, his
+    hand and the play holding the trick (none at a lead), hashed; a stranger's costs its place."""
     cdef int seat = (s.leader + s.nt) % d.n
     return kz_mix(s.hands[seat] ^ kz_mix(s.best ^ seat)) & (KILLERS - 1)

@@ -4,8 +4,8 @@
 The legal plays are the Python game's (:mod:`~rules.engine.solver.game`, the engine's rules),
 asked once per key that game keeps them by and kept here too; who takes a trick is the ruleset's
 ladder (one card) or the engine's card-for-card rule read into a table once (several cards), and
-draw-four's drawing is the game's, asked once per draw. A one-card game's last trick, one card
-each, is counted without a search.
+draw-four's drawing is the game's, asked once per draw. The deal's last trick, one card each, is
+counted without a search.
 """
 
 from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Realloc
@@ -84,10 +84,7 @@ cdef class Plays:
             for q in range(d.nstock + 1):
                 d.stock_left[q] = game.stock_left[q]
             for c in range(nd):
-                d.beats[c] = 0
-                for q in range(nd):
-                    if beats_card(rs, deck.cards[c], deck.cards[q]):
-                        d.beats[c] |= (<uint64_t> 1) << q
+                d.beats[c] = sum(1 << q for q in range(nd) if beats_card(rs, deck.cards[c], deck.cards[q]))
         else:
             d.nstock, d.nrounds = 0, len(game.dealt)
             if d.nrounds > MAXR:
@@ -325,16 +322,13 @@ cdef class Plays:
 
     cdef bint one_each(self, State* s) noexcept:
         """Is the trick starting at ``s`` the deal's last, one card each?"""
-        cdef Deck* d = &self.d
         cdef int i
-        if not d.multi:
-            return not s.hands[s.leader] & (s.hands[s.leader] - 1) and s.rnd + 1 >= d.nrounds
-        if d.stock_left[s.drawn]:
-            return False
-        for i in range(d.n):
+        if not self.d.multi:
+            return not s.hands[s.leader] & (s.hands[s.leader] - 1) and s.rnd + 1 >= self.d.nrounds
+        for i in range(self.d.n):
             if kz_count(s.hands[i]) != 1:
                 return False
-        return True
+        return not self.d.stock_left[s.drawn]
 
     cdef int last_trick(self, State* s) noexcept:
         """The count of the deal's last trick, one card each."""

@@ -117,7 +117,8 @@ cdef class Table:
         found again where the table grew or another position took it since."""
         if (self.t.count + 1) * 10 > self.t.size * 7:
             self.grow()
-        if at >= self.t.size or self.t.words[at] and (self.t.words[at] & SIGS) != sig:
+            at = slot_of(&self.t, sig)
+        elif self.t.words[at] and (self.t.words[at] & SIGS) != sig:
             at = slot_of(&self.t, sig)
         if not self.t.words[at]:
             self.t.count += 1
