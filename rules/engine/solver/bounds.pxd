@@ -5,4 +5,3 @@ from ._core cimport Deck, State
 cdef void sure_bounds(Deck* d, State* s, int* low, int* high) noexcept
 cdef void cashed(Deck* d, State* s, uint64_t mine, int alpha, int beta, int* low, int* high) noexcept
 cdef int worth(Deck* d, uint64_t m) noexcept
-cdef int worth_k(Deck* d, uint64_t m, int k, bint most) noexcept

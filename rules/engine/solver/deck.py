@@ -95,9 +95,3 @@ def led_mask(suits: Iterable[str]) -> int:
 def led_suits_of(ls: int) -> frozenset[str]:
     """The suits of a :func:`led_mask`."""
     return frozenset(s for g, s in enumerate(SUITS) if ls >> g & 1)
-
-
-def blind_seats(rs: Ruleset) -> frozenset[int]:
-    """The seats whose every card is legal (docs/tables.md#blind-seat), as a set: the searches
-    read them so."""
-    return frozenset(rs.blind_seats)

@@ -25,7 +25,7 @@ from ..cards import Card
 from ..legality import TrickContext, answers_free, leads_free, legal_cards
 from ..variants import Ruleset
 from .budget import Budget
-from .deck import Deck, bits, blind_seats, led_mask, led_suits_of
+from .deck import Deck, bits, led_mask, led_suits_of
 from .pos import CAPTURE, POINTS, TRICKS, Move, Pos, Searcher
 from .reference import Search as Reference
 
@@ -89,7 +89,7 @@ class Game:
         self.led = led_mask(context.led_suits) if midway else 0
         self.ctx = context
         self.budget = budget
-        self.blind = blind_seats(rs)
+        self.blind = frozenset(rs.blind_seats)  # docs/tables.md#blind-seat
         self.capture = (deck.bit[rs.capture[0]], deck.bit[rs.capture[1]]) if rs.capture else None
         self.reference = reference or COMPILED is None
         self.compiled = not self.reference
@@ -111,9 +111,6 @@ class Game:
 
     def move_of(self, cards: Sequence[Card]) -> Move:
         return tuple(sorted(self.deck.bit[c] for c in cards))
-
-    def hand_cards(self, pos: Pos, seat: int) -> tuple[Card, ...]:
-        return self.deck.of_mask(pos.hands[seat])
 
     def context(self, ls: int, number: int | None) -> TrickContext:
         """The context of a trick, kept: the suits led before it and its number."""

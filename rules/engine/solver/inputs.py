@@ -94,7 +94,7 @@ def judge_partial(
                 )
             played.add(c)
         parsed.append(cards)
-    holds = tuple(game.hand_cards(start, s) for s in range(rs.seats))
+    holds = tuple(game.deck.of_mask(h) for h in start.hands)
     number = before + len(judged) // rs.seats + 1
     tctx = replace(ctx, first_leader=leader, led_suits=led_suits_of(start.ls), trick_number=number)
     try:

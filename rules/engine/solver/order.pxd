@@ -3,7 +3,6 @@ from libc.stdint cimport uint64_t
 from ._core cimport Deck, State, kz_mix
 
 cdef void alike(Deck* d, uint64_t h, uint64_t live, int* one) noexcept
-cdef int runs(Deck* d, uint64_t legal, uint64_t live, int* ms) noexcept
 cdef int answers_in_order(Deck* d, uint64_t legal, uint64_t live, int best, bint own, uint64_t later,
                           uint64_t mate, int* out) noexcept
 cdef int leads_in_order(Deck* d, State* s, uint64_t legal, uint64_t live, uint64_t* opp, int* out) noexcept
