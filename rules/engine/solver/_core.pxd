@@ -58,7 +58,8 @@ cdef enum:
 cdef struct Deck:
     # the table and the reward
     int n, d, T, mode, nrounds, nstock, npt, nkb
-    bint multi, keep_suits, free_leads, answers_free, killers
+    bint multi, keep_suits, free_leads, killers
+    bint answers_free  # every card answers (several cards: and every single card leads)
     int blind  # the blind seats, a bit each
     int maxs[4]  # 1 for the coalition's seats
     int nxt[4]

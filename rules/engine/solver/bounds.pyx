@@ -75,6 +75,34 @@ cdef void sure_bounds(Deck* d, State* s, int* low, int* high) noexcept:
         high[0] = s.rest - sure
 
 
+cdef void sure_leads(Deck* d, State* s, int* low, int* high) noexcept:
+    """A game of several cards where every card may be led alone and answers are free: the
+    leader's cards that no card of the other side takes, each led alone, win their tricks, the
+    other side giving its cheapest cards to them and the leader's partners their dearest; one
+    after another once the stock is drawn (while it lasts, the hands change after the first).
+    As the least or the most the coalition gets."""
+    cdef uint64_t taken = 0, sure, m
+    cdef int i, t, got
+    low[0], high[0] = 0, s.rest
+    for i in range(d.n):
+        m = s.hands[i] if d.side_of[i] != d.side_of[s.leader] else 0
+        while m:
+            taken |= d.beats[kz_low(m)]
+            m &= m - 1
+    sure = s.hands[s.leader] & ~taken
+    if not sure:
+        return
+    t = 1 if d.stock_left[s.drawn] else kz_count(sure)
+    got = worth_k(d, sure, t, True)
+    for i in range(d.n):
+        if i != s.leader:
+            got += worth_k(d, s.hands[i], t, d.side_of[i] == d.side_of[s.leader])
+    if d.gain_side[d.side_of[s.leader]]:
+        low[0] = got
+    else:
+        high[0] = s.rest - got
+
+
 cdef bint drawn(uint64_t* fol, int nfol, uint64_t free, uint64_t gm, int k) noexcept:
     """Do ``k`` leads of the group ``gm`` draw every card of it the others hold?"""
     cdef int i

@@ -177,27 +177,24 @@ cdef int leads_in_order(Deck* d, State* s, uint64_t legal, uint64_t live, uint64
 
 cdef int plays_in_order(Deck* d, State* s, int seat, uint64_t* legal, int nl, uint64_t* out) noexcept:
     """A game of several cards: one play of each group of alike plays (the same cards but for
-    alike ones), in order: the longest leads first; answers that leave the trick to the mover's
-    side (it holds it, or the answer covers the play holding it) first, those whose cards no card
-    of the other side still to play takes before the rest, the most points first; then the
-    others, the fewest points first; the lower cards first where the points are the same."""
+    alike ones), in order: the longest leads first, those no card of the other side takes before
+    the rest; answers that leave the trick to the mover's side (it holds it, or the answer covers
+    the play holding it) first, the most points first, then the others, the fewest points first;
+    the lower cards first where the points are the same."""
     cdef int one[MAXD]
     cdef int idx[MAXM]
     cdef long long keys[MAXM]
     cdef uint64_t seen[MAXM]
     cdef uint64_t live = d.stock_left[s.drawn], m, v
     cdef int i, j, k = 0, c, p, sb
-    cdef uint64_t beaten = 0  # the cards some card of the other side still to play takes
     cdef bint own, kept = s.nt and d.maxs[s.holder] == d.maxs[seat]
-    cdef int rank
+    cdef uint64_t beaten = 0  # at a lead, the cards some card of the other side takes
     for i in range(d.n):
         live |= s.hands[i] | s.plays[i]
-    for j in range(s.nt + 1, d.n if s.nt else 0):
-        if d.maxs[(s.leader + j) % d.n] != d.maxs[seat]:
-            m = s.hands[(s.leader + j) % d.n]
-            while m:
-                beaten |= d.beats[kz_low(m)]
-                m &= m - 1
+        m = s.hands[i] if not s.nt and d.maxs[i] != d.maxs[seat] else 0
+        while m:
+            beaten |= d.beats[kz_low(m)]
+            m &= m - 1
     alike(d, s.hands[seat], live, one)
     for i in range(nl):
         v, m, j = 0, legal[i], 0
@@ -219,11 +216,10 @@ cdef int plays_in_order(Deck* d, State* s, int seat, uint64_t* legal, int nl, ui
                 sb += c
                 m &= m - 1
             if not s.nt:
-                keys[k] = (-kz_count(legal[i]) * 1000 + 500 - p) * 1000 + k
+                keys[k] = (-kz_count(legal[i]) * 2000 + (1000 if legal[i] & beaten else 0) + 500 - p) * 1000 + k
             else:
-                own = covers(d, legal[i], s.best)
-                rank = 2 if not (own or kept) else 0 if not (legal[i] if own else s.best) & beaten else 1
-                keys[k] = ((rank * 1000 + (500 - p if rank < 2 else 500 + p)) * 1000 + 500 - sb) * 1000 + k
+                own = kept or covers(d, legal[i], s.best)
+                keys[k] = (((0 if own else 1) * 1000 + (500 - p if own else 500 + p)) * 1000 + 500 - sb) * 1000 + k
             k += 1
     sort_by(idx, keys, k)
     for i in range(k):

@@ -45,7 +45,7 @@ cdef class Plays:
             raise ValueError("a deal past the compiled search's sizes")
         d.keep_suits, d.killers = rs.ace_discard_ban, min(len(coalition), d.n - len(coalition)) >= 2
         d.free_leads = not d.multi and game.free_leads
-        d.answers_free = not d.multi and game.answers_free
+        d.answers_free = rs.free_answers and rs.lead_rule == "free" if d.multi else game.answers_free
         d.blind = sum(1 << s for s in game.blind)
         for s in range(d.n):
             d.maxs[s], d.nxt[s], d.side_of[s] = s in coalition, (s + 1) % d.n, rs.side_of(s)

@@ -14,8 +14,8 @@ against the analysis's budget.
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
 from libc.stdint cimport uint16_t, uint64_t
 
-from ._core cimport CAPTURE, INF, MAXD, MAXM, Deck, State, held, kz_low, kz_pack, kz_prefetch, kz_unpack
-from .bounds cimport cashed, sure_bounds
+from ._core cimport CAPTURE, INF, POINTS, MAXD, MAXM, Deck, State, held, kz_low, kz_pack, kz_prefetch, kz_unpack
+from .bounds cimport cashed, sure_bounds, sure_leads
 from .order cimport KILLERS, alike, killer_at, to_front
 from .plays cimport Plays
 from .table cimport Table, high_of, low_of, slot_of
@@ -131,9 +131,12 @@ cdef class Search:
         cdef int low, high
         kz_prefetch(&self.table.t.words[(sig >> 14) & (self.table.t.size - 1)])  # while the trumps are counted
         kz_prefetch(&self.table.t.moves[(sig >> 14) & (self.table.t.size - 1)])
+        low, high = 0, s.rest
         if not d.multi and d.mode != CAPTURE:
             sure_bounds(d, s, &low, &high)
-            lo[0], hi[0] = max(lo[0], low), min(hi[0], high)
+        elif d.multi and d.mode == POINTS and d.answers_free:
+            sure_leads(d, s, &low, &high)
+        lo[0], hi[0] = max(lo[0], low), min(hi[0], high)
         at[0] = slot_of(&self.table.t, sig)
         word = self.table.t.words[at[0]]
         if word:
