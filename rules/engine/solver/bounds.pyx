@@ -1,12 +1,12 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""The bounds of the one-card search: it decides, at a trick's start, the least and the most the
-coalition can get without searching (DDS's quick tricks and later tricks, for card points).
+"""The bounds: it decides, at a trick's start, the least and the most the coalition can get
+without searching (DDS's quick tricks and later tricks, for card points).
 
-Two bounds: the top trumps one side holds, with the cheapest cards every seat must give to the
-tricks they take (:func:`sure_bounds`), and what the leader can run off in a row, with the
-cards the others must give to it (:func:`cashed`). The search asks them at every trick start
-(the second one after the table, at more than two seats) and they settle the question asked
-or else narrow its window, as the table's entries do.
+In the one-card games the top trumps one side holds, with the cheapest cards every seat must
+give to their tricks (:func:`sure_bounds`), and what the leader can run off in a row where the
+table knows nothing (:func:`cashed`); in draw-four the leader's sure leads (:func:`sure_leads`).
+The search asks them at every trick start; they settle the question or narrow its window, as
+the table's entries do.
 """
 
 from libc.stdint cimport uint64_t

@@ -26,7 +26,7 @@ from ..legality import TrickContext, answers_free, leads_free, legal_cards
 from ..variants import Ruleset
 from .budget import Budget
 from .deck import Deck, bits, led_mask, led_suits_of
-from .pos import CAPTURE, POINTS, TRICKS, Move, Pos, Searcher
+from .pos import CAPTURE, POINTS, TRICKS, Move, Pos
 from .reference import Search as Reference
 
 COMPILED_MODULES = ("table", "bounds", "order", "plays", "search")
@@ -95,7 +95,8 @@ class Game:
         self.compiled = not self.reference
         self._contexts: dict[tuple[int, int | None], TrickContext] = {}
         self._kept: dict[tuple[object, ...], object] = {}  # legal plays, by what the rule reads
-        self._searches: dict[tuple[frozenset[int], int], Searcher] = {}
+        # each search answers as the reference does (value, at_least, probe)
+        self._searches: dict[tuple[frozenset[int], int], Reference] = {}
 
     def start(self) -> Pos:
         sides = len(self.rs.sides)
@@ -190,7 +191,7 @@ class Game:
     def capture_left(self, pos: Pos, coalition: frozenset[int]) -> int:
         return 0
 
-    def search(self, coalition: frozenset[int], mode: int) -> Searcher:
+    def search(self, coalition: frozenset[int], mode: int) -> Reference:
         """The search of one coalition and reward, kept with its table for the whole deal."""
         key = (coalition, mode)
         s = self._searches.get(key)

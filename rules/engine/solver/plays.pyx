@@ -73,7 +73,6 @@ cdef class Plays:
                                    if c < q and deck.grp[c] == deck.grp[q] else ((<uint64_t> 1) << d.d) - 1)
         for q in range(5):
             for c in range(256):
-                d.wb[q][c] = 0
                 for b in range(8):
                     if c >> b & 1 and 8 * q + b < nd:
                         d.wb[q][c] += d.pts[8 * q + b]
@@ -181,7 +180,7 @@ cdef class Plays:
         return m
 
     cdef int multi_plays(self, State* s, int seat, uint64_t* out) except -1:
-        """The game's legal plays of several cards, kept by the hand and the lead."""
+        """The game's legal plays of several cards, asked once and kept by the hand and the lead."""
         cdef Deck* d = &self.d
         cdef uint64_t v, k1 = (<uint64_t> (3 if s.nt else 4)) << 56 | (<uint64_t> (d.blind >> seat & 1)) << 48
         cdef int i, size = 9
@@ -192,24 +191,18 @@ cdef class Plays:
                 size = min(size, kz_count(s.hands[i]))
             k1 |= size
         if not self.find(s.hands[seat], k1, &v):
-            v = self.ask_plays(s, seat)
+            hands = tuple([s.hands[i] for i in range(d.n)])
+            lead = tuple([i for i in range(d.d) if s.nt and s.plays[0] >> i & 1])
+            cards = kz_count(held(d, s) | s.plays[0] | s.plays[1] | s.plays[2] | s.plays[3])
+            got = self.game.plays(seat, hands, lead, s.ls, cards)
+            if len(got) > MAXM:
+                raise ValueError("a hand past the compiled search's sizes")
+            v = self.pooled([sum(1 << c for c in m) for m in got])
             self.put(s.hands[seat], k1, v)
         at = v >> 16
         for i in range(v & 0xFFFF):
             out[i] = self.pool[at + i]
         return v & 0xFFFF
-
-    cdef uint64_t ask_plays(self, State* s, int seat) except? 0:
-        """The game's legal plays of ``seat`` at ``s``, pooled."""
-        cdef Deck* d = &self.d
-        cdef int i
-        hands = tuple([s.hands[i] for i in range(d.n)])
-        lead = tuple([i for i in range(d.d) if s.nt and s.plays[0] >> i & 1])
-        cards = kz_count(held(d, s) | s.plays[0] | s.plays[1] | s.plays[2] | s.plays[3])
-        got = self.game.plays(seat, hands, lead, s.ls, cards)
-        if len(got) > MAXM:
-            raise ValueError("a hand past the compiled search's sizes")
-        return self.pooled([sum(1 << c for c in m) for m in got])
 
     # the moves tried
 

@@ -96,22 +96,19 @@ cdef class Search:
         cdef State s
         cdef uint64_t ms[MAXM]
         cdef int one[MAXD]
-        cdef int seat, i, k
-        cdef uint64_t live
+        cdef int i, k
         self.plays.start(pos, self.game.rest(pos, self.coalition, self.mode), &s)
-        seat = (s.leader + s.nt) % d.n
         live = held(d, &s) | s.plays[0] | s.plays[1] | s.plays[2] | s.plays[3] | (d.stock_left[s.drawn] if d.multi else 0)
-        alike(d, s.hands[seat], live, one)
-        groups = {}
-        for m in legal:
-            groups.setdefault(tuple(sorted(one[c] for c in m)), []).append(m)
+        alike(d, s.hands[(s.leader + s.nt) % d.n], live, one)
         k = self.plays.moves(&s, ms)
         if not s.nt:  # an empty slot's best lead is none
-            to_front(ms, k, kz_unpack(self.table.t.moves[slot_of(&self.table.t, self.table.key(d, &s))], s.hands[seat]))
-        rank = {}
+            to_front(ms, k, kz_unpack(self.table.t.moves[slot_of(&self.table.t, self.table.key(d, &s))], s.hands[s.leader]))
+        rank, groups = {}, {}
         for i in range(k):
             rank.setdefault(tuple(sorted(one[c] for c in range(d.d) if ms[i] >> c & 1)), i)
-        return sorted(groups.values(), key=lambda g: rank.get(tuple(sorted(one[c] for c in g[0])), MAXM))
+        for m in legal:
+            groups.setdefault(tuple(sorted(one[c] for c in m)), []).append(m)
+        return [g for key, g in sorted(groups.items(), key=lambda kg: rank.get(kg[0], MAXM))]
 
     cdef int count(self) except -1:
         """One more position searched, held to the budget."""
@@ -165,11 +162,8 @@ cdef class Search:
                 kz_prefetch(&self.table.t.words[(sigs[i] >> 14) & (self.table.t.size - 1)])
         for i in range(k):
             word = self.table.t.words[slot_of(&self.table.t, sigs[i])] if sigs[i] else 0
-            if word and mine and gains[i] + low_of(word) >= beta:
-                v[0] = gains[i] + low_of(word)
-                return True
-            if word and not mine and gains[i] + high_of(word) <= alpha:
-                v[0] = gains[i] + high_of(word)
+            v[0] = gains[i] + (low_of(word) if mine else high_of(word))
+            if word and (v[0] >= beta if mine else v[0] <= alpha):
                 return True
         return False
 
@@ -204,8 +198,7 @@ cdef class Search:
         a0, b0 = alpha, beta
         self.count()
         k = self.plays.moves(s, ms)
-        if d.killers:
-            killer = killer_at(d, s)
+        killer = killer_at(d, s) if d.killers else 0
         if not to_front(ms, k, move) and d.killers:
             to_front(ms, k, kz_unpack(self.killers[killer], s.hands[seat]))
         ends = s.nt == d.n - 1 and 1 < k <= MAXD
