@@ -8,7 +8,6 @@ cdef extern from *:
     """
     #include <stdint.h>
     static inline int kz_low(uint64_t x) { return __builtin_ctzll(x); }
-    static inline int kz_high(uint64_t x) { return 63 - __builtin_clzll(x); }
     static inline int kz_count(uint64_t x) { return __builtin_popcountll(x); }
     static inline void kz_prefetch(const void* p) { __builtin_prefetch(p); }
     /* the bits of x under the mask m, packed low (pext), and back (pdep): one instruction with
@@ -40,7 +39,6 @@ cdef extern from *:
     }
     """
     int kz_low(uint64_t x) nogil
-    int kz_high(uint64_t x) nogil
     int kz_count(uint64_t x) nogil
     void kz_prefetch(const void* p) nogil
     uint64_t kz_pack(uint64_t x, uint64_t m) nogil
@@ -60,7 +58,8 @@ cdef enum:
 cdef struct Deck:
     # the table and the reward
     int n, d, T, mode, nrounds, nstock, npt, nkb
-    bint multi, keep_suits, free_leads, answers_free, killers
+    bint multi, keep_suits, free_leads, killers
+    bint answers_free  # every card answers (several cards: and every single card leads)
     int blind  # the blind seats, a bit each
     int maxs[4]  # 1 for the coalition's seats
     int nxt[4]
@@ -90,17 +89,6 @@ cdef struct State:
     int count  # what the trick's cards count for the search so far (one-card)
     int ls, rnd, drawn
     int rest  # the most the coalition could still get
-
-cdef inline uint64_t later_of(Deck* d, State* s) noexcept:
-    """The cards to come after the hands held now: the next round's, or the stock's."""
-    cdef uint64_t m = 0
-    cdef int i
-    if d.multi:
-        return d.stock_left[s.drawn]
-    if s.rnd + 1 < d.nrounds:
-        for i in range(d.n):
-            m |= d.rounds[s.rnd + 1][i]
-    return m
 
 cdef inline uint64_t held(Deck* d, State* s) noexcept:
     cdef uint64_t m = 0

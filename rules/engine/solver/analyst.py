@@ -118,6 +118,3 @@ class Analyst:
     def lost(self, before: Pos, after: Pos, side: int) -> tuple[str, ...]:
         g0, g1 = self.goals_of(before, side), self.goals_of(after, side)
         return tuple(k for k in GOALS if g0[k] and not g1[k])
-
-
-__all__ = ["GOALS", "Analyst"]

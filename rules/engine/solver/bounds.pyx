@@ -1,12 +1,12 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""The bounds of the one-card search: it decides, at a trick's start, the least and the most the
-coalition can get without searching (DDS's quick tricks and later tricks, for card points).
+"""The bounds: it decides, at a trick's start, the least and the most the coalition can get
+without searching (DDS's quick tricks and later tricks, for card points).
 
-Two bounds: the top trumps one side holds, with the cheapest cards every seat must give to the
-tricks they take (:func:`sure_bounds`), and what the leader can run off in a row, with the
-cards the others must give to it (:func:`cashed`). The search asks them at every trick start
-(the second one after the table, at more than two seats) and they settle the question asked
-or else narrow its window, as the table's entries do.
+In the one-card games the top trumps one side holds, with the cheapest cards every seat must
+give to their tricks (:func:`sure_bounds`), and what the leader can run off in a row where the
+table knows nothing (:func:`cashed`); in draw-four the leader's sure leads (:func:`sure_leads`).
+The search asks them at every trick start; they settle the question or narrow its window, as
+the table's entries do.
 """
 
 from libc.stdint cimport uint64_t
@@ -73,6 +73,34 @@ cdef void sure_bounds(Deck* d, State* s, int* low, int* high) noexcept:
         low[0] = sure
     else:
         high[0] = s.rest - sure
+
+
+cdef void sure_leads(Deck* d, State* s, int* low, int* high) noexcept:
+    """A game of several cards where every card may be led alone and answers are free: the
+    leader's cards that no card of the other side takes, each led alone, win their tricks, the
+    other side giving its cheapest cards to them and the leader's partners their dearest; one
+    after another once the stock is drawn (while it lasts, the hands change after the first).
+    As the least or the most the coalition gets."""
+    cdef uint64_t taken = 0, sure, m
+    cdef int i, t, got
+    low[0], high[0] = 0, s.rest
+    for i in range(d.n):
+        m = s.hands[i] if d.side_of[i] != d.side_of[s.leader] else 0
+        while m:
+            taken |= d.beats[kz_low(m)]
+            m &= m - 1
+    sure = s.hands[s.leader] & ~taken
+    if not sure:
+        return
+    t = 1 if d.stock_left[s.drawn] else kz_count(sure)
+    got = worth_k(d, sure, t, True)
+    for i in range(d.n):
+        if i != s.leader:
+            got += worth_k(d, s.hands[i], t, d.side_of[i] == d.side_of[s.leader])
+    if d.gain_side[d.side_of[s.leader]]:
+        low[0] = got
+    else:
+        high[0] = s.rest - got
 
 
 cdef bint drawn(uint64_t* fol, int nfol, uint64_t free, uint64_t gm, int k) noexcept:

@@ -18,8 +18,10 @@ from ..variants import Ruleset
 @dataclass(frozen=True)
 class Deck:
     """One ruleset's cards as bits. ``kind``: what a card is to the rules besides its place in
-    the ladder (its worth and printed suit; the capture's two stand for themselves), the same
-    number for cards that play alike where nothing live lies between them."""
+    the ladder (its worth; where leads of several cards are played its printed suit, and its rank
+    where they may be of one rank; the capture's two stand for themselves), the same number for
+    cards of one group that play alike where nothing live lies between them (numbered within each
+    group, which a card's place tells)."""
 
     cards: tuple[Card, ...]  # bit -> card
     bit: dict[Card, int]
@@ -40,13 +42,10 @@ class Deck:
             grp.extend([g] * len(plain))
         d = len(order)
         special = set(rs.capture or ())
-        kinds: dict[object, int] = {}
-        kind = tuple(
-            kinds.setdefault(
-                c if c in special else (c.points, c.suit if rs.multi_card_leads else ""), len(kinds)
-            )
-            for c in order
-        )
+        multi, rank = rs.multi_card_leads, rs.rank_leads
+        kinds: list[dict[object, int]] = [{} for _ in range(len(SUITS) + 1)]
+        named = [c if c in special else (c.points, multi and c.suit, rank and c.rank) for c in order]
+        kind = tuple(kinds[g].setdefault(n, len(kinds[g])) for n, g in zip(named, grp, strict=True))
         return cls(
             cards=tuple(order),
             bit={c: i for i, c in enumerate(order)},
@@ -96,9 +95,3 @@ def led_mask(suits: Iterable[str]) -> int:
 def led_suits_of(ls: int) -> frozenset[str]:
     """The suits of a :func:`led_mask`."""
     return frozenset(s for g, s in enumerate(SUITS) if ls >> g & 1)
-
-
-def blind_seats(rs: Ruleset) -> frozenset[int]:
-    """The seats whose every card is legal (docs/tables.md#blind-seat), as a set: the searches
-    read them so."""
-    return frozenset(rs.blind_seats)

@@ -25,8 +25,8 @@ from ..cards import Card
 from ..legality import TrickContext, answers_free, leads_free, legal_cards
 from ..variants import Ruleset
 from .budget import Budget
-from .deck import Deck, bits, blind_seats, led_mask, led_suits_of
-from .pos import CAPTURE, POINTS, TRICKS, Move, Pos, Searcher
+from .deck import Deck, bits, led_mask, led_suits_of
+from .pos import CAPTURE, POINTS, TRICKS, Move, Pos
 from .reference import Search as Reference
 
 COMPILED_MODULES = ("table", "bounds", "order", "plays", "search")
@@ -89,13 +89,14 @@ class Game:
         self.led = led_mask(context.led_suits) if midway else 0
         self.ctx = context
         self.budget = budget
-        self.blind = blind_seats(rs)
+        self.blind = frozenset(rs.blind_seats)  # docs/tables.md#blind-seat
         self.capture = (deck.bit[rs.capture[0]], deck.bit[rs.capture[1]]) if rs.capture else None
         self.reference = reference or COMPILED is None
         self.compiled = not self.reference
         self._contexts: dict[tuple[int, int | None], TrickContext] = {}
         self._kept: dict[tuple[object, ...], object] = {}  # legal plays, by what the rule reads
-        self._searches: dict[tuple[frozenset[int], int], Searcher] = {}
+        # each search answers as the reference does (value, at_least, probe)
+        self._searches: dict[tuple[frozenset[int], int], Reference] = {}
 
     def start(self) -> Pos:
         sides = len(self.rs.sides)
@@ -111,9 +112,6 @@ class Game:
 
     def move_of(self, cards: Sequence[Card]) -> Move:
         return tuple(sorted(self.deck.bit[c] for c in cards))
-
-    def hand_cards(self, pos: Pos, seat: int) -> tuple[Card, ...]:
-        return self.deck.of_mask(pos.hands[seat])
 
     def context(self, ls: int, number: int | None) -> TrickContext:
         """The context of a trick, kept: the suits led before it and its number."""
@@ -193,7 +191,7 @@ class Game:
     def capture_left(self, pos: Pos, coalition: frozenset[int]) -> int:
         return 0
 
-    def search(self, coalition: frozenset[int], mode: int) -> Searcher:
+    def search(self, coalition: frozenset[int], mode: int) -> Reference:
         """The search of one coalition and reward, kept with its table for the whole deal."""
         key = (coalition, mode)
         s = self._searches.get(key)

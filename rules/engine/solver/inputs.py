@@ -53,8 +53,7 @@ def judge_prefix(
 ) -> Trick:
     """:func:`~rules.engine.tricks.resolve_parsed` on the first plays of a trick: the seats still
     to play are given the lead's cards and no hand, so only the plays given are judged."""
-    n = rs.seats
-    k = len(plays)
+    n, k = rs.seats, len(plays)
     if k == n or not rs.multi_card_leads:
         return resolve_parsed(rs, leader, plays, holds, ctx)
     padded = [*plays, *([plays[0]] * (n - k))]
@@ -94,7 +93,7 @@ def judge_partial(
                 )
             played.add(c)
         parsed.append(cards)
-    holds = tuple(game.hand_cards(start, s) for s in range(rs.seats))
+    holds = tuple(game.deck.of_mask(h) for h in start.hands)
     number = before + len(judged) // rs.seats + 1
     tctx = replace(ctx, first_leader=leader, led_suits=led_suits_of(start.ls), trick_number=number)
     try:

@@ -3,7 +3,6 @@ from libc.stdint cimport uint64_t
 from ._core cimport Deck, State, kz_mix
 
 cdef void alike(Deck* d, uint64_t h, uint64_t live, int* one) noexcept
-cdef int runs(Deck* d, uint64_t legal, uint64_t live, int* ms) noexcept
 cdef int answers_in_order(Deck* d, uint64_t legal, uint64_t live, int best, bint own, uint64_t later,
                           uint64_t mate, int* out) noexcept
 cdef int leads_in_order(Deck* d, State* s, uint64_t legal, uint64_t live, uint64_t* opp, int* out) noexcept
@@ -14,9 +13,7 @@ cdef enum:
     KILLERS = 1 << 20  # the slots of one search's killer moves
 
 cdef inline size_t killer_at(Deck* d, State* s) noexcept:
-    """Where the killer move of this point of the deal is kept (the move that last cut off
-    there): by the seat to move, his hand and the play holding the trick (none at a lead),
-    hashed; a move kept there by another point is tried first all the same, and only costs
-    its place in the order."""
+    """Where the killer move (the move that last cut off there) is kept: by the seat to move, his
+    hand and the play holding the trick (none at a lead), hashed; a stranger's costs its place."""
     cdef int seat = (s.leader + s.nt) % d.n
     return kz_mix(s.hands[seat] ^ kz_mix(s.best ^ seat)) & (KILLERS - 1)

@@ -177,9 +177,10 @@ cdef int leads_in_order(Deck* d, State* s, uint64_t legal, uint64_t live, uint64
 
 cdef int plays_in_order(Deck* d, State* s, int seat, uint64_t* legal, int nl, uint64_t* out) noexcept:
     """A game of several cards: one play of each group of alike plays (the same cards but for
-    alike ones), in order: the longest leads first; answers that leave the trick to the mover's
-    side (it holds it, or the answer covers the play holding it) first, the most points first,
-    then the others, the fewest points first; the lower cards first where the points are the same."""
+    alike ones), in order: the longest leads first, those no card of the other side takes before
+    the rest; answers that leave the trick to the mover's side (it holds it, or the answer covers
+    the play holding it) first, the most points first, then the others, the fewest points first;
+    the lower cards first where the points are the same."""
     cdef int one[MAXD]
     cdef int idx[MAXM]
     cdef long long keys[MAXM]
@@ -187,8 +188,13 @@ cdef int plays_in_order(Deck* d, State* s, int seat, uint64_t* legal, int nl, ui
     cdef uint64_t live = d.stock_left[s.drawn], m, v
     cdef int i, j, k = 0, c, p, sb
     cdef bint own, kept = s.nt and d.maxs[s.holder] == d.maxs[seat]
+    cdef uint64_t beaten = 0  # at a lead, the cards some card of the other side takes
     for i in range(d.n):
         live |= s.hands[i] | s.plays[i]
+        m = s.hands[i] if not s.nt and d.maxs[i] != d.maxs[seat] else 0
+        while m:
+            beaten |= d.beats[kz_low(m)]
+            m &= m - 1
     alike(d, s.hands[seat], live, one)
     for i in range(nl):
         v, m, j = 0, legal[i], 0
@@ -210,7 +216,7 @@ cdef int plays_in_order(Deck* d, State* s, int seat, uint64_t* legal, int nl, ui
                 sb += c
                 m &= m - 1
             if not s.nt:
-                keys[k] = (-kz_count(legal[i]) * 1000 + 500 - p) * 1000 + k
+                keys[k] = (-kz_count(legal[i]) * 2000 + (1000 if legal[i] & beaten else 0) + 500 - p) * 1000 + k
             else:
                 own = kept or covers(d, legal[i], s.best)
                 keys[k] = (((0 if own else 1) * 1000 + (500 - p if own else 500 + p)) * 1000 + 500 - sb) * 1000 + k

@@ -20,7 +20,6 @@ cdef class Plays:
     cdef int put(self, uint64_t k0, uint64_t k1, uint64_t value) except -1
     cdef uint64_t pooled(self, list values) except? 0
     cdef int multi_plays(self, State* s, int seat, uint64_t* out) except -1
-    cdef uint64_t ask_plays(self, State* s, int seat) except? 0
     cdef int trick_done(self, State* o) except -1
     cdef int draw_up(self, State* o) except -1
     cdef uint64_t answers(self, int seat, uint64_t h, int lead, int ls) except? 0

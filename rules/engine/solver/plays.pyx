@@ -4,8 +4,8 @@
 The legal plays are the Python game's (:mod:`~rules.engine.solver.game`, the engine's rules),
 asked once per key that game keeps them by and kept here too; who takes a trick is the ruleset's
 ladder (one card) or the engine's card-for-card rule read into a table once (several cards), and
-draw-four's drawing is the game's, asked once per draw. A one-card game's last trick, one card
-each, is counted without a search.
+draw-four's drawing is the game's, asked once per draw. The deal's last trick, one card each, is
+counted without a search.
 """
 
 from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Realloc
@@ -45,7 +45,7 @@ cdef class Plays:
             raise ValueError("a deal past the compiled search's sizes")
         d.keep_suits, d.killers = rs.ace_discard_ban, min(len(coalition), d.n - len(coalition)) >= 2
         d.free_leads = not d.multi and game.free_leads
-        d.answers_free = not d.multi and game.answers_free
+        d.answers_free = rs.free_answers and rs.lead_rule == "free" if d.multi else game.answers_free
         d.blind = sum(1 << s for s in game.blind)
         for s in range(d.n):
             d.maxs[s], d.nxt[s], d.side_of[s] = s in coalition, (s + 1) % d.n, rs.side_of(s)
@@ -73,7 +73,6 @@ cdef class Plays:
                                    if c < q and deck.grp[c] == deck.grp[q] else ((<uint64_t> 1) << d.d) - 1)
         for q in range(5):
             for c in range(256):
-                d.wb[q][c] = 0
                 for b in range(8):
                     if c >> b & 1 and 8 * q + b < nd:
                         d.wb[q][c] += d.pts[8 * q + b]
@@ -84,10 +83,7 @@ cdef class Plays:
             for q in range(d.nstock + 1):
                 d.stock_left[q] = game.stock_left[q]
             for c in range(nd):
-                d.beats[c] = 0
-                for q in range(nd):
-                    if beats_card(rs, deck.cards[c], deck.cards[q]):
-                        d.beats[c] |= (<uint64_t> 1) << q
+                d.beats[c] = sum(1 << q for q in range(nd) if beats_card(rs, deck.cards[c], deck.cards[q]))
         else:
             d.nstock, d.nrounds = 0, len(game.dealt)
             if d.nrounds > MAXR:
@@ -184,7 +180,7 @@ cdef class Plays:
         return m
 
     cdef int multi_plays(self, State* s, int seat, uint64_t* out) except -1:
-        """The game's legal plays of several cards, kept by the hand and the lead."""
+        """The game's legal plays of several cards, asked once and kept by the hand and the lead."""
         cdef Deck* d = &self.d
         cdef uint64_t v, k1 = (<uint64_t> (3 if s.nt else 4)) << 56 | (<uint64_t> (d.blind >> seat & 1)) << 48
         cdef int i, size = 9
@@ -195,24 +191,18 @@ cdef class Plays:
                 size = min(size, kz_count(s.hands[i]))
             k1 |= size
         if not self.find(s.hands[seat], k1, &v):
-            v = self.ask_plays(s, seat)
+            hands = tuple([s.hands[i] for i in range(d.n)])
+            lead = tuple([i for i in range(d.d) if s.nt and s.plays[0] >> i & 1])
+            cards = kz_count(held(d, s) | s.plays[0] | s.plays[1] | s.plays[2] | s.plays[3])
+            got = self.game.plays(seat, hands, lead, s.ls, cards)
+            if len(got) > MAXM:
+                raise ValueError("a hand past the compiled search's sizes")
+            v = self.pooled([sum(1 << c for c in m) for m in got])
             self.put(s.hands[seat], k1, v)
         at = v >> 16
         for i in range(v & 0xFFFF):
             out[i] = self.pool[at + i]
         return v & 0xFFFF
-
-    cdef uint64_t ask_plays(self, State* s, int seat) except? 0:
-        """The game's legal plays of ``seat`` at ``s``, pooled."""
-        cdef Deck* d = &self.d
-        cdef int i
-        hands = tuple([s.hands[i] for i in range(d.n)])
-        lead = tuple([i for i in range(d.d) if s.nt and s.plays[0] >> i & 1])
-        cards = kz_count(held(d, s) | s.plays[0] | s.plays[1] | s.plays[2] | s.plays[3])
-        got = self.game.plays(seat, hands, lead, s.ls, cards)
-        if len(got) > MAXM:
-            raise ValueError("a hand past the compiled search's sizes")
-        return self.pooled([sum(1 << c for c in m) for m in got])
 
     # the moves tried
 
@@ -325,16 +315,13 @@ cdef class Plays:
 
     cdef bint one_each(self, State* s) noexcept:
         """Is the trick starting at ``s`` the deal's last, one card each?"""
-        cdef Deck* d = &self.d
         cdef int i
-        if not d.multi:
-            return not s.hands[s.leader] & (s.hands[s.leader] - 1) and s.rnd + 1 >= d.nrounds
-        if d.stock_left[s.drawn]:
-            return False
-        for i in range(d.n):
+        if not self.d.multi:
+            return not s.hands[s.leader] & (s.hands[s.leader] - 1) and s.rnd + 1 >= self.d.nrounds
+        for i in range(self.d.n):
             if kz_count(s.hands[i]) != 1:
                 return False
-        return True
+        return not self.d.stock_left[s.drawn]
 
     cdef int last_trick(self, State* s) noexcept:
         """The count of the deal's last trick, one card each."""

@@ -14,8 +14,8 @@ against the analysis's budget.
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
 from libc.stdint cimport uint16_t, uint64_t
 
-from ._core cimport CAPTURE, INF, MAXD, MAXM, Deck, State, held, kz_low, kz_pack, kz_prefetch, kz_unpack
-from .bounds cimport cashed, sure_bounds, within
+from ._core cimport CAPTURE, INF, POINTS, MAXD, MAXM, Deck, State, held, kz_low, kz_pack, kz_prefetch, kz_unpack
+from .bounds cimport cashed, sure_bounds, sure_leads
 from .order cimport KILLERS, alike, killer_at, to_front
 from .plays cimport Plays
 from .table cimport Table, high_of, low_of, slot_of
@@ -54,7 +54,7 @@ cdef class Search:
         self.plays.start(pos, self.game.rest(pos, self.coalition, self.mode), &s)
         self.nodes, self.stop = self.budget.nodes, self.budget.stop
         try:
-            return self.node(&s, alpha, beta)
+            return self.node(&s, alpha, beta, 0)
         finally:
             self.budget.nodes = self.nodes
 
@@ -67,8 +67,9 @@ cdef class Search:
         a small tree without a guess in one pass with the whole window."""
         cdef int lo = 0, hi = self.game.rest(pos, self.coalition, self.mode), beta, g, step = 1, way = 0
         cdef bint bracketed = False
-        if guess is None and not self.plays.d.multi and max(h.bit_count() for h in pos.hands) <= SHALLOW:
-            if pos.rnd + 1 == self.plays.d.nrounds:
+        cdef Deck* d = &self.plays.d
+        if guess is None and not d.multi and pos.rnd + 1 == d.nrounds:
+            if max(map(int.bit_count, pos.hands)) <= SHALLOW:
                 return self.probe(pos, -1, hi + 1)
         beta = (lo + hi + 1) // 2 if guess is None else min(max(guess, lo + 1), hi)
         while lo < hi:
@@ -95,24 +96,19 @@ cdef class Search:
         cdef State s
         cdef uint64_t ms[MAXM]
         cdef int one[MAXD]
-        cdef int seat, i, k
-        cdef uint64_t live, word
+        cdef int i, k
         self.plays.start(pos, self.game.rest(pos, self.coalition, self.mode), &s)
-        seat = (s.leader + s.nt) % d.n
         live = held(d, &s) | s.plays[0] | s.plays[1] | s.plays[2] | s.plays[3] | (d.stock_left[s.drawn] if d.multi else 0)
-        alike(d, s.hands[seat], live, one)
-        groups = {}
-        for m in legal:
-            groups.setdefault(tuple(sorted(one[c] for c in m)), []).append(m)
+        alike(d, s.hands[(s.leader + s.nt) % d.n], live, one)
         k = self.plays.moves(&s, ms)
-        if not s.nt:
-            word = self.table.t.words[slot_of(&self.table.t, self.table.key(d, &s))]
-            if word:
-                to_front(ms, k, kz_unpack(self.table.t.moves[slot_of(&self.table.t, self.table.key(d, &s))], s.hands[seat]))
-        rank = {}
+        if not s.nt:  # an empty slot's best lead is none
+            to_front(ms, k, kz_unpack(self.table.t.moves[slot_of(&self.table.t, self.table.key(d, &s))], s.hands[s.leader]))
+        rank, groups = {}, {}
         for i in range(k):
             rank.setdefault(tuple(sorted(one[c] for c in range(d.d) if ms[i] >> c & 1)), i)
-        return sorted(groups.values(), key=lambda g: rank.get(tuple(sorted(one[c] for c in g[0])), MAXM))
+        for m in legal:
+            groups.setdefault(tuple(sorted(one[c] for c in m)), []).append(m)
+        return [g for key, g in sorted(groups.items(), key=lambda kg: rank.get(kg[0], MAXM))]
 
     cdef int count(self) except -1:
         """One more position searched, held to the budget."""
@@ -123,24 +119,65 @@ cdef class Search:
             self.stop = self.budget.stop
         return 0
 
-    cdef int bounds(self, State* s, int alpha, int beta, int* lo, int* hi) except -1:
-        """At a one-card trick's start met the first time: ``lo`` and ``hi`` narrowed to what the
-        leader runs off (what the table keeps of the position holds it after)."""
+    cdef int known(self, State* s, uint64_t sig, int alpha, int beta, int* lo, int* hi, uint64_t* move,
+                   size_t* at) except -1:
+        """A trick start hashed ``sig``: ``lo``, ``hi`` narrowed to the sure trumps and the table's entry
+        (else the leader's run-off, which the entry keeps after); its best lead and slot."""
         cdef Deck* d = &self.plays.d
+        cdef uint64_t word
         cdef int low, high
-        if d.mode != CAPTURE:
+        kz_prefetch(&self.table.t.words[(sig >> 14) & (self.table.t.size - 1)])  # while the trumps are counted
+        kz_prefetch(&self.table.t.moves[(sig >> 14) & (self.table.t.size - 1)])
+        low, high = 0, s.rest
+        if not d.multi and d.mode != CAPTURE:
+            sure_bounds(d, s, &low, &high)
+        elif d.multi and d.mode == POINTS and d.answers_free:
+            sure_leads(d, s, &low, &high)
+        lo[0], hi[0] = max(lo[0], low), min(hi[0], high)
+        at[0] = slot_of(&self.table.t, sig)
+        word = self.table.t.words[at[0]]
+        if word:
+            lo[0], hi[0] = max(lo[0], low_of(word)), min(hi[0], high_of(word))
+            move[0] = kz_unpack(self.table.t.moves[at[0]], s.hands[s.leader])
+        elif not d.multi and d.mode != CAPTURE and lo[0] < hi[0] and lo[0] < beta and hi[0] > alpha:
             cashed(d, s, self.plays.leads(s.leader, s.hands[s.leader], s.ls), max(alpha, lo[0]), min(beta, hi[0]), &low, &high)
             lo[0], hi[0] = max(lo[0], low), min(hi[0], high)
         return 0
 
-    cdef int node(self, State* s, int alpha, int beta) except -1:
+    cdef bint settled_after(self, State* s, uint64_t* ms, int k, bint mine, int alpha, int beta, uint64_t* sigs,
+                            int* v) except -1:
+        """The last play of a trick: does the table's entry of a trick start after a move settle the
+        question before any is searched (the enhanced transposition cutoff; its bound in ``v``)?
+        ``sigs``: the hash of each (0 where the table keeps none)."""
+        cdef Deck* d = &self.plays.d
+        cdef State after
+        cdef int gains[MAXD]
+        cdef int i
+        cdef uint64_t word
+        for i in range(k):
+            gains[i] = self.plays.play(s, ms[i], &after)
+            sigs[i] = 0
+            if after.hands[after.leader] and not self.plays.one_each(&after):
+                sigs[i] = self.table.key(d, &after)
+                kz_prefetch(&self.table.t.words[(sigs[i] >> 14) & (self.table.t.size - 1)])
+        for i in range(k):
+            word = self.table.t.words[slot_of(&self.table.t, sigs[i])] if sigs[i] else 0
+            v[0] = gains[i] + (low_of(word) if mine else high_of(word))
+            if word and (v[0] >= beta if mine else v[0] <= alpha):
+                return True
+        return False
+
+    cdef int node(self, State* s, int alpha, int beta, uint64_t sig) except -1:
+        """The coalition's count from ``s`` on, or a bound on it past the window; ``sig``: the
+        table's hash of ``s`` where it is known already (a trick start), else 0."""
         cdef Deck* d = &self.plays.d
         cdef uint64_t ms[MAXM]
+        cdef uint64_t sigs[MAXD]
         cdef State after
-        cdef uint64_t sig = 0, move = 0, best_move = 0, legal = 0, h = s.hands[s.leader], word
-        cdef int seat = (s.leader + s.nt) % d.n, lo = 0, hi = s.rest, v, a0, b0, k, i, g, child, low, high
+        cdef uint64_t move = 0, best_move = 0, h = s.hands[s.leader]
+        cdef int seat = (s.leader + s.nt) % d.n, lo = 0, hi = s.rest, v, a0, b0, k, i, g, child
         cdef size_t at = 0, killer = 0
-        cdef bint start = not s.nt, mine = d.maxs[seat]
+        cdef bint start = not s.nt, mine = d.maxs[seat], ends
         if start and not h:
             return 0  # the deal is over
         if s.rest <= alpha:
@@ -151,18 +188,8 @@ cdef class Search:
             if self.plays.one_each(s):
                 self.count()  # the last trick: one card each, counted
                 return self.plays.last_trick(s)
-            sig = self.table.key(d, s)  # the entry is fetched while the sure trumps are counted
-            kz_prefetch(&self.table.t.words[(sig >> 14) & (self.table.t.size - 1)])
-            if not d.multi and d.mode != CAPTURE:
-                sure_bounds(d, s, &low, &high)
-                lo, hi = max(lo, low), min(hi, high)
-            at = slot_of(&self.table.t, sig)
-            word = self.table.t.words[at]
-            if word:
-                lo, hi = max(lo, low_of(word)), min(hi, high_of(word))
-                move = kz_unpack(self.table.t.moves[at], h)
-            elif not d.multi and lo < hi and lo < beta and hi > alpha:
-                self.bounds(s, alpha, beta, &lo, &hi)
+            sig = sig or self.table.key(d, s)
+            self.known(s, sig, alpha, beta, &lo, &hi, &move, &at)
             if lo >= beta or lo == hi:  # exact: within a wider window it would leave none to search
                 return lo
             if hi <= alpha:
@@ -171,14 +198,16 @@ cdef class Search:
         a0, b0 = alpha, beta
         self.count()
         k = self.plays.moves(s, ms)
-        if d.killers:
-            killer = killer_at(d, s)
+        killer = killer_at(d, s) if d.killers else 0
         if not to_front(ms, k, move) and d.killers:
             to_front(ms, k, kz_unpack(self.killers[killer], s.hands[seat]))
+        ends = s.nt == d.n - 1 and 1 < k <= MAXD
+        if ends and self.settled_after(s, ms, k, mine, alpha, beta, sigs, &v):
+            return v
         v = -INF if mine else INF
         for i in range(k):
             g = self.plays.play(s, ms[i], &after)
-            child = g + self.node(&after, alpha - g, beta - g)
+            child = g + self.node(&after, alpha - g, beta - g, sigs[i] if ends else 0)
             if mine and child > v or not mine and child < v:
                 v, best_move = child, ms[i]
                 if mine:
@@ -200,4 +229,3 @@ cdef class Search:
                 best_move = 0  # every move failed: none is known best, the one kept stays
             self.table.store(at, sig, lo, hi, best_move, h)
         return v
-

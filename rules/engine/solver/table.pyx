@@ -25,24 +25,19 @@ cdef extern from *:
     #include <stdlib.h>
     #include <sys/mman.h>
     #define KZ_HUGE ((size_t) 2 << 20)
-    /* a zeroed block; one of 2 MB or more mapped on its own, aligned to 2 MB */
+    /* a zeroed block; one of 2 MB or more mapped on its own (a whole number of huge pages,
+       which the kernel aligns to them) and advised as huge pages */
     static void* kz_table_alloc(size_t bytes) {
-        char *p, *at;
-        size_t head;
+        void* p;
         if (bytes < KZ_HUGE)
             return calloc(bytes, 1);
-        p = mmap(NULL, bytes + KZ_HUGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p == MAP_FAILED)
             return NULL;
-        at = (char*) (((uintptr_t) p + KZ_HUGE - 1) & ~(uintptr_t) (KZ_HUGE - 1));
-        head = (size_t) (at - p);
-        if (head)
-            munmap(p, head);
-        munmap(at + bytes, KZ_HUGE - head);
     #ifdef MADV_HUGEPAGE
-        madvise(at, bytes, MADV_HUGEPAGE);
+        madvise(p, bytes, MADV_HUGEPAGE);
     #endif
-        return at;
+        return p;
     }
     static void kz_table_free(void* p, size_t bytes) {
         if (bytes < KZ_HUGE)
@@ -117,7 +112,8 @@ cdef class Table:
         found again where the table grew or another position took it since."""
         if (self.t.count + 1) * 10 > self.t.size * 7:
             self.grow()
-        if at >= self.t.size or self.t.words[at] and (self.t.words[at] & SIGS) != sig:
+            at = slot_of(&self.t, sig)
+        elif self.t.words[at] and (self.t.words[at] & SIGS) != sig:
             at = slot_of(&self.t, sig)
         if not self.t.words[at]:
             self.t.count += 1
