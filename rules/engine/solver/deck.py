@@ -18,8 +18,9 @@ from ..variants import Ruleset
 @dataclass(frozen=True)
 class Deck:
     """One ruleset's cards as bits. ``kind``: what a card is to the rules besides its place in
-    the ladder (its worth and printed suit; the capture's two stand for themselves), the same
-    number for cards that play alike where nothing live lies between them."""
+    the ladder (its worth, printed suit and, where leads of one rank go together, rank; the
+    capture's two stand for themselves), the same number for cards that play alike where
+    nothing live lies between them."""
 
     cards: tuple[Card, ...]  # bit -> card
     bit: dict[Card, int]
@@ -43,7 +44,10 @@ class Deck:
         kinds: dict[object, int] = {}
         kind = tuple(
             kinds.setdefault(
-                c if c in special else (c.points, c.suit if rs.multi_card_leads else ""), len(kinds)
+                c
+                if c in special
+                else (c.points, c.suit if rs.multi_card_leads else "", rs.rank_leads and c.rank),
+                len(kinds),
             )
             for c in order
         )
