@@ -42,13 +42,9 @@ class Deck:
         d = len(order)
         special = set(rs.capture or ())
         kinds: dict[object, int] = {}
+        multi, rank = rs.multi_card_leads, rs.rank_leads  # what parts cards of one worth besides
         kind = tuple(
-            kinds.setdefault(
-                c
-                if c in special
-                else (c.points, c.suit if rs.multi_card_leads else "", rs.rank_leads and c.rank),
-                len(kinds),
-            )
+            kinds.setdefault(c if c in special else (c.points, multi and c.suit, rank and c.rank), len(kinds))
             for c in order
         )
         return cls(
