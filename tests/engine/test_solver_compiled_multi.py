@@ -187,14 +187,26 @@ def test_cards_of_one_worth_and_suit_differ_by_rank_where_leads_of_one_rank_go_t
             ],
             "JH 8C QD 9C KC QH JS QS 10H 7H 9H 8H",
         ),
+        (
+            {"multi_leads": "suit_or_rank", "ace_discard_ban": True},
+            0,
+            [
+                "KS 8S 8C AH 9D JD 7D 8H",
+                "AC 10D JS 8D 7H JH AS QD",
+                "7S 7C 9S QH QC 10S KD 9H",
+                "KC AD 9C QS JC KH 10C 10H",
+            ],
+            "7D 10D KD AD QS JD JS QC 10S+7S 10C+9C KS+8S AS+8D",
+        ),
     ],
 )
 def test_the_plays_kept_with_the_ace_ban_are_those_of_the_suits_led(
     options: dict[str, object], leader: int, hands: list[str], plays: str
 ) -> None:
     """classic-sixes#following: with leads of several cards the ace ban makes an answer hang on
-    the suits led before; positions where plays kept by the hand and the lead alone, met again
-    after other suits were led, gave the compiled search another value than the reference's."""
+    the suits led before, each plain suit of a lead among them; positions where plays kept by the
+    hand and the lead alone, met again after other suits were led, or a lead of one rank counted
+    as leading one suit, gave the compiled search another value than the reference's."""
     rs = resolve("classic-sixes", options)
-    deal_in = DealInput(rs, leader, [h.split() for h in hands], [[p] for p in plays.split()], None)
+    deal_in = DealInput(rs, leader, [h.split() for h in hands], [p.split("+") for p in plays.split()], None)
     assert same(analyse(deal_in, review=False), analyse(deal_in, 10**12, review=False, reference=True))
