@@ -125,16 +125,6 @@ MESSAGES: dict[str, Any] = {
         "This position is too large to analyse here: it would search more than %(budget)s positions."
     ),
     "not_available": _("The exact analysis cannot play this table yet."),
-    "not_available:rank_leads": _(
-        "The exact analysis cannot play leads of one rank yet; the referee still judges every play."
-    ),
-    "not_available:blind_seats": _(
-        "The exact analysis cannot play a table with two blind seats yet; the referee still judges every play."
-    ),
-    "not_available:multi_ace_ban": _(
-        "The exact analysis cannot play leads of several cards with the ace ban yet; the referee still "
-        "judges every play."
-    ),
     "solver_timeout": _("The analysis took too long: the referee is busy. Ask again in a minute."),
     "solver_busy": _("The referee is analysing another deal; try again in a few seconds."),
     "rate_limited": _("Too many analyses from here; try again in %(retry_after)s s."),

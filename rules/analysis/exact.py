@@ -19,7 +19,6 @@ from django.utils.formats import number_format
 
 from rules.deals import DealIn
 from rules.engine.cards import Card, KozelError
-from rules.engine.variants import Ruleset
 
 from . import gate
 from .answer import analysis_of, analysis_state
@@ -60,33 +59,6 @@ def budget_params(e: KozelError) -> dict[str, Any]:
     return params
 
 
-UNAVAILABLE = ("rank_leads", "blind_seats", "multi_ace_ban")
-"""What of a table the exact analysis cannot play yet, each a reason of ``not_available``: leads
-of one rank (classic-sixes#leading ``multi_leads=suit_or_rank``), two blind seats
-(classic-sixes#blind), and the ace ban with leads of several cards (classic-sixes#following),
-whose legal answers hang on the suits led so far, which the search of several-card plays does
-not yet key its legal plays and its table on."""
-
-
-def unavailable(rs: Ruleset) -> str | None:
-    """Why the exact analysis cannot answer for ``rs`` yet (a reason of :data:`UNAVAILABLE`), or None."""
-    if rs.rank_leads:
-        return "rank_leads"
-    if len(rs.blind_seats) > 1:
-        return "blind_seats"
-    if rs.multi_card_leads and rs.ace_discard_ban:
-        return "multi_ace_ban"
-    return None
-
-
-def check_available(rs: Ruleset) -> None:
-    """Refuse at once (``not_available``, naming the reason) a table the analysis cannot play:
-    before the gate, so a refusal costs no solve and counts against no limit."""
-    reason = unavailable(rs)
-    if reason is not None:
-        raise KozelError("not_available", f"the exact analysis cannot play {reason} yet", reason=reason)
-
-
 def solve(deal: DealIn, **options: Any) -> Analysis:
     """The analysis of the position after the deal's plays; ``options`` the engine's (``budget``,
     ``review``, ``partial``, ``alternatives``; a ``budget`` of nodes gets the request's deadline,
@@ -94,7 +66,6 @@ def solve(deal: DealIn, **options: Any) -> Analysis:
     to, in the middle of the deal (the engine's ``analyse_midway``)."""
     from rules.engine.solver import analyse, analyse_midway
 
-    check_available(deal.rs)
     options["budget"] = spend(options.get("budget"))
     if options.pop("midway", False):
         return analyse_midway(
@@ -145,7 +116,6 @@ def kept(request: HttpRequest, deal: DealIn, **options: Any) -> Analysis:
     a refusal for the node budget (``too_complex``) is kept too and raised again the same way (it
     cost a whole budget, and is the same on every machine). Nothing else is kept: another refusal
     (``solver_timeout`` among them) or an answer that reached the deadline may not hold next time."""
-    check_available(deal.rs)
     name = key(deal, options)
     hit = cached(name)
     if hit is not None:

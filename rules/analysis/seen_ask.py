@@ -26,7 +26,6 @@ from rules.engine.seen import VERSION
 from rules.models import SeenReview
 
 from . import gate
-from .exact import unavailable
 from .seen import ask
 
 log = logging.getLogger(__name__)
@@ -40,13 +39,12 @@ class QueueUnavailable(Exception):
 
 def not_available(rs: engine.Ruleset) -> str | None:
     """Why the review by what was seen cannot judge ``rs`` (a reason of ``not_available``), or
-    None: draw-four (nobody sees the stock's order), leads of several cards, and every table the
-    exact analysis cannot play."""
+    None: draw-four (nobody sees the stock's order) and leads of several cards."""
     if rs.draws:
         return "draw_four"
     if rs.multi_card_leads:
         return "multi_leads"
-    return unavailable(rs)
+    return None
 
 
 def played(deal: DealIn) -> tuple[list[int], set[int]]:

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods
 
 from rules.analysis import gate
 from rules.analysis.answer import analysis_json
-from rules.analysis.exact import budget_params, check_available, solve
+from rules.analysis.exact import budget_params, solve
 from rules.engine import KozelError
 
 from .http import BadRequest, error_response, json_view
@@ -28,10 +28,6 @@ from .read import DealBody, deal_body
 def analyse(request: HttpRequest) -> HttpResponse:
     def answer(body: dict[str, Any]) -> dict[str, Any]:
         d = deal_body(body)
-        try:
-            check_available(d.deal.rs)
-        except KozelError as e:
-            raise BadRequest(e.code, "options", status=422, **e.params) from e
         return gate.gated(request, lambda: _solve(d))
 
     try:

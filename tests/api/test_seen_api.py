@@ -271,8 +271,27 @@ def test_old_reviews_are_pruned_by_the_next_task(client: Client) -> None:
     assert not SeenReview.objects.filter(pk=body["id"]).exists()
 
 
-def test_what_the_exact_analysis_cannot_play_is_not_available_either(client: Client) -> None:
-    """Two blind seats (classic-sixes#blind): each placement would need the exact analysis."""
-    status, body, _ = post(client, {**DEAL, "options": {"blind_seats": "0,1"}})
-    assert (status, body["error"]) == (422, "not_available")
-    assert "слеп" in body["message"], body["message"]
+def test_two_blind_seats_are_reviewed_by_what_was_seen(client: Client) -> None:
+    """classic-sixes#blind: two people, each with a blind partner (seats 0 and 1); seat 1 plays KS
+    on the lead of 7C holding trumps, unseen and legal. A blind seat's play (seat 1's 9S in trick 7)
+    is judged on nothing seen, a player's own (seat 2's 7S) by what he saw."""
+    deal = {
+        "variant": "classic-sixes",
+        "options": {"blind_seats": "0,1"},
+        "leader": 0,
+        "hands": [
+            ["7H", "8D", "9H", "AD", "QD", "JH", "7C", "JC"],
+            ["9S", "AC", "KS", "8H", "KH", "JD", "AS", "JS"],
+            ["QS", "10D", "8C", "7D", "KC", "10H", "7S", "8S"],
+            ["QH", "AH", "QC", "9D", "10S", "KD", "9C", "10C"],
+        ],
+        "plays": "7C KS KC QC 8D AC 10D 9D KH 10H AH JH JC JD QS 9C 8S 10S AD AS 8H 8C KD QD 9H 9S 7S 10C QH 7H JS 7D".split(),
+    }
+    status, body, _ = post(client, {**deal, "judge": [25, 26]})
+    assert status == 202, body
+    work()
+    done = client.get(body["url"]).json()
+    assert done["status"] == "done" and done["error"] is None, done
+    blind, seen = done["result"]["plays"]
+    assert (blind["seat"], blind["card"], seen["seat"], seen["card"]) == (1, "9S", 2, "7S")
+    assert blind["layouts"] == 0 and seen["layouts"] > 0, done

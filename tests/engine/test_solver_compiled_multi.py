@@ -13,6 +13,7 @@ import random
 import pytest
 
 from rules.engine import AnalysisError, DealInput, TrickContext, analyse, analyse_midway, resolve, solver
+from rules.engine.cards import Card
 from rules.engine.solver import Budget
 from rules.engine.solver.multi import MultiGame
 from rules.engine.variants import Ruleset
@@ -34,6 +35,8 @@ MULTI = [
     ("classic-sixes", {"multi_leads": True}, 16, 8),
     ("classic-sixes", {"multi_leads": True, "blind_seat": "1"}, 16, 4),
     ("penalty-goats", {"multi_leads": True, "deck": "24", "trump_row": "court"}, 16, 4),
+    ("classic-sixes", {"multi_leads": "suit_or_rank", "ace_discard_ban": True}, 16, 2),
+    ("classic-sixes", {"multi_leads": "suit", "blind_seats": "1,2"}, 16, 2),
 ]
 
 
@@ -137,3 +140,73 @@ def test_the_kept_plays_are_the_engines_at_every_moment(
                 moves = [m for m in kept if len(m) == 1] if rnd.random() < 0.7 else kept
                 pos = game.apply(pos, rnd.choice(moves or kept))
     assert met_again > 50
+
+
+@COMPILED_ONLY
+def test_cards_of_one_worth_and_suit_differ_by_rank_where_leads_of_one_rank_go_together() -> None:
+    """classic-sixes#leading ``multi_leads=suit_or_rank``: 9S and 8S are worth the same and no
+    live card parts them, yet 10S 8S leaves 9S to go with 9H and 10S 9S leaves 8S to go with 8H;
+    the search that took them for alike gave 10S 8S the value of 10S 9S."""
+    rs = resolve("classic-sixes", {"multi_leads": "suit_or_rank"})
+    hands = [
+        "9C 8D 7D KS 7S KC JH QH",
+        "8S KD 8H 10D AC 10S 9S 8C",
+        "10H QS QC AS AD 7C 9D AH",
+        "7H 10C JS JC KH QD JD 9H",
+    ]
+    plays = "JC+JD KC+9C AC+8C 7C+QC QS JS QH KD 9D 7H 7D 10D"
+    deal_in = DealInput(rs, 3, [h.split() for h in hands], [p.split("+") for p in plays.split()], None)
+    fast = analyse(deal_in, review=False)
+    assert same(fast, analyse(deal_in, 10**12, review=False, reference=True))
+    assert {m.card: m.cost for m in fast.moves}[(Card.parse("10S"), Card.parse("8S"))] == 12
+
+
+@COMPILED_ONLY
+@pytest.mark.parametrize(
+    ("options", "leader", "hands", "plays"),
+    [
+        (
+            {"multi_leads": "suit", "ace_discard_ban": True},
+            2,
+            [
+                "10C AD QC JD 7S KH JS 8H",
+                "KC KD 10H KS 8S 7C JC AC",
+                "QS 9C 7D 9S QH QD 10D AS",
+                "AH 9H 10S 8D JH 7H 9D 8C",
+            ],
+            "QS JH JS KC QH 8C QC JC 7S 8S 9S 10S",
+        ),
+        (
+            {"multi_leads": "suit_or_rank", "ace_discard_ban": True},
+            1,
+            [
+                "9H 7D AH QC QH JC 7S 9C",
+                "JS 8H 8D JH 9S JD KD 10C",
+                "KS 10S 10H 8C KH QS 10D AS",
+                "7C QD 7H 9D 8S KC AC AD",
+            ],
+            "JH 8C QD 9C KC QH JS QS 10H 7H 9H 8H",
+        ),
+        (
+            {"multi_leads": "suit_or_rank", "ace_discard_ban": True},
+            0,
+            [
+                "KS 8S 8C AH 9D JD 7D 8H",
+                "AC 10D JS 8D 7H JH AS QD",
+                "7S 7C 9S QH QC 10S KD 9H",
+                "KC AD 9C QS JC KH 10C 10H",
+            ],
+            "7D 10D KD AD QS JD JS QC 10S+7S 10C+9C KS+8S AS+8D",
+        ),
+    ],
+)
+def test_the_plays_kept_with_the_ace_ban_are_those_of_the_suits_led(
+    options: dict[str, object], leader: int, hands: list[str], plays: str
+) -> None:
+    """classic-sixes#following: with leads of several cards the ace ban makes an answer hang on
+    the suits led before, each plain suit of a lead among them; positions where plays kept by the
+    hand and the lead alone, met again after other suits were led, or a lead of one rank counted
+    as leading one suit, gave the compiled search another value than the reference's."""
+    rs = resolve("classic-sixes", options)
+    deal_in = DealInput(rs, leader, [h.split() for h in hands], [p.split("+") for p in plays.split()], None)
+    assert same(analyse(deal_in, review=False), analyse(deal_in, 10**12, review=False, reference=True))

@@ -110,7 +110,7 @@ class Analyst:
         g: dict[str, bool | None] = {
             k: (None if t is None else value >= t) for k, t in self.thresholds.items()
         }
-        g["all_tricks"] = self.forces(pos, side, "all_tricks") if rs.lyusya and self.judged else None
+        g["all_tricks"] = self.forces(pos, side, "all_tricks") if rs.all_tricks_goal and self.judged else None
         g["capture"] = self.forces(pos, side, "capture") if rs.capture is not None and self.judged else None
         self._goal[pos, side] = g
         return g

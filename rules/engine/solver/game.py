@@ -175,7 +175,7 @@ class Game:
             catcher, queen = self.capture
             if catcher in by and queen in by and rs.side_of(by[catcher]) != rs.side_of(by[queen]):
                 captured = (*captured, rs.side_of(by[catcher]))
-        ls = pos.ls | deck.led_bit(trick[0][1][0])
+        ls = pos.ls | sum({deck.led_bit(b) for b in trick[0][1]})  # each plain suit of the lead
         new, rnd, drawn = self.next_hands(pos, tuple(hands), winner)
         return Pos(new, rnd, winner, (), ls, tuple(points), tuple(tricks), captured, drawn)
 

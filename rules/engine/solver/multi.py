@@ -62,8 +62,9 @@ class MultiGame(Game):
     def plays(self, seat: int, hands: Sequence[int], lead: Move, ls: int, held: int) -> list[Move]:
         """Every legal play of ``seat`` (``lead``: the trick's lead, () for a lead); ``held``:
         the cards held and on the table, which tell the trick's number. Kept by the hand and what
-        the judgement reads besides (the lead's reading, or a lead's greatest size), not by the
-        moment, which a judgement of several cards does not read (the tests hold the two equal)."""
+        the judgement reads besides (the lead's reading, or a lead's greatest size, and the suits
+        led where the ace ban reads them), not by the trick's number, which a judgement of several
+        cards does not read (the tests hold the two equal)."""
         h = hands[seat]
         if lead:
             sizes: Sequence[int] = (len(lead),)
@@ -71,6 +72,7 @@ class MultiGame(Game):
         else:
             sizes = range(1, min(self.rs.max_lead, *(x.bit_count() for x in hands)) + 1)
             key = (h, seat in self.blind, "lead", len(sizes))
+        key = (*key, self.rs.ace_discard_ban and ls)
         got = self._kept.get(key)
         if got is not None:
             return got  # type: ignore[return-value]

@@ -39,8 +39,7 @@ cdef class Plays:
         deck, rs = game.deck, game.rs
         self.game = game
         d.n, d.d, d.T, d.mode, d.multi = rs.seats, len(deck.cards), deck.ntrumps, mode, game.multi
-        kinds = max(deck.kind) + 1
-        d.nkb = kinds.bit_length()
+        d.nkb = max(deck.kind).bit_length()
         if d.n > 4 or d.d > MAXD or len(deck.by_worth) > 8 or d.nkb > 5 or sum(deck.pts) > 127:
             raise ValueError("a deal past the compiled search's sizes")
         d.keep_suits, d.killers = rs.ace_discard_ban, min(len(coalition), d.n - len(coalition)) >= 2
@@ -180,9 +179,11 @@ cdef class Plays:
         return m
 
     cdef int multi_plays(self, State* s, int seat, uint64_t* out) except -1:
-        """The game's legal plays of several cards, asked once and kept by the hand and the lead."""
+        """The game's legal plays of several cards, kept by the hand, the lead and the suits led
+        where a rule reads them."""
         cdef Deck* d = &self.d
         cdef uint64_t v, k1 = (<uint64_t> (3 if s.nt else 4)) << 56 | (<uint64_t> (d.blind >> seat & 1)) << 48
+        k1 |= (<uint64_t> (s.ls if d.keep_suits else 0)) << 40
         cdef int i, size = 9
         cdef size_t at
         k1 |= s.plays[0]
@@ -266,7 +267,7 @@ cdef class Plays:
     cdef int trick_done(self, State* o) except -1:
         """A trick's end: its count to the side that took it, and the next trick's hands."""
         cdef Deck* d = &self.d
-        cdef uint64_t cards = o.plays[0] | o.plays[1] | o.plays[2] | o.plays[3]
+        cdef uint64_t cards = o.plays[0] | o.plays[1] | o.plays[2] | o.plays[3], lead = o.plays[0]
         cdef int g, i, p = o.count
         if d.multi:
             p = worth(d, cards)
@@ -281,7 +282,9 @@ cdef class Plays:
         else:
             g = p == 3
             o.rest = 0 if p else o.rest
-        o.ls |= d.led_bit[kz_low(o.plays[0])]
+        while lead:  # each plain suit of the lead
+            o.ls |= d.led_bit[kz_low(lead)]
+            lead &= lead - 1
         o.leader, o.nt, o.best, o.count = o.holder, 0, 0, 0
         for i in range(4):
             o.plays[i] = 0
