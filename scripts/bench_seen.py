@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import sys
 import time
@@ -30,9 +31,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.engine import resolve  # noqa: E402
+from rules.engine import DealInput, TrickContext, legal_cards, resolve, resolve_trick  # noqa: E402
 from rules.engine.seen import Judgement, judge, read_deal  # noqa: E402
-from scripts.bench_analyse import TABLES, random_deal, tricks_left  # noqa: E402
+from scripts.bench_analyse import TABLES, random_deal  # noqa: E402
 from scripts.bench_seen_http import edit_link_beside_review  # noqa: E402
 
 # solo-twelve at three with two against one deals and plays the same cards as without, and the
@@ -61,14 +62,37 @@ def pct(xs: list[float], p: float) -> float:
     return s[min(len(s) - 1, max(0, round(p / 100 * (len(s) - 1))))] if s else float("nan")
 
 
+def played_out(d: DealInput, seed: int) -> list[str]:
+    """Random legal cards to the deal's end (seeded by the deal's own seed)."""
+    rs = d.rs
+    rnd = random.Random(seed * 7 + 1)
+    hands = [list(h) for h in d.hands]  # type: ignore[arg-type]
+    plays: list[str] = []
+    leader = d.leader
+    for k in range(rs.hand_size * rs.rounds):
+        if k == rs.hand_size and d.prikup is not None:
+            hands = [list(h) for h in d.prikup]  # type: ignore[arg-type]
+        trick = []
+        for i in range(rs.seats):
+            seat = (leader + i) % rs.seats
+            ctx = TrickContext(first_leader=d.leader, trick_number=k + 1)
+            legal = legal_cards(rs, hands[seat], trick[0] if trick else None, seat=seat, context=ctx)
+            c = rnd.choice(legal)
+            hands[seat].remove(c)
+            trick.append(c)
+        plays.extend(c.code for c in trick)
+        leader = resolve_trick(rs, leader, trick).winner
+    return plays
+
+
 def review(table: str, seed: int) -> Figures:
     key, options, seats = TABLES[table]
     rs = resolve(key, options, seats=seats)
     d = random_deal(rs, seed)
-    plays = tricks_left(rs, d, seed, left=0)
+    plays = played_out(d, seed)
     out = Figures()
     start = time.perf_counter()
-    deal, exact = read_deal(rs, d["leader"], d["hands"], plays, prikup=d.get("prikup"))  # type: ignore[arg-type]
+    deal, exact = read_deal(rs, d.leader, d.hands, plays, prikup=d.prikup)  # type: ignore[arg-type]
     for i, p in enumerate(exact.plays):
         if p.legal and (p.cost or p.lost_goals):
             t = time.perf_counter()
