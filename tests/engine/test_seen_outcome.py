@@ -1,5 +1,6 @@
-"""A placement solved for the mover's side alone gives the figures the exact analysis of that
-placement gives (every card's value and goals lost, the goals before the play)."""
+"""The placements of a view solved for the mover's side alone, one after another with shared
+searches, give the figures the exact analysis of each placement gives (every card's value and
+goals lost, the goals before the play)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from rules.engine import resolve
 from rules.engine.seen import placements_of, view_at
-from rules.engine.seen.chances import outcome, outcome_of, solve
+from rules.engine.seen.chances import outcome_of, outcomes, solve
 from tests.engine.seen_deals import played, seen_deal
 
 BUDGET = 10**8
@@ -42,8 +43,8 @@ def test_the_mover_side_alone_gives_the_exact_analysis_figures(key, options, sea
         middle += 1
     for view in [*found, view_at(deal, middle)]:
         placements = placements_of(view)
-        for form, weight in itertools.islice(placements.each_form(), 6):
-            layout = placements.layout_of(form)
-            want = outcome_of(view, solve(view, layout, BUDGET), weight)
-            assert outcome(view, layout, weight, BUDGET) == want
+        forms = list(itertools.islice(placements.each_form(), 10))
+        want = [outcome_of(view, solve(view, placements.layout_of(f), BUDGET), w) for f, w in forms]
+        # one after another, where no round is to be dealt each the searches of those before
+        assert outcomes(view, placements, forms, BUDGET) == want
     assert len(found) >= 3

@@ -2,7 +2,7 @@
 solved exactly, with best play from there as if every card were face up.
 
 Each form of placements (:mod:`.placements`) is solved once, for the mover's side alone
-(:func:`outcome`): the position the placement deals, each legal card's value and the goals it
+(:class:`Solver`): the position the placement deals, each legal card's value and the goals it
 gives up, as the exact analysis (:func:`~rules.engine.analyse_deal`, :func:`solve`) answers them,
 without the other sides' values it also works out; the placements it holds count with their
 number. A card's chance of a goal is the share of placements in which, after it, its side can still force
@@ -81,44 +81,74 @@ def outcome_of(view: View, analysis: Analysis, weight: int) -> PlacementOutcome:
     return PlacementOutcome(weight, analysis.goals[side], moves)
 
 
-def outcome(view: View, layout: tuple[tuple[Card, ...], ...], weight: int, budget: int) -> PlacementOutcome:
-    """The placement ``layout`` solved for the mover's side alone: the figures :func:`solve`
-    gives it, without the other sides' values that an analysis also works out. Raises
-    :class:`~rules.engine.solver.budget.Spent` past ``budget`` positions."""
-    deal, rs = view.deal, view.deal.rs
-    hands, prikup = view.hands_of(layout)
-    rounds = [hands] if prikup is None else [hands, prikup]
-    game = CardGame(rs, rounds, deal.leader, deal.context, Budget(budget))
-    pos = game.start()
-    for card in deal.plays[: view.index]:
-        pos = game.apply(pos, game.move_of((card,)))
-    assert game.to_move(pos) == view.seat, (game.to_move(pos), view.seat)
-    # the cards dealt to nobody count with the dealer's side, as the deal scores them
-    kitty = [0] * len(rs.sides)
-    dealer = deal.dealer if deal.dealer is not None else (deal.leader - 1) % rs.seats
-    kitty[rs.side_of(dealer)] = sum(
-        c.points
-        for place, cards in zip(view.places, layout, strict=True)
-        if place.seat is None
-        for c in cards
-    )
-    an = Analyst(rs, game, tuple(kitty))
-    side = rs.side_of(view.seat)
-    children = []
-    lead: int | None = None  # the best play's value so far, the next one's guess
-    for group in game.classes(pos):
-        after = game.apply(pos, group[0])
-        v = an.value(after, side, lead)
-        children.append((group, an.goals_of(after, side), v))
-        lead = v if lead is None else max(lead, v)
-    assert lead is not None
-    goals = _goals(an, pos, side, lead)
-    moves: dict[Card, tuple[int, frozenset[str]]] = {}
-    for group, after_goals, v in children:
-        lost = frozenset(g for g in GOALS if goals[g] and not after_goals[g])
-        for m in group:
-            moves[game.cards(m)[0]] = (v, lost)
-    return PlacementOutcome(weight, goals, moves)
+class Solver:
+    """The placements of one view solved one after another, for the mover's side alone: the
+    figures :func:`solve` gives each, without the other sides' values that an analysis also
+    works out. Each placement may search ``budget`` positions; past them :meth:`outcome` raises
+    :class:`~rules.engine.solver.budget.TooComplex`.
+
+    Where no round is still to be dealt, the placements share one game and its searches, each
+    table kept from one placement to the next: a position holds every card's place, so an entry
+    is true in whichever placement reaches it, and what the game reads beside the positions (the
+    hands as dealt, for a lead's trick number) is set to each placement's before it is solved.
+    Each card's value in the placement before is the first guess of its search."""
+
+    def __init__(self, view: View, budget: int) -> None:
+        self.view, self.budget = view, budget
+        rnd = view.deal.round_of(view.index)
+        self.share = all(p.rnd == rnd for p in view.places)
+        self.game: CardGame | None = None
+        self.guess: dict[Card, int] = {}
+
+    def _game(self, rounds: list[list[list[Card]]]) -> CardGame:
+        deal = self.view.deal
+        game = self.game
+        if game is None or not self.share:
+            game = CardGame(deal.rs, rounds, deal.leader, deal.context, Budget(self.budget))
+            self.game = game
+        else:
+            game.first = tuple(game.deck.mask(h) for h in rounds[0])
+            game.dealt = tuple(tuple(game.deck.mask(h) for h in r) for r in rounds)
+            game.budget.nodes = 0
+        return game
+
+    def outcome(self, layout: tuple[tuple[Card, ...], ...], weight: int) -> PlacementOutcome:
+        """The placement ``layout``, holding ``weight`` placements, solved."""
+        view = self.view
+        deal, rs = view.deal, view.deal.rs
+        hands, prikup = view.hands_of(layout)
+        game = self._game([hands] if prikup is None else [hands, prikup])
+        pos = game.start()
+        for card in deal.plays[: view.index]:
+            pos = game.apply(pos, game.move_of((card,)))
+        assert game.to_move(pos) == view.seat, (game.to_move(pos), view.seat)
+        # the cards dealt to nobody count with the dealer's side, as the deal scores them
+        kitty = [0] * len(rs.sides)
+        dealer = deal.dealer if deal.dealer is not None else (deal.leader - 1) % rs.seats
+        kitty[rs.side_of(dealer)] = sum(
+            c.points
+            for place, cards in zip(view.places, layout, strict=True)
+            if place.seat is None
+            for c in cards
+        )
+        an = Analyst(rs, game, tuple(kitty))
+        side = rs.side_of(view.seat)
+        children = []
+        lead: int | None = None  # the best play's value so far
+        for group in game.classes(pos):
+            after = game.apply(pos, group[0])
+            card = game.cards(group[0])[0]
+            v = self.guess[card] = an.value(after, side, self.guess.get(card, lead))
+            children.append((group, an.goals_of(after, side), v))
+            lead = v if lead is None else max(lead, v)
+        assert lead is not None
+        goals = _goals(an, pos, side, lead)
+        moves: dict[Card, tuple[int, frozenset[str]]] = {}
+        for group, after_goals, v in children:
+            lost = frozenset(g for g in GOALS if goals[g] and not after_goals[g])
+            for m in group:
+                moves[game.cards(m)[0]] = (v, lost)
+        return PlacementOutcome(weight, goals, moves)
 
 
 def _goals(an: Analyst, pos: Pos, side: int, value: int) -> dict[str, bool | None]:
@@ -139,9 +169,10 @@ def outcomes(
 ) -> list[PlacementOutcome]:
     """Each form solved (``tick`` after each one), those past the budget left out."""
     out: list[PlacementOutcome] = []
+    solver = Solver(view, budget)
     for form, weight in forms:
         try:
-            out.append(outcome(view, placements.layout_of(form), weight, budget))
+            out.append(solver.outcome(placements.layout_of(form), weight))
         except TooComplex:
             continue
         if tick is not None:
@@ -168,4 +199,4 @@ def chances(outcomes: list[PlacementOutcome], cards: Iterable[Card]) -> list[Mov
     return out
 
 
-__all__ = ["MoveChances", "PlacementOutcome", "chances", "outcome", "outcome_of", "outcomes", "solve"]
+__all__ = ["MoveChances", "PlacementOutcome", "Solver", "chances", "outcome_of", "outcomes", "solve"]
