@@ -6,9 +6,9 @@ deals, the same questions): DEALS deals (5 unless ``--deals``), dealt at random 
 legal cards (seeded: the same run every time), each reviewed as ``POST /api/v1/analyse/seen``
 reviews it: the exact review first, then every play it gives a cost judged over the placements
 that agree with its player's view. Printed per table: the reviews' time (median, max), the
-judged plays' time (median, p95, max), the placements counted (median) and the positions solved
-per play (median, max), how many plays took every placement (and whether every play from the
-sixth trick on did), and the verdicts. Under the tables, the same over every table.
+judged plays' time (median, p95, max), the placements counted (median), the positions solved
+per play (median, max), the nodes searched (per play, median; over every play), how many plays
+took every placement (and whether every play from the sixth trick on did), and the verdicts. Under the tables, the same over every table.
 
 First the edit link beside a review in progress (scripts/bench_seen_http.py; ``--no-http`` leaves
 it out): gunicorn and the niced worker as ``make run`` starts them, the edit link's median while
@@ -112,6 +112,7 @@ def row(name: str, f: Figures) -> str:
         f" {len(js):>5} {statistics.median(f.plays) if f.plays else 0:>7.2f} {pct(f.plays, 95):>7.2f}"
         f" {max(f.plays, default=0):>7.2f} {statistics.median([j.layouts for j in js]) if js else 0:>12.0f}"
         f" {statistics.median([j.positions for j in js]) if js else 0:>6.0f} {max((j.positions for j in js), default=0):>6}"
+        f" {statistics.median([j.nodes for j in js]) / 1e6 if js else 0:>7.2f} {sum(j.nodes for j in js) / 1e6:>8.1f}"
         f" {sum(j.exact for j in js):>4}/{len(js):<4} {'yes' if all(j.exact for j in late) else 'NO':>4}"
         f"  {verdicts['mistake']}/{verdicts['no_way_to_know']}/{verdicts['best']}"
     )
@@ -135,7 +136,8 @@ def main() -> None:
     os.nice(10)  # the tables' solves: the machine's other work first
     print(
         f"{'table':<22} {'n':>3} {'review':>7} {'max':>7} {'plays':>5} {'play s':>7} {'p95':>7} {'max':>7}"
-        f" {'placements':>12} {'solved':>6} {'max':>6} {'exact':>9} {'6th+':>4}  mistake/no_way/best"
+        f" {'placements':>12} {'solved':>6} {'max':>6} {'Mnodes':>7} {'all':>8} {'exact':>9} {'6th+':>4}"
+        "  mistake/no_way/best"
     )
     total = Figures()
     for table in args.tables:
@@ -145,7 +147,10 @@ def main() -> None:
         total.add(f)
         print(row(table, f), flush=True)
     print(row("all tables", total))
-    print("times in seconds; placements: the median count per judged play; solved: positions solved per play")
+    print(
+        "times in seconds; placements: the median count per judged play; solved: positions solved per"
+        " play; Mnodes: the millions of positions searched per play (median), and for every play (all)"
+    )
 
 
 if __name__ == "__main__":

@@ -99,6 +99,8 @@ class Solver:
         self.share = all(p.rnd == rnd for p in view.places)
         self.game: CardGame | None = None
         self.guess: dict[Card, int] = {}
+        self.nodes = 0
+        """The positions searched for every placement so far (those past the budget too)."""
 
     def _game(self, rounds: list[list[list[Card]]]) -> CardGame:
         deal = self.view.deal
@@ -114,10 +116,16 @@ class Solver:
 
     def outcome(self, layout: tuple[tuple[Card, ...], ...], weight: int) -> PlacementOutcome:
         """The placement ``layout``, holding ``weight`` placements, solved."""
+        hands, prikup = self.view.hands_of(layout)
+        game = self._game([hands] if prikup is None else [hands, prikup])
+        try:
+            return self._solved(game, layout, weight)
+        finally:
+            self.nodes += game.budget.nodes
+
+    def _solved(self, game: CardGame, layout: tuple[tuple[Card, ...], ...], weight: int) -> PlacementOutcome:
         view = self.view
         deal, rs = view.deal, view.deal.rs
-        hands, prikup = view.hands_of(layout)
-        game = self._game([hands] if prikup is None else [hands, prikup])
         pos = game.start()
         for card in deal.plays[: view.index]:
             pos = game.apply(pos, game.move_of((card,)))
@@ -166,10 +174,12 @@ def outcomes(
     forms: Iterable[tuple[Form, int]],
     budget: int,
     tick: Callable[[], None] | None = None,
+    solver: Solver | None = None,
 ) -> list[PlacementOutcome]:
-    """Each form solved (``tick`` after each one), those past the budget left out."""
+    """Each form solved (``tick`` after each one), those past the budget left out; ``solver``:
+    the view's, to read its count of positions searched after."""
     out: list[PlacementOutcome] = []
-    solver = Solver(view, budget)
+    solver = solver or Solver(view, budget)
     for form, weight in forms:
         try:
             out.append(solver.outcome(placements.layout_of(form), weight))
