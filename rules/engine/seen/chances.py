@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .. import GOALS, Analysis, analyse_deal
+from .. import GOALS, NODE_BUDGET, Analysis, analyse_deal
 from ..cards import Card
 from ..solver.analyst import Analyst
 from ..solver.budget import Budget, TooComplex
@@ -88,7 +88,8 @@ class Solver:
     :class:`~rules.engine.solver.budget.TooComplex`.
 
     Where no round is still to be dealt, the placements share one game and its searches, each
-    table kept from one placement to the next: a position holds every card's place, so an entry
+    table kept from one placement to the next (a new game once they have searched a node budget's
+    worth of positions): a position holds every card's place, so an entry
     is true in whichever placement reaches it, and what the game reads beside the positions (the
     hands as dealt, for a lead's trick number) is set to each placement's before it is solved.
     Each card's value in the placement before is the first guess of its search."""
@@ -101,13 +102,17 @@ class Solver:
         self.guess: dict[Card, int] = {}
         self.nodes = 0
         """The positions searched for every placement so far (those past the budget too)."""
+        self.used = 0  # the positions searched with the game kept
 
     def _game(self, rounds: list[list[list[Card]]]) -> CardGame:
         deal = self.view.deal
         game = self.game
-        if game is None or not self.share:
+        if game is None or not self.share or self.used > NODE_BUDGET:
+            # a game's tables hold no more than one analysis's budget of positions, as they
+            # would in a single analysis: memory and the chance of two positions sharing a
+            # hash stay what the solver was made for
             game = CardGame(deal.rs, rounds, deal.leader, deal.context, Budget(self.budget))
-            self.game = game
+            self.game, self.used = game, 0
         else:
             game.first = tuple(game.deck.mask(h) for h in rounds[0])
             game.dealt = tuple(tuple(game.deck.mask(h) for h in r) for r in rounds)
@@ -122,6 +127,7 @@ class Solver:
             return self._solved(game, layout, weight)
         finally:
             self.nodes += game.budget.nodes
+            self.used += game.budget.nodes
 
     def _solved(self, game: CardGame, layout: tuple[tuple[Card, ...], ...], weight: int) -> PlacementOutcome:
         view = self.view
