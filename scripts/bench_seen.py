@@ -21,6 +21,7 @@ machine's of the moment: read them beside the positions solved, which do not cha
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import random
 import statistics
@@ -118,6 +119,11 @@ def row(name: str, f: Figures) -> str:
     )
 
 
+def answer(j: Judgement) -> str:
+    """A judged play's figures: what the API answers of it, without the counts of the work."""
+    return repr(dataclasses.replace(j, positions=0, nodes=0))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=5, help="deals per table (default 5)")
@@ -130,6 +136,11 @@ def main() -> None:
     )
     ap.add_argument("--seed", type=int, default=0, help="the first deal's seed")
     ap.add_argument("--no-http", action="store_true", help="leave out the edit link beside a review")
+    ap.add_argument(
+        "--dump",
+        type=Path,
+        help="write each judged play's figures to this file, to compare two runs' answers",
+    )
     args = ap.parse_args()
     if not args.no_http:  # first, the app server at its own priority, as make run starts it
         print(edit_link_beside_review(), flush=True)
@@ -146,6 +157,9 @@ def main() -> None:
             f.add(review(table, args.seed + k))
         total.add(f)
         print(row(table, f), flush=True)
+        if args.dump:
+            with args.dump.open("a") as out:
+                out.writelines(f"{table} {answer(j)}\n" for j, _ in f.judged)
     print(row("all tables", total))
     print(
         "times in seconds; placements: the median count per judged play; solved: positions solved per"
