@@ -2,13 +2,15 @@
 deals of every one-card table, every costly play judged in this one process.
 
 For each one-card table of ``make bench-analyse`` (solo-twelve's two against one aside: the same
-deals, the same questions): DEALS deals (5 unless ``--deals``), dealt at random and played out with random
-legal cards (seeded: the same run every time), each reviewed as ``POST /api/v1/analyse/seen``
+deals, the same questions): DEALS deals (5 unless ``--deals``), dealt at random and played out
+with random legal cards (seeded: the same run every time), each reviewed as ``POST /api/v1/analyse/seen``
 reviews it: the exact review first, then every play it gives a cost judged over the placements
 that agree with its player's view. Printed per table: the reviews' time (median, max), the
 judged plays' time (median, p95, max), the placements counted (median), the positions solved
 per play (median, max), the nodes searched (per play, median; over every play), how many plays
-took every placement (and whether every play from the sixth trick on did), and the verdicts. Under the tables, the same over every table.
+took every placement (and whether every play from the sixth trick on did, and how many of those
+had more placements than are all taken, where a sample is the rule), and the verdicts. Under the
+tables, the same over every table.
 
 First the edit link beside a review in progress (scripts/bench_seen_http.py; ``--no-http`` leaves
 it out): gunicorn and the niced worker as ``make run`` starts them, the edit link's median while
@@ -33,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.engine import DealInput, TrickContext, legal_cards, resolve, resolve_trick  # noqa: E402
-from rules.engine.seen import Judgement, judge, read_deal  # noqa: E402
+from rules.engine.seen import EXACT_AT, Judgement, judge, read_deal  # noqa: E402
 from scripts.bench_analyse import TABLES, random_deal  # noqa: E402
 from scripts.bench_seen_http import edit_link_beside_review  # noqa: E402
 
@@ -115,6 +117,7 @@ def row(name: str, f: Figures) -> str:
         f" {statistics.median([j.positions for j in js]) if js else 0:>6.0f} {max((j.positions for j in js), default=0):>6}"
         f" {statistics.median([j.nodes for j in js]) / 1e6 if js else 0:>7.2f} {sum(j.nodes for j in js) / 1e6:>8.1f}"
         f" {sum(j.exact for j in js):>4}/{len(js):<4} {'yes' if all(j.exact for j in late) else 'NO':>4}"
+        f" {sum(j.layouts > EXACT_AT for j in late):>5}"
         f"  {verdicts['mistake']}/{verdicts['no_way_to_know']}/{verdicts['best']}"
     )
 
@@ -147,7 +150,7 @@ def main() -> None:
     os.nice(10)  # the tables' solves: the machine's other work first
     print(
         f"{'table':<22} {'n':>3} {'review':>7} {'max':>7} {'plays':>5} {'play s':>7} {'p95':>7} {'max':>7}"
-        f" {'placements':>12} {'solved':>6} {'max':>6} {'Mnodes':>7} {'all':>8} {'exact':>9} {'6th+':>4}"
+        f" {'placements':>12} {'solved':>6} {'max':>6} {'Mnodes':>7} {'all':>8} {'exact':>9} {'6th+':>4} {'>5000':>5}"
         "  mistake/no_way/best"
     )
     total = Figures()
@@ -163,7 +166,8 @@ def main() -> None:
     print(row("all tables", total))
     print(
         "times in seconds; placements: the median count per judged play; solved: positions solved per"
-        " play; Mnodes: the millions of positions searched per play (median), and for every play (all)"
+        " play; Mnodes: the millions of positions searched per play (median), and for every play (all);"
+        " >5000: the plays from the sixth trick on with more placements than are all taken"
     )
 
 
