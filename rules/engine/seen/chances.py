@@ -89,7 +89,7 @@ class Solver:
 
     Where no round is still to be dealt, the placements share one game and its searches, each
     table kept from one placement to the next (a new game once they have searched a node budget's
-    worth of positions): a position holds every card's place, so an entry
+    worth of positions): a position holds the place of every card still to be played, so an entry
     is true in whichever placement reaches it, and what the game reads beside the positions (the
     hands as dealt, for a lead's trick number) is set to each placement's before it is solved.
     Each card's value in the placement before is the first guess of its search."""
