@@ -92,7 +92,7 @@ class Solver:
     worth of positions): a position holds the place of every card still to be played, so an entry
     is true in whichever placement reaches it, and what the game reads beside the positions (the
     hands as dealt, for a lead's trick number) is set to each placement's before it is solved.
-    Each card's value in the placement before is the first guess of its search."""
+    The first play's value in the placement before is the first guess of its search."""
 
     def __init__(self, view: View, budget: int) -> None:
         self.view, self.budget = view, budget
@@ -148,11 +148,13 @@ class Solver:
         an = Analyst(rs, game, tuple(kitty))
         side = rs.side_of(view.seat)
         children = []
-        lead: int | None = None  # the best play's value so far
+        lead: int | None = None  # the best play's value so far, the next one's guess
         for group in game.classes(pos):
             after = game.apply(pos, group[0])
+            # the first play's guess: its value in the placement before (the plays after it are
+            # guessed as an analysis guesses them, where the placements differ more)
             card = game.cards(group[0])[0]
-            v = self.guess[card] = an.value(after, side, self.guess.get(card, lead))
+            v = self.guess[card] = an.value(after, side, self.guess.get(card) if lead is None else lead)
             children.append((group, an.goals_of(after, side), v))
             lead = v if lead is None else max(lead, v)
         assert lead is not None
