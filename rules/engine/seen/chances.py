@@ -87,17 +87,19 @@ class Solver:
     works out. Each placement may search ``budget`` positions; past them :meth:`outcome` raises
     :class:`~rules.engine.solver.budget.TooComplex`.
 
-    Where no round is still to be dealt, the placements share one game and its searches, each
-    table kept from one placement to the next (a new game once they have searched a node budget's
-    worth of positions): a position holds the place of every card still to be played, so an entry
-    is true in whichever placement reaches it, and what the game reads beside the positions (the
+    With ``share`` (every placement taken, in their order, each near the one before) and where
+    no round is still to be dealt, the placements share one game and its searches, each table
+    kept from one placement to the next (a new game once they have searched a node budget's worth
+    of positions): a position holds the place of every card still to be played, so an entry is
+    true in whichever placement reaches it, and what the game reads beside the positions (the
     hands as dealt, for a lead's trick number) is set to each placement's before it is solved.
+    A sample's placements lie far apart: there a game shared searched more positions, not fewer.
     The first play's value in the placement before is the first guess of its search."""
 
-    def __init__(self, view: View, budget: int) -> None:
+    def __init__(self, view: View, budget: int, share: bool = True) -> None:
         self.view, self.budget = view, budget
         rnd = view.deal.round_of(view.index)
-        self.share = all(p.rnd == rnd for p in view.places)
+        self.share = share and all(p.rnd == rnd for p in view.places)
         self.game: CardGame | None = None
         self.guess: dict[Card, int] = {}
         self.nodes = 0

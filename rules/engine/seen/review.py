@@ -149,7 +149,7 @@ def judge(
     else:
         drawn = Counter(placements.form_at(r) for r in draw(seed_of(deal, index), placements.count, sample))
         forms = sorted(drawn.items())
-    solver = Solver(view, budget)
+    solver = Solver(view, budget, share=exact)
     solved = outcomes(view, placements, forms, budget, tick, solver)
     if not solved:
         raise AnalysisError(
