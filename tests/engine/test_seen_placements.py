@@ -91,3 +91,18 @@ def test_drawn_placements_fall_in_forms_as_often_as_they_hold(key: str, seed: in
     )
     df = len(weights) - 1
     assert chi2 < df + 4 * math.sqrt(2 * df)  # about the 0.1% point
+
+
+def test_the_numbering_of_placements_stays_put() -> None:
+    # a stored review's sample is drawn by these numbers: the same number is the same placement
+    # for as long as the analysis version stands
+    rs = resolve("voon-series")
+    placements = placements_of(view_at(seen_deal(rs, played(rs, 3)), 9))
+    assert (placements.count, placements.forms) == (5717712, 429618)
+    ranks = draw(b"numbering", placements.count, 3)
+    assert ranks == [468264, 1160573, 1903762]
+    assert [[" ".join(c.code for c in h) for h in placements.layout_at(r)] for r in ranks] == [
+        ["7C 9C KC QS 8H AD", "JC AC JH QH QD KD", "JS 7H 10H 8D 10D"],
+        ["7C KC AC 10H JH QD", "9C QS 7H 8H QH AD", "JC JS 8D 10D KD"],
+        ["7C QS QH 8D 10D KD", "JC AC JS 7H QD AD", "9C KC 8H 10H JH"],
+    ]

@@ -3,8 +3,9 @@
 :mod:`.view` (what a seat sees at a play and what the rules let it infer) → :mod:`.alike` (hidden
 cards that play alike) → :mod:`.placements` (the placements that agree with a view: counted,
 listed, drawn) → :mod:`.chances` (each legal card's chances over them, each solved exactly) →
-:mod:`.verdict` → :mod:`.review` (a played deal's plays judged). The exact solver is asked only
-through :func:`~rules.engine.analyse_deal`.
+:mod:`.verdict` → :mod:`.review` (a played deal's plays judged). Each placement is solved by the
+exact solver's game and analyst, for the mover's side alone, as :func:`~rules.engine.analyse_deal`
+would answer it.
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
 """Each legal card's chances over the placements (docs/rules.md#what-was-seen): every placement
 solved exactly, with best play from there as if every card were face up.
 
-Each form of placements (:mod:`.placements`) is solved once, by one exact analysis of the deal as
-that placement deals it (:func:`~rules.engine.analyse_deal`), which answers every legal card's
-value and the goals it gives up at once; the placements it holds count with their number. A
-card's chance of a goal is the share of placements in which, after it, its side can still force
+Each form of placements (:mod:`.placements`) is solved once, for the mover's side alone
+(:class:`Solver`): the position the placement deals, each legal card's value and the goals it
+gives up, as the exact analysis (:func:`~rules.engine.analyse_deal`, :func:`solve`) answers them,
+without the other sides' values it also works out; the placements it holds count with their
+number. A card's chance of a goal is the share of placements in which, after it, its side can still force
 the goal; its mean is its side's card points for the whole deal with best play (what it took
 already counted), averaged over the placements. A placement past the node budget is left out
 and not counted as solved.
@@ -16,8 +17,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .. import GOALS, Analysis, AnalysisError, analyse_deal
+from .. import GOALS, NODE_BUDGET, Analysis, analyse_deal
 from ..cards import Card
+from ..solver.analyst import Analyst
+from ..solver.budget import Budget, TooComplex
+from ..solver.game import CardGame
+from ..solver.pos import Pos
 from .placements import Form, Placements
 from .view import View
 
@@ -48,7 +53,8 @@ class MoveChances:
 
 
 def solve(view: View, layout: tuple[tuple[Card, ...], ...], budget: int) -> Analysis:
-    """The exact analysis at the view's play, the hidden cards placed as ``layout`` says."""
+    """The exact analysis at the view's play, the hidden cards placed as ``layout`` says: what
+    :func:`outcome` answers, with every side's figures (the tests' reference)."""
     deal = view.deal
     hands, prikup = view.hands_of(layout)
     return analyse_deal(
@@ -65,6 +71,7 @@ def solve(view: View, layout: tuple[tuple[Card, ...], ...], budget: int) -> Anal
 
 
 def outcome_of(view: View, analysis: Analysis, weight: int) -> PlacementOutcome:
+    """The outcome an analysis of the placement (:func:`solve`) gives."""
     side = view.deal.rs.side_of(view.seat)
     assert analysis.to_move == view.seat, (analysis.to_move, view.seat)
     moves: dict[Card, tuple[int, frozenset[str]]] = {}
@@ -74,23 +81,120 @@ def outcome_of(view: View, analysis: Analysis, weight: int) -> PlacementOutcome:
     return PlacementOutcome(weight, analysis.goals[side], moves)
 
 
+class Solver:
+    """The placements of one view solved one after another, for the mover's side alone: the
+    figures :func:`solve` gives each, without the other sides' values that an analysis also
+    works out. Each placement may search ``budget`` positions; past them :meth:`outcome` raises
+    :class:`~rules.engine.solver.budget.TooComplex`.
+
+    With ``share`` (every placement taken, in their order, each near the one before) and where
+    no round is still to be dealt, the placements share one game and its searches, each table
+    kept from one placement to the next (a new game once they have searched a node budget's worth
+    of positions): a position holds the place of every card still to be played, so an entry is
+    true in whichever placement reaches it, and what the game reads beside the positions (the
+    hands as dealt, for a lead's trick number) is set to each placement's before it is solved.
+    A sample's placements lie far apart: there a game shared searched more positions, not fewer.
+    The first play's value in the placement before is the first guess of its search."""
+
+    def __init__(self, view: View, budget: int, share: bool = True) -> None:
+        self.view, self.budget = view, budget
+        rnd = view.deal.round_of(view.index)
+        self.share = share and all(p.rnd == rnd for p in view.places)
+        self.game: CardGame | None = None
+        self.guess: dict[Card, int] = {}
+        self.nodes = 0
+        """The positions searched for every placement so far (those past the budget too)."""
+        self.used = 0  # the positions searched with the game kept
+
+    def _game(self, rounds: list[list[list[Card]]]) -> CardGame:
+        deal = self.view.deal
+        game = self.game
+        if game is None or not self.share or self.used > NODE_BUDGET:
+            # a game's tables hold no more than one analysis's budget of positions, as they
+            # would in a single analysis: memory and the chance of two positions sharing a
+            # hash stay what the solver was made for
+            game = CardGame(deal.rs, rounds, deal.leader, deal.context, Budget(self.budget))
+            self.game, self.used = game, 0
+        else:
+            game.first = tuple(game.deck.mask(h) for h in rounds[0])
+            game.dealt = tuple(tuple(game.deck.mask(h) for h in r) for r in rounds)
+            game.budget.nodes = 0
+        return game
+
+    def outcome(self, layout: tuple[tuple[Card, ...], ...], weight: int) -> PlacementOutcome:
+        """The placement ``layout``, holding ``weight`` placements, solved."""
+        hands, prikup = self.view.hands_of(layout)
+        game = self._game([hands] if prikup is None else [hands, prikup])
+        try:
+            return self._solved(game, layout, weight)
+        finally:
+            self.nodes += game.budget.nodes
+            self.used += game.budget.nodes
+
+    def _solved(self, game: CardGame, layout: tuple[tuple[Card, ...], ...], weight: int) -> PlacementOutcome:
+        view = self.view
+        deal, rs = view.deal, view.deal.rs
+        pos = game.start()
+        for card in deal.plays[: view.index]:
+            pos = game.apply(pos, game.move_of((card,)))
+        assert game.to_move(pos) == view.seat, (game.to_move(pos), view.seat)
+        # the cards dealt to nobody count with the dealer's side, as the deal scores them
+        kitty = [0] * len(rs.sides)
+        dealer = deal.dealer if deal.dealer is not None else (deal.leader - 1) % rs.seats
+        kitty[rs.side_of(dealer)] = sum(
+            c.points
+            for place, cards in zip(view.places, layout, strict=True)
+            if place.seat is None
+            for c in cards
+        )
+        an = Analyst(rs, game, tuple(kitty))
+        side = rs.side_of(view.seat)
+        children = []
+        lead: int | None = None  # the best play's value so far, the next one's guess
+        for group in game.classes(pos):
+            after = game.apply(pos, group[0])
+            # the first play's guess: its value in the placement before (the plays after it are
+            # guessed as an analysis guesses them, where the placements differ more)
+            card = game.cards(group[0])[0]
+            v = self.guess[card] = an.value(after, side, self.guess.get(card) if lead is None else lead)
+            children.append((group, an.goals_of(after, side), v))
+            lead = v if lead is None else max(lead, v)
+        assert lead is not None
+        goals = _goals(an, pos, side, lead)
+        moves: dict[Card, tuple[int, frozenset[str]]] = {}
+        for group, after_goals, v in children:
+            lost = frozenset(g for g in GOALS if goals[g] and not after_goals[g])
+            for m in group:
+                moves[game.cards(m)[0]] = (v, lost)
+        return PlacementOutcome(weight, goals, moves)
+
+
+def _goals(an: Analyst, pos: Pos, side: int, value: int) -> dict[str, bool | None]:
+    """The side's goals at ``pos`` (as :meth:`Analyst.goals_of` gives them), its value known."""
+    rs = an.rs
+    g: dict[str, bool | None] = {k: (None if t is None else value >= t) for k, t in an.thresholds.items()}
+    g["all_tricks"] = an.forces(pos, side, "all_tricks") if rs.lyusya else None
+    g["capture"] = an.forces(pos, side, "capture") if rs.capture is not None else None
+    return g
+
+
 def outcomes(
     view: View,
     placements: Placements,
     forms: Iterable[tuple[Form, int]],
     budget: int,
     tick: Callable[[], None] | None = None,
+    solver: Solver | None = None,
 ) -> list[PlacementOutcome]:
-    """Each form solved (``tick`` after each one), those past the budget left out."""
+    """Each form solved (``tick`` after each one), those past the budget left out; ``solver``:
+    the view's, to read its count of positions searched after."""
     out: list[PlacementOutcome] = []
+    solver = solver or Solver(view, budget)
     for form, weight in forms:
         try:
-            analysis = solve(view, placements.layout_of(form), budget)
-        except AnalysisError as e:
-            if e.code != "too_complex":
-                raise
+            out.append(solver.outcome(placements.layout_of(form), weight))
+        except TooComplex:
             continue
-        out.append(outcome_of(view, analysis, weight))
         if tick is not None:
             tick()
     return out
@@ -115,4 +219,4 @@ def chances(outcomes: list[PlacementOutcome], cards: Iterable[Card]) -> list[Mov
     return out
 
 
-__all__ = ["MoveChances", "PlacementOutcome", "chances", "outcome_of", "outcomes", "solve"]
+__all__ = ["MoveChances", "PlacementOutcome", "Solver", "chances", "outcome_of", "outcomes", "solve"]

@@ -16,6 +16,7 @@ seed always gives the same placements, on any machine.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 from collections.abc import Iterator
@@ -40,6 +41,7 @@ class Kind:
     allowed: tuple[int, ...]
 
 
+@functools.cache
 def _multinomial(split: Split) -> int:
     out, left = 1, sum(split)
     for k in split:
@@ -53,60 +55,50 @@ class Placements:
 
     def __init__(self, sizes: tuple[int, ...], kinds: tuple[Kind, ...]) -> None:
         self.sizes, self.kinds = sizes, kinds
-        self._count: dict[tuple[int, Split], int] = {}
-        self._forms: dict[tuple[int, Split], int] = {}
-        self.count = self._completions(0, sizes)
-        """How many placements agree with the view."""
-        self.forms = self._form_count(0, sizes)
-        """How many forms those placements fall in: the positions to solve to take them all."""
+        self._measured: dict[tuple[int, Split], tuple[int, int]] = {}
+        self._split: dict[tuple[int, Split], list[Split]] = {}  # by kind and its places' room
+        self.count, self.forms = self._measure(0, sizes)
+        """``count``: how many placements agree with the view; ``forms``: how many forms those
+        placements fall in, the positions to solve to take them all."""
 
-    def _splits(self, t: int, caps: Split) -> Iterator[Split]:
+    def _splits(self, t: int, caps: Split) -> list[Split]:
         """The ways kind ``t`` can go into places with ``caps`` cards still to fill."""
         kind = self.kinds[t]
-        split = [0] * len(caps)
-
-        def fill(a: int, left: int) -> Iterator[Split]:
-            if a == len(kind.allowed) - 1:
-                p = kind.allowed[a]
-                if left <= caps[p]:
-                    split[p] = left
-                    yield tuple(split)
-                    split[p] = 0
-                return
-            p = kind.allowed[a]
-            for k in range(min(left, caps[p]), -1, -1):
-                split[p] = k
-                yield from fill(a + 1, left - k)
-            split[p] = 0
-
-        if kind.allowed:
-            yield from fill(0, len(kind.cards))
+        room = tuple(caps[p] for p in kind.allowed)
+        hit = self._split.get((t, room))
+        if hit is None:
+            hit = self._split[t, room] = []
+            for part in _parts(len(kind.cards), room):
+                split = [0] * len(caps)
+                for p, k in zip(kind.allowed, part, strict=True):
+                    split[p] = k
+                hit.append(tuple(split))
+        return hit
 
     def _after(self, t: int, caps: Split) -> Iterator[tuple[Split, Split, int]]:
         """Each split of kind ``t`` that the kinds after it can complete: the split, the places'
         room after it and the number of completions."""
         for split in self._splits(t, caps):
             rest = tuple(c - k for c, k in zip(caps, split, strict=True))
-            n = self._completions(t + 1, rest)
+            n = self._measure(t + 1, rest)[0]
             if n:
                 yield split, rest, n
 
-    def _completions(self, t: int, caps: Split) -> int:
+    def _measure(self, t: int, caps: Split) -> tuple[int, int]:
+        """The completions of kinds ``t`` on into places with ``caps`` cards to fill, and the
+        forms they fall in."""
         if t == len(self.kinds):
-            return 1 if not any(caps) else 0
+            return (0, 0) if any(caps) else (1, 1)
         key = (t, caps)
-        hit = self._count.get(key)
+        hit = self._measured.get(key)
         if hit is None:
-            hit = self._count[key] = sum(_multinomial(s) * n for s, _, n in self._after(t, caps))
-        return hit
-
-    def _form_count(self, t: int, caps: Split) -> int:
-        if t == len(self.kinds):
-            return 1
-        key = (t, caps)
-        hit = self._forms.get(key)
-        if hit is None:
-            hit = self._forms[key] = sum(self._form_count(t + 1, rest) for _, rest, _ in self._after(t, caps))
+            count = forms = 0
+            for split in self._splits(t, caps):
+                n, f = self._measure(t + 1, tuple(c - k for c, k in zip(caps, split, strict=True)))
+                if n:
+                    count += _multinomial(split) * n
+                    forms += f
+            hit = self._measured[key] = (count, forms)
         return hit
 
     def each_form(self) -> Iterator[tuple[Form, int]]:
@@ -168,6 +160,17 @@ class Placements:
                 places[p].extend(left[i] for i in chosen)
                 left = [c for i, c in enumerate(left) if i not in chosen]
         return tuple(tuple(sorted(p, key=lambda c: c.index)) for p in places)
+
+
+@functools.cache
+def _parts(left: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The ways to put ``left`` cards into places of room ``caps``, the first place's share from
+    the most it can take down, then the next's."""
+    if not caps:
+        return ()
+    if len(caps) == 1:
+        return ((left,),) if left <= caps[0] else ()
+    return tuple((k, *rest) for k in range(min(left, caps[0]), -1, -1) for rest in _parts(left - k, caps[1:]))
 
 
 def _combination(n: int, k: int, rank: int) -> tuple[int, ...]:

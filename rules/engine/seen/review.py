@@ -22,7 +22,7 @@ from ..cards import Card
 from ..inputs import PlayInput, parse_hands
 from ..legality import TrickContext, sort_cards
 from ..variants import Ruleset
-from .chances import MoveChances, chances, outcomes
+from .chances import MoveChances, Solver, chances, outcomes
 from .placements import Form, draw, placements_of
 from .verdict import best_seen, margin, verdict
 from .view import SeenDeal, view_at
@@ -42,8 +42,9 @@ class Judgement:
     """One play judged by what its player saw: ``layouts`` the placements that agree with it,
     ``solved`` how many of them the figures are over, ``exact`` whether those are all of them,
     ``margin`` each share's 95% margin (0 when exact), each legal card's ``moves``, the cards best
-    by what was seen for each goal and ``"points"``, the verdict, and ``positions``: how many
-    positions were solved for it (one per form taken)."""
+    by what was seen for each goal and ``"points"``, the verdict, ``positions``: how many
+    positions were solved for it (one per form taken), and ``nodes``: how many the searches
+    visited to solve them."""
 
     index: int
     seat: int
@@ -56,6 +57,7 @@ class Judgement:
     best_seen: Mapping[str, tuple[Card, ...]]
     verdict: str
     positions: int = 0
+    nodes: int = 0
 
 
 def read_deal(
@@ -147,7 +149,8 @@ def judge(
     else:
         drawn = Counter(placements.form_at(r) for r in draw(seed_of(deal, index), placements.count, sample))
         forms = sorted(drawn.items())
-    solved = outcomes(view, placements, forms, budget, tick)
+    solver = Solver(view, budget, share=exact)
+    solved = outcomes(view, placements, forms, budget, tick, solver)
     if not solved:
         raise AnalysisError(
             "too_complex", f"no placement was solved within {budget} positions", budget=budget
@@ -170,6 +173,7 @@ def judge(
         best_seen(moves),
         word,
         len(solved),
+        solver.nodes,
     )
 
 
