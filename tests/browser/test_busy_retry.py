@@ -46,7 +46,8 @@ def busy() -> Iterator[threading.Event]:
 
 def _dispute() -> str:
     from scorekeeper import services
-    from scorekeeper.forms import new_nonce, record_from_fields
+    from scorekeeper.forms.hand import record_from_fields
+    from scorekeeper.forms.write import new_nonce
 
     match, secret = services.match_create(variant="classic-sixes", options={}, team_names=["Мы", "Вы"])
     services.hand_record(
