@@ -75,28 +75,52 @@ cdef void sure_bounds(Deck* d, State* s, int* low, int* high) noexcept:
         high[0] = s.rest - sure
 
 
+cdef bint covered(Deck* d, uint64_t lead, uint64_t h) noexcept:
+    """Can the cards ``h`` beat every card of ``lead``, each with one of its own?"""
+    cdef uint64_t m = h
+    if not lead:
+        return True
+    while m:
+        if d.beats[kz_low(m)] >> kz_low(lead) & 1 and covered(d, lead & (lead - 1), h & ~(m & -m)):
+            return True
+        m &= m - 1
+    return False
+
+
+cdef int led(Deck* d, State* s, uint64_t cards) noexcept:
+    """The leader's side's points where ``cards`` win their tricks, as many as each other seat
+    gives: the other side's cheapest, the leader's partners' dearest; -1 where a seat of the
+    other side covers them (a cover of a cover covers them too)."""
+    cdef int i, k = kz_count(cards), got = worth(d, cards)
+    for i in range(d.n):
+        if d.side_of[i] != d.side_of[s.leader] and covered(d, cards, s.hands[i]):
+            return -1
+        if i != s.leader:
+            got += worth_k(d, s.hands[i], k, d.side_of[i] == d.side_of[s.leader])
+    return got
+
+
 cdef void sure_leads(Deck* d, State* s, int* low, int* high) noexcept:
     """A game of several cards where every card may be led alone and answers are free: the
-    leader's cards that no card of the other side takes, each led alone, win their tricks, the
-    other side giving its cheapest cards to them and the leader's partners their dearest; one
-    after another once the stock is drawn (while it lasts, the hands change after the first).
-    As the least or the most the coalition gets."""
-    cdef uint64_t taken = 0, sure, m
-    cdef int i, t, got
+    leader's cards the other side cannot take led alone, and a lead of plain cards of one suit
+    it cannot cover, win their tricks; one after another once the stock is drawn (while it
+    lasts, the hands change after the first). As the least or the most the coalition gets."""
+    cdef uint64_t sure = 0, m = s.hands[s.leader], sub
+    cdef int g, got = 0
+    cdef bint last = not d.stock_left[s.drawn]
     low[0], high[0] = 0, s.rest
-    for i in range(d.n):
-        m = s.hands[i] if d.side_of[i] != d.side_of[s.leader] else 0
-        while m:
-            taken |= d.beats[kz_low(m)]
-            m &= m - 1
-    sure = s.hands[s.leader] & ~taken
-    if not sure:
-        return
-    t = 1 if d.stock_left[s.drawn] else kz_count(sure)
-    got = worth_k(d, sure, t, True)
-    for i in range(d.n):
-        if i != s.leader:
-            got += worth_k(d, s.hands[i], t, d.side_of[i] == d.side_of[s.leader])
+    while m:
+        if led(d, s, m & -m) >= 0:
+            sure |= m & -m
+            got = max(got, led(d, s, m & -m))
+        m &= m - 1
+    got = led(d, s, sure) if last and sure else got
+    for g in range(1, 5):
+        m = sub = s.hands[s.leader] & d.gmask[g]
+        while sub:  # every lead of these cards (the hands are all as long as the leader's)
+            if kz_count(sub) > 1 and led(d, s, sub) >= 0:
+                got = max(got, led(d, s, sub | sure) if last else led(d, s, sub))
+            sub = (sub - 1) & m
     if d.gain_side[d.side_of[s.leader]]:
         low[0] = got
     else:
