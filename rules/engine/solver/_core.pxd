@@ -110,16 +110,13 @@ cdef inline bint beats(Deck* d, int c, int best) noexcept:
 
 
 cdef inline bint covers(Deck* d, uint64_t attack, uint64_t best) noexcept:
-    """Does each card of ``attack`` beat a card of ``best`` of its own (tricks.covers, the games
-    of several cards)?"""
-    cdef uint64_t open_
-    if kz_count(attack) != kz_count(best):
-        return False
-    if not attack:
+    """Does each card of ``best`` fall to a card of ``attack`` of its own (tricks.covers, the
+    games of several cards, whose plays of one trick are as many cards; a hand covers a lead)?"""
+    cdef uint64_t open_ = attack
+    if not best:
         return True
-    open_ = d.beats[kz_low(attack)] & best
     while open_:
-        if covers(d, attack & (attack - 1), best & ~(open_ & -open_)):
+        if d.beats[kz_low(open_)] >> kz_low(best) & 1 and covers(d, attack & ~(open_ & -open_), best & (best - 1)):
             return True
         open_ &= open_ - 1
     return False

@@ -11,7 +11,7 @@ the table's entries do.
 
 from libc.stdint cimport uint64_t
 
-from ._core cimport Deck, State, TRICKS, kz_count, kz_low
+from ._core cimport Deck, State, TRICKS, covers, kz_count, kz_low
 
 
 cdef int worth(Deck* d, uint64_t m) noexcept:
@@ -75,32 +75,34 @@ cdef void sure_bounds(Deck* d, State* s, int* low, int* high) noexcept:
         high[0] = s.rest - sure
 
 
-cdef void sure_leads(Deck* d, State* s, int* low, int* high) noexcept:
-    """A game of several cards where every card may be led alone and answers are free: the
-    leader's cards that no card of the other side takes, each led alone, win their tricks, the
-    other side giving its cheapest cards to them and the leader's partners their dearest; one
-    after another once the stock is drawn (while it lasts, the hands change after the first).
-    As the least or the most the coalition gets."""
-    cdef uint64_t taken = 0, sure, m
-    cdef int i, t, got
-    low[0], high[0] = 0, s.rest
+cdef int led(Deck* d, State* s, uint64_t cards) noexcept:
+    """The leader's side's points where ``cards`` win their tricks, each other seat giving as many:
+    the other side its cheapest, his partners their dearest; -1 where the other side covers them."""
+    cdef int i, k = kz_count(cards), got = worth(d, cards)
     for i in range(d.n):
-        m = s.hands[i] if d.side_of[i] != d.side_of[s.leader] else 0
-        while m:
-            taken |= d.beats[kz_low(m)]
-            m &= m - 1
-    sure = s.hands[s.leader] & ~taken
-    if not sure:
-        return
-    t = 1 if d.stock_left[s.drawn] else kz_count(sure)
-    got = worth_k(d, sure, t, True)
-    for i in range(d.n):
+        if d.side_of[i] != d.side_of[s.leader] and covers(d, s.hands[i], cards):
+            return -1
         if i != s.leader:
-            got += worth_k(d, s.hands[i], t, d.side_of[i] == d.side_of[s.leader])
-    if d.gain_side[d.side_of[s.leader]]:
-        low[0] = got
-    else:
-        high[0] = s.rest - got
+            got += worth_k(d, s.hands[i], k, d.side_of[i] == d.side_of[s.leader])
+    return got
+
+
+cdef void sure_leads(Deck* d, State* s, int* low, int* high) noexcept:
+    """Draw-four (every card may be led alone, answers are free): the leader's leads the other side
+    cannot cover (a cover of a cover covers them too) win their tricks, the best one while the stock
+    lasts, every card sure alone one after another once it is drawn. As the coalition's bounds."""
+    cdef uint64_t sure = 0, m, sub
+    cdef int g, got = 0
+    cdef bint mine = d.gain_side[d.side_of[s.leader]]
+    for g in range(5):
+        m = sub = s.hands[s.leader] & d.gmask[g]
+        while sub:  # every lead of these cards, trumps one alone (the hands are as long as his)
+            if (g or kz_count(sub) == 1) and led(d, s, sub) >= 0:
+                sure |= sub if kz_count(sub) == 1 else 0
+                got = max(got, led(d, s, sub))
+            sub = (sub - 1) & m
+    got = max(got, led(d, s, sure)) if sure and not d.stock_left[s.drawn] else got
+    low[0], high[0] = got if mine else 0, s.rest - (0 if mine else got)
 
 
 cdef bint drawn(uint64_t* fol, int nfol, uint64_t free, uint64_t gm, int k) noexcept:
