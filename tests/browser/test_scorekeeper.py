@@ -84,6 +84,8 @@ def test_hvalyony_lyusya_wins_at_once_and_undo_edit(page: Page, live_server):
     assert score(page) == "1:0"
     # edit hand 1 to a 95 win
     page.locator(".hand[data-hand='1']").get_by_role("link", name="Исправить").click()
+    # the board has a points form too: fill the correction's only once it is the page shown
+    expect(page.get_by_role("button", name="Сохранить исправление")).to_be_visible()
     page.fill("input[name=points_0]", "95")
     page.fill("input[name=points_1]", "")
     page.fill("#reason", "не так посчитали")
