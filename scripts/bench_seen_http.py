@@ -42,15 +42,17 @@ print(make_matches(300, 1)[0].edit)
 def _first_lead_review() -> dict[str, Any]:
     """The body of a review of one first lead (the bench's first classic-sixes deal)."""
     from rules.engine import resolve
-    from scripts.bench_analyse import random_deal, tricks_left
+    from scripts.bench_analyse import played, random_deal
 
     rs = resolve("classic-sixes")
     d = random_deal(rs, 0)
+    line = played(d, 0, -1)
+    assert line is not None
     return {
         "variant": "classic-sixes",
-        "leader": d["leader"],
-        "hands": [[c.code for c in h] for h in d["hands"]],  # type: ignore[attr-defined]
-        "plays": tricks_left(rs, d, 0, left=0),
+        "leader": d.leader,
+        "hands": [[getattr(c, "code", c) for c in h] for h in d.hands],
+        "plays": line[0],
         "judge": [0],
     }
 
