@@ -21,6 +21,7 @@ BUDGET = 10**8
     [
         ("classic-sixes", {}, None, 3),
         ("voon-series", {}, None, 5),  # two sides of two, the queen capture
+        ("penalty-goats", {}, None, 3),  # every trick changes no score: no all_tricks goal
         ("yc-belka", {"blind_seat": "3"}, None, 2),
         ("yc-duel", {}, 2, 4),  # the prikup still to be dealt
         ("solo-twelve", {}, 3, 24),  # three sides, the cards dealt to nobody

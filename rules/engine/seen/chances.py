@@ -22,7 +22,6 @@ from ..cards import Card
 from ..solver.analyst import Analyst
 from ..solver.budget import Budget, TooComplex
 from ..solver.game import CardGame
-from ..solver.pos import Pos
 from .placements import Form, Placements
 from .view import View
 
@@ -160,22 +159,13 @@ class Solver:
             children.append((group, an.goals_of(after, side), v))
             lead = v if lead is None else max(lead, v)
         assert lead is not None
-        goals = _goals(an, pos, side, lead)
+        goals = an.goals_of(pos, side, lead)
         moves: dict[Card, tuple[int, frozenset[str]]] = {}
         for group, after_goals, v in children:
             lost = frozenset(g for g in GOALS if goals[g] and not after_goals[g])
             for m in group:
                 moves[game.cards(m)[0]] = (v, lost)
         return PlacementOutcome(weight, goals, moves)
-
-
-def _goals(an: Analyst, pos: Pos, side: int, value: int) -> dict[str, bool | None]:
-    """The side's goals at ``pos`` (as :meth:`Analyst.goals_of` gives them), its value known."""
-    rs = an.rs
-    g: dict[str, bool | None] = {k: (None if t is None else value >= t) for k, t in an.thresholds.items()}
-    g["all_tricks"] = an.forces(pos, side, "all_tricks") if rs.lyusya else None
-    g["capture"] = an.forces(pos, side, "capture") if rs.capture is not None else None
-    return g
 
 
 def outcomes(

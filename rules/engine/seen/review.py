@@ -27,7 +27,7 @@ from .placements import Form, draw, placements_of
 from .verdict import best_seen, margin, verdict
 from .view import SeenDeal, view_at
 
-VERSION = 1
+VERSION = 2
 """Bumped whenever a rule or an answer of this review changes: a stored review carries it."""
 
 EXACT_AT = 5000

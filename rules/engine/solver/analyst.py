@@ -100,13 +100,13 @@ class Analyst:
         self.values(pos)  # every side's value before any other search
         return tuple(self.goals_of(pos, side) for side in range(len(self.sides)))
 
-    def goals_of(self, pos: Pos, side: int) -> dict[str, bool | None]:
-        """One side's entry of :meth:`goals`."""
+    def goals_of(self, pos: Pos, side: int, value: int | None = None) -> dict[str, bool | None]:
+        """One side's entry of :meth:`goals`; ``value``: the side's value at ``pos``, where known."""
         hit = self._goal.get((pos, side))
         if hit is not None:
             return hit
         rs = self.rs
-        value = self.value(pos, side)
+        value = self.value(pos, side) if value is None else value
         g: dict[str, bool | None] = {
             k: (None if t is None else value >= t) for k, t in self.thresholds.items()
         }
