@@ -49,13 +49,15 @@ def hand_correct(
     ``remove_later`` («Save it and remove the later hands»), when the correction ends the match
     before later hands, those hands are removed first (newest first, each its own delete entry)
     and the correction saved."""
-    rs = ruleset or ruleset_of(match)
-    if not remove_later:
-        return hand_edit(
-            match=match, slot=slot, record=record, nonce=nonce, version=version, reason=reason, ruleset=rs
-        )
-    return _edit_removing_later(
-        match=match, slot=slot, record=record, nonce=nonce, version=version, reason=reason, ruleset=rs
+    edit = _edit_removing_later if remove_later else hand_edit
+    return edit(
+        match=match,
+        slot=slot,
+        record=record,
+        nonce=nonce,
+        version=version,
+        reason=reason,
+        ruleset=ruleset or ruleset_of(match),
     )
 
 
